@@ -1,0 +1,1 @@
+"""agentweb: an assistant for modded Minecraft servers, built on Django and Channels."""

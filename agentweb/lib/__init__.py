@@ -1,0 +1,1 @@
+"""Small helpers shared by the Django apps (never imported by the engine)."""

@@ -1,0 +1,80 @@
+"""Typed readers for settings that come from the environment.
+
+Every reader returns the default when the variable is unset or empty and
+raises ``ImproperlyConfigured`` naming the variable when the value is present
+but malformed: a typo in a deployment must stop the server, not be ignored.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def _raw(name: str) -> str | None:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return None
+    return value.strip()
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    value = _raw(name)
+    return default if value is None else value
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = _raw(name)
+    if value is None:
+        return default
+    lowered = value.lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={value!r} is not a boolean (use 1/0, true/false, yes/no)")
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    value = _raw(name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name}={number} must be at least {minimum}")
+    return number
+
+
+def env_float(name: str, default: float | None) -> float | None:
+    value = _raw(name)
+    if value is None:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a number") from None
+
+
+def env_choice(name: str, default: str, choices: Iterable[str]) -> str:
+    allowed = tuple(choices)
+    value = _raw(name)
+    if value is None:
+        return default
+    if value not in allowed:
+        raise ImproperlyConfigured(f"{name}={value!r} must be one of {', '.join(allowed)}")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = _raw(name)
+    if value is None:
+        return list(default)
+    return [part.strip() for part in value.split(",") if part.strip()]

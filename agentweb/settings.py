@@ -1,0 +1,138 @@
+"""Django settings for agentweb.
+
+Everything a deployment changes comes from the environment (SPEC §15) through
+the typed readers in ``agentweb.lib.env``; the defaults give the embedded
+setup: SQLite, Channels' in-memory layer and the offline model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+
+from agentweb.lib.env import env_bool, env_choice, env_float, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("AGENTWEB_DEBUG", True)
+# The embedded default is a local, single-user setup; production sets a real key.
+SECRET_KEY = env_str("AGENTWEB_SECRET_KEY", "agentweb-insecure-development-key-change-me")
+ALLOWED_HOSTS = env_list("AGENTWEB_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("AGENTWEB_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "agentweb.core",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "agentweb.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+ASGI_APPLICATION = "agentweb.asgi.application"
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        # Persistent connections leak under ASGI (one per thread); keep them off.
+        conn_max_age=0,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL lets the web process read while a run writes its events.
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+    )
+
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# Daphne serves /static/ in the embedded setup; turn off behind a real web server.
+AGENTWEB_SERVE_STATIC = env_bool("AGENTWEB_SERVE_STATIC", True)
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"agentweb": {"handlers": ["console"], "level": env_str("AGENTWEB_LOG_LEVEL", "INFO")}},
+}
+
+# --- agentweb (SPEC §15) ---------------------------------------------------
+AGENTWEB_LLM = env_choice("AGENTWEB_LLM", "offline", ("offline", "openai", "scripted"))
+AGENTWEB_LLM_BASE_URL = env_str("AGENTWEB_LLM_BASE_URL", "http://127.0.0.1:11434/v1")
+AGENTWEB_LLM_MODEL = env_str("AGENTWEB_LLM_MODEL", "")
+AGENTWEB_LLM_API_KEY = env_str("AGENTWEB_LLM_API_KEY", "")
+# Unset means the temperature field is not sent at all (R-X3-6).
+AGENTWEB_TEMPERATURE = env_float("AGENTWEB_TEMPERATURE", None)
+AGENTWEB_SEARCH_URL = env_str("AGENTWEB_SEARCH_URL")
+AGENTWEB_DEMO_PASSWORD = env_str("AGENTWEB_DEMO_PASSWORD", "demo")
+AGENTWEB_DAILY_MODEL_CALLS = env_int("AGENTWEB_DAILY_MODEL_CALLS", 200, minimum=0)
+AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = env_int("AGENTWEB_MAX_CONCURRENT_MODEL_CALLS", 8, minimum=1)
+# Context window of the configured model, for history truncation (R-X3-5).
+AGENTWEB_CONTEXT_WINDOW = env_int("AGENTWEB_CONTEXT_WINDOW", 128_000, minimum=4096)
+
+AGENTWEB_PROMPTS_DIR = BASE_DIR / "prompts"
+AGENTWEB_SYSTEM_CONFIG = BASE_DIR / "config" / "system" / "system-agent.json"
