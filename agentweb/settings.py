@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "agentweb.core",
+    "agentweb.game",
 ]
 
 MIDDLEWARE = [

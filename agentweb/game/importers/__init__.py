@@ -1,0 +1,1 @@
+"""Importers for real game data: minecraft-data JSON and FTB Quests SNBT."""

@@ -1,0 +1,48 @@
+"""The game world's models, split by domain; import them from here."""
+
+from agentweb.game.models.items import (
+    COOKING_KINDS,
+    CRAFTING_KINDS,
+    DROP_KINDS,
+    Item,
+    ItemSource,
+    SourceKind,
+)
+from agentweb.game.models.knowledge import ArticleSource, KnowledgeArticle
+from agentweb.game.models.players import PlayerProfile, QuestProgress, QuestStatus
+from agentweb.game.models.quests import (
+    Chapter,
+    ChapterGroup,
+    Quest,
+    QuestBook,
+    Reward,
+    RewardTable,
+    RewardTableEntry,
+    Task,
+    TaskType,
+    TitleSource,
+)
+
+__all__ = [
+    "COOKING_KINDS",
+    "CRAFTING_KINDS",
+    "DROP_KINDS",
+    "ArticleSource",
+    "Chapter",
+    "ChapterGroup",
+    "Item",
+    "ItemSource",
+    "KnowledgeArticle",
+    "PlayerProfile",
+    "Quest",
+    "QuestBook",
+    "QuestProgress",
+    "QuestStatus",
+    "Reward",
+    "RewardTable",
+    "RewardTableEntry",
+    "SourceKind",
+    "Task",
+    "TaskType",
+    "TitleSource",
+]

@@ -1,0 +1,54 @@
+"""Small text helpers shared by the importers and the queries."""
+
+from __future__ import annotations
+
+import re
+
+# Minecraft formatting codes as FTB Quests writes them: &6 colour, &l bold, &r reset…
+FORMATTING_CODE = re.compile(r"&[0-9a-fk-or]", re.IGNORECASE)
+# FTB Quests description markers that only make sense inside the quest book GUI.
+BOOK_MARKER = re.compile(r"\{@pagebreak\}|\{image:[^}]*\}", re.IGNORECASE)
+# More than one empty line in a row is layout, not content.
+BLANK_RUN = re.compile(r"\n{3,}")
+WORD = re.compile(r"[\w'-]+", re.UNICODE)
+
+
+def strip_formatting(text: str) -> str:
+    """Remove ``&`` formatting codes (``&6Gold&r`` → ``Gold``)."""
+    return FORMATTING_CODE.sub("", text)
+
+
+def clean_description(lines: list[str]) -> str:
+    """Join description lines into plain text: no codes, no book markers."""
+    cleaned = [strip_formatting(BOOK_MARKER.sub("", line)).rstrip() for line in lines]
+    return BLANK_RUN.sub("\n\n", "\n".join(cleaned)).strip()
+
+
+def prettify_id(identifier: str) -> str:
+    """A readable name from an id: ``naturesaura:gold_brick`` → ``Gold Brick``."""
+    path = identifier.lstrip("#").split(":", 1)[-1]
+    last = path.rstrip("/").split("/")[-1]
+    words = [word for word in re.split(r"[_\s.]+", last) if word]
+    return " ".join(word[:1].upper() + word[1:] for word in words) or identifier
+
+
+def split_item_id(item_id: str) -> tuple[str, str]:
+    """``"create:zinc_nugget"`` → ``("create", "zinc_nugget")``; bare names are minecraft's."""
+    if ":" in item_id:
+        namespace, name = item_id.split(":", 1)
+        return namespace, name
+    return "minecraft", item_id
+
+
+def full_item_id(name: str) -> str:
+    """Add the ``minecraft:`` namespace to a bare name."""
+    return name if ":" in name else f"minecraft:{name}"
+
+
+def words_of(text: str, *, min_length: int = 2, limit: int = 8) -> list[str]:
+    """Distinct lower-case search words, in order, at most ``limit`` of them."""
+    seen: list[str] = []
+    for word in WORD.findall(text.lower()):
+        if len(word) >= min_length and word not in seen:
+            seen.append(word)
+    return seen[:limit]
