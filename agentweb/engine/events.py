@@ -1,0 +1,90 @@
+"""Trace events: every step of a run, numbered per run (SPEC §15, R-X3-2).
+
+The engine emits; a sink decides what to do with each event. The web layer's
+sink persists an event before broadcasting it, so the loop awaits ``emit``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+
+class EventKind(StrEnum):
+    RUN_STARTED = "run.started"
+    ROUTE_DECIDED = "route.decided"
+    ROUND_STARTED = "round.started"
+    MODEL_CALLED = "model.called"
+    DECISION = "decision"
+    TOOL_STARTED = "tool.started"
+    TOOL_FINISHED = "tool.finished"
+    ANSWER = "answer"
+    FAILURE = "failure"
+    DEGRADED = "degraded"
+    RETHINK = "rethink"
+    COMPRESSED = "context.compressed"
+    INBOX_QUEUED = "inbox.queued"
+    INBOX_CLAIMED = "inbox.claimed"
+    ACTION_PENDING = "action.pending"
+    ACTION_CONFIRMED = "action.confirmed"
+    RUN_FINISHED = "run.finished"
+
+
+@dataclass(slots=True)
+class Event:
+    seq: int
+    kind: EventKind
+    data: dict[str, Any]
+    ts: float = field(default_factory=time.time)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind.value, "data": self.data, "ts": self.ts}
+
+
+class EventSink(Protocol):
+    async def emit(self, event: Event) -> None: ...
+
+
+class NullSink:
+    """Drops events (benchmarks, tools run outside a traced request)."""
+
+    async def emit(self, event: Event) -> None:
+        return None
+
+
+class ListSink:
+    """Keeps events in memory, in order (tests, the offline CLI)."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    async def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def kinds(self) -> list[str]:
+        return [event.kind.value for event in self.events]
+
+    def of(self, kind: EventKind) -> list[Event]:
+        return [event for event in self.events if event.kind is kind]
+
+
+class EventLog:
+    """Numbers the events of one run: seq starts at 1 and has no gaps."""
+
+    __slots__ = ("_seq", "sink")
+
+    def __init__(self, sink: EventSink, start_after: int = 0) -> None:
+        self.sink = sink
+        self._seq = start_after
+
+    @property
+    def last_seq(self) -> int:
+        return self._seq
+
+    async def emit(self, kind: EventKind, data: dict[str, Any]) -> Event:
+        self._seq += 1
+        event = Event(self._seq, kind, data)
+        await self.sink.emit(event)
+        return event

@@ -1,0 +1,650 @@
+"""The ReAct loop (SPEC §5): decision → one tool → observation → … → answer."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from agentweb.engine.context import ExecutionContext
+from agentweb.engine.events import EventKind
+from agentweb.engine.failures import (
+    DEFAULT_RECOVERABLE,
+    AgentError,
+    AgentFailure,
+    Budget,
+)
+from agentweb.engine.history import (
+    COMPRESS_AT,
+    KEEP_RECENT_OBSERVATIONS,
+    Compressor,
+    KeyFactsCompressor,
+    history_budget,
+)
+from agentweb.engine.model import Message, ModelReply, Purpose
+from agentweb.engine.protocol import (
+    PRIVATE_KEYS,
+    Answer,
+    ToolAction,
+    dumps,
+    parse_decision,
+    parse_object,
+    strip_private,
+)
+from agentweb.engine.tokens import estimate_tokens
+from agentweb.engine.tools import Source, ToolContext, ToolOutcome
+
+# At most this many "please continue" calls after a reply cut by the token limit (R-X3-4).
+MAX_TOKEN_CONTINUATIONS = 4
+DEFAULT_CONTEXT_WINDOW = 128_000
+
+
+class RunStatus(StrEnum):
+    COMPLETED = "completed"
+    DEGRADED = "degraded"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+    UNDONE = "undone"
+    INTERRUPTED = "interrupted"
+
+
+class StopCode(StrEnum):
+    ANSWERED = "answered"
+    FINALIZED = "finalized"
+    MAX_ROUNDS = "max_rounds"
+    BUDGET_EXHAUSTED = "budget_exhausted"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+    TERMINATED = "terminated"
+    LOOP_DISABLED = "loop_disabled"
+
+
+@dataclass(frozen=True, slots=True)
+class StopReason:
+    code: StopCode
+    message: str = ""
+    failure: AgentFailure | None = None
+    budget: Budget | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"code": self.code.value, "message": self.message}
+        if self.failure is not None:
+            data["failure"] = self.failure.value
+        if self.budget is not None:
+            data["budget"] = self.budget.value
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Prompts:
+    """The prompt snapshot a loop runs with (R-POL-4)."""
+
+    system: str
+    finalize: str = "Answer now with what the observations show. Reply with the answer JSON only."
+    rethink: str = (
+        "Reflect before the next step: re-check the goal, whether the recent steps produced new "
+        "information, and change approach if not; if the known facts suffice, answer now."
+    )
+    continuation: str = (
+        "Your reply was cut off by the length limit. Continue exactly where it stopped."
+    )
+
+
+@dataclass(slots=True)
+class Observation:
+    """One thing the model saw: a tool result, or a note about its own invalid output."""
+
+    n: int
+    round: int
+    tool: str | None
+    input: Any
+    result: Any = None
+    error: str | None = None
+    step_id: str = ""
+    outcome: ToolOutcome | None = None
+
+    def view(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"n": self.n, "round": self.round}
+        if self.tool is not None:
+            data["tool"] = self.tool
+            data["input"] = self.input
+        if self.error is not None:
+            data["error"] = self.error
+        else:
+            data["result"] = self.result
+        return data
+
+
+class Inbox(Protocol):
+    """Messages the player sent while the run was active (R-X3-1)."""
+
+    async def claim(self) -> list[str]: ...
+
+
+@dataclass(slots=True)
+class Degraded:
+    """What the player gets when the loop could not produce a normal answer."""
+
+    text: str
+    sources: list[Source] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LoopHooks:
+    """What a workflow supplies (R-TOOL-5): answer review, degradation, authorization."""
+
+    # Reviews the answer (e.g. drops citations of unobserved sources) before it is sent.
+    review: Callable[[Answer, ReActContext], Answer] | None = None
+    # Builds what the player sees when the loop degrades without an answer.
+    degrade: Callable[[ReActContext, AgentError], Degraded] | None = None
+    # The workflow's own authorization guard, before each tool action.
+    authorize: Callable[[ToolAction, ReActContext], Awaitable[None]] | None = None
+    inbox: Inbox | None = None
+    compressor: Compressor | None = None
+
+
+@dataclass(slots=True)
+class ReActContext:
+    """The state of one loop; never shared with another loop or player (R-LOOP-8)."""
+
+    question: str
+    prompts: Prompts
+    tools: ToolContext
+    memory: list[dict[str, Any]] = field(default_factory=list)
+    recoverable: frozenset[AgentFailure] = DEFAULT_RECOVERABLE
+    hooks: LoopHooks = field(default_factory=LoopHooks)
+    context_window: int = DEFAULT_CONTEXT_WINDOW
+    extra: dict[str, Any] = field(default_factory=dict)
+    observations: list[Observation] = field(default_factory=list)
+    sources: list[Source] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    taken: set[Any] = field(default_factory=set)
+    followups: list[str] = field(default_factory=list)
+    round: int = 0
+    rounds_total: int = 0
+    summary: str = ""
+    summarized: int = 0
+
+    @property
+    def evidence(self) -> bool:
+        return any(o.error is None for o in self.observations)
+
+    def add_outcome(self, outcome: ToolOutcome, round_no: int) -> Observation:
+        first = len(self.sources) + 1
+        self.sources.extend(outcome.sources)
+        result = outcome.observation
+        if outcome.sources:
+            numbers = list(range(first, len(self.sources) + 1))
+            result = (
+                {"sources": numbers, "data": result}
+                if not isinstance(result, dict)
+                else {**result, "source_numbers": numbers}
+            )
+        if outcome.card:
+            self.cards.append(outcome.card)
+        obs = Observation(
+            len(self.observations) + 1,
+            round_no,
+            outcome.tool_type,
+            outcome.input.model_dump(mode="json"),
+            result,
+            step_id=outcome.step_id,
+            outcome=outcome,
+        )
+        self.observations.append(obs)
+        return obs
+
+    def add_error(self, round_no: int, message: str, tool: str | None = None) -> None:
+        self.observations.append(
+            Observation(len(self.observations) + 1, round_no, tool, None, error=message)
+        )
+
+
+@dataclass(slots=True)
+class LoopResult:
+    status: RunStatus
+    stop: StopReason
+    text: str
+    answer: Answer | None = None
+    sources: list[Source] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    failure: AgentError | None = None
+    rounds_used: int = 0
+    rounds_total: int = 0
+
+
+class ReActLoop:
+    """Runs one ReAct loop inside an ExecutionContext. Stateless: safe to share."""
+
+    async def run(self, ctx: ExecutionContext, rc: ReActContext) -> LoopResult:
+        policy = ctx.policy
+        if not policy.loop_enabled:
+            stop = StopReason(
+                StopCode.LOOP_DISABLED,
+                "Analysis is disabled for this workflow.",
+                AgentFailure.LOOP_DISABLED,
+            )
+            return LoopResult(RunStatus.FAILED, stop, stop.message)
+        # The router's call already counts against modelCalls: the last round
+        # must be one the budget can still pay for, so it can be final-only.
+        rc.rounds_total = min(policy.react_iterations, max(ctx.remaining(Budget.MODEL_CALLS), 1))
+        initial_rounds = policy.react_iterations
+        while True:
+            rc.round += 1
+            try:
+                rethink = self._maybe_rethink(ctx, rc, initial_rounds)
+                await self._claim_inbox(ctx, rc)
+                final_only = rc.round >= rc.rounds_total
+                await ctx.emit(
+                    EventKind.ROUND_STARTED,
+                    {
+                        "round": rc.round,
+                        "rounds_total": rc.rounds_total,
+                        "final_only": final_only,
+                        "rethink": rethink,
+                        "budget": ctx.limits(),
+                    },
+                )
+                decision = await self._decide(ctx, rc, final_only, rethink)
+                if isinstance(decision, Answer):
+                    return await self._finish(ctx, rc, decision)
+                await self._act(ctx, rc, decision)
+            except AgentError as error:
+                outcome = await self._on_error(ctx, rc, error)
+                if outcome is not None:
+                    return outcome
+
+    # --- one round ------------------------------------------------------------
+    async def _decide(
+        self, ctx: ExecutionContext, rc: ReActContext, final_only: bool, rethink: bool
+    ) -> Answer | ToolAction:
+        prompt = rc.prompts.system
+        folded = rc.summarized
+        user = self._payload(ctx, rc, final_only, rethink, len(prompt))
+        if rc.summarized != folded:
+            await ctx.emit(
+                EventKind.COMPRESSED,
+                {"round": rc.round, "folded": rc.summarized, "summary": rc.summary},
+            )
+        _, text = await self._call(ctx, rc, Purpose.DECIDE, "react", prompt, user)
+        decision = parse_decision(text, final_only=final_only, tool_types=rc.tools.bindings)
+        await ctx.emit(EventKind.DECISION, {"round": rc.round, **decision.as_dict()})
+        return decision
+
+    async def _act(self, ctx: ExecutionContext, rc: ReActContext, action: ToolAction) -> None:
+        binding = rc.tools.binding(action.type)
+        value = binding.tool.validate_input(action.input)
+        key = binding.tool.dedupe_key(value)
+        if key in rc.taken:
+            # Not executed again; the next round must answer (R-LOOP-4).
+            rc.rounds_total = min(rc.rounds_total, rc.round + 1)
+            rc.add_error(
+                rc.round,
+                "Repeated action: already done, see the earlier observation. Answer now.",
+                action.type,
+            )
+            await ctx.emit(
+                EventKind.FAILURE,
+                {
+                    "round": rc.round,
+                    "failure": "repeated_action",
+                    "message": f"{action.type} repeated; not re-run",
+                },
+            )
+            return
+        if rc.hooks.authorize is not None:
+            await rc.hooks.authorize(action, rc)
+        rc.taken.add(key)
+        outcome = await rc.tools.call(action.type, action.input, validated=value)
+        rc.add_outcome(outcome, rc.round)
+
+    async def _call(
+        self,
+        ctx: ExecutionContext,
+        rc: ReActContext,
+        purpose: Purpose,
+        prompt_key: str,
+        system: str,
+        user: str,
+    ) -> tuple[ModelReply, str]:
+        messages = [Message("system", system), Message("user", user)]
+        reply = await ctx.model(messages, purpose)
+        text = reply.text
+        await self._emit_call(ctx, rc, purpose, prompt_key, user, reply, 0)
+        continuations = 0
+        while reply.truncated and continuations < MAX_TOKEN_CONTINUATIONS:
+            continuations += 1
+            messages = [
+                *messages[:2],
+                Message("assistant", text),
+                Message("user", rc.prompts.continuation),
+            ]
+            reply = await ctx.model(messages, Purpose.CONTINUE)
+            text += reply.text
+            await self._emit_call(ctx, rc, Purpose.CONTINUE, prompt_key, user, reply, continuations)
+        return reply, text
+
+    async def _emit_call(
+        self,
+        ctx: ExecutionContext,
+        rc: ReActContext,
+        purpose: Purpose,
+        prompt_key: str,
+        user: str,
+        reply: ModelReply,
+        continuation: int,
+    ) -> None:
+        text = strip_private(reply.text)
+        if any(f'"{key}"' in text for key in PRIVATE_KEYS):
+            text = _without_private_keys(text)
+        await ctx.emit(
+            EventKind.MODEL_CALLED,
+            {
+                "round": rc.round,
+                "purpose": purpose.value,
+                "prompt": prompt_key,
+                "request": user if continuation == 0 else None,
+                "continuation": continuation,
+                "reply": text,
+                "tokens_in": reply.tokens_in,
+                "tokens_out": reply.tokens_out,
+                "latency_ms": round(reply.latency_ms, 3),
+                "finish_reason": reply.finish_reason,
+                "model": reply.model,
+            },
+        )
+
+    # --- request building -------------------------------------------------------
+    def _payload(
+        self,
+        ctx: ExecutionContext,
+        rc: ReActContext,
+        final_only: bool,
+        rethink: bool,
+        system_len: int,
+    ) -> str:
+        budget = history_budget(rc.context_window, system_len // 4 + 1, ctx.output_tokens)
+        max_bytes = ctx.input_bytes - system_len
+        user = dumps(self._payload_obj(rc, final_only, rethink))
+        if estimate_tokens(user) > budget * COMPRESS_AT or len(user.encode()) > max_bytes:
+            user = self._fit(ctx, rc, final_only, rethink, budget, max_bytes)
+        return user
+
+    def _payload_obj(self, rc: ReActContext, final_only: bool, rethink: bool) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "question": rc.question,
+            "round": rc.round,
+            "rounds_total": rc.rounds_total,
+            "rounds_left": rc.rounds_total - rc.round,
+            "final_only": final_only,
+            "tools": [] if final_only else rc.tools.catalog(),
+            "observations": [o.view() for o in rc.observations[rc.summarized :]],
+            "sources": [{"n": i, **s.as_dict()} for i, s in enumerate(rc.sources, 1)],
+            "memory": rc.memory,
+        }
+        if rc.summary:
+            payload["summary"] = rc.summary
+        if rc.followups:
+            payload["followups"] = rc.followups
+        if rethink:
+            payload["reflection"] = rc.prompts.rethink
+        if final_only:
+            payload["instruction"] = "Final round: reply with the answer JSON; no tool is run."
+        if rc.extra:
+            payload.update(rc.extra)
+        return payload
+
+    def _fit(
+        self,
+        ctx: ExecutionContext,
+        rc: ReActContext,
+        final_only: bool,
+        rethink: bool,
+        budget: int,
+        max_bytes: int,
+    ) -> str:
+        """Compress older observations, then drop the oldest material until it fits."""
+
+        def render() -> str:
+            return dumps(self._payload_obj(rc, final_only, rethink))
+
+        def fits(text: str) -> bool:
+            return estimate_tokens(text) <= budget and len(text.encode()) <= max_bytes
+
+        older = len(rc.observations) - KEEP_RECENT_OBSERVATIONS
+        if older > rc.summarized:
+            compressor = rc.hooks.compressor or KeyFactsCompressor()
+            folded = [o.view() for o in rc.observations[rc.summarized : older]]
+            facts = compressor.compress(folded)
+            rc.summary = f"{rc.summary}\n{facts}".strip()
+            rc.summarized = older
+        user = render()
+        while not fits(user) and rc.memory:
+            rc.memory = rc.memory[1:]
+            user = render()
+        while not fits(user) and rc.summary:
+            rc.summary = rc.summary.split("\n", 1)[1] if "\n" in rc.summary else ""
+            user = render()
+        while not fits(user) and rc.summarized < len(rc.observations) - 1:
+            rc.summarized += 1
+            user = render()
+        if len(user.encode()) > max_bytes:
+            raise AgentError(
+                AgentFailure.BUDGET_EXHAUSTED,
+                "The model input does not fit in inputBytes even after truncation",
+                budget=Budget.INPUT_BYTES,
+            )
+        return user
+
+    # --- round boundaries -------------------------------------------------------
+    def _maybe_rethink(self, ctx: ExecutionContext, rc: ReActContext, initial: int) -> bool:
+        """autoRethink (R-X4-1): near the limit, add rounds and ask for a reflection.
+
+        The extension is capped by the model calls left: it never lifts a hard limit.
+        """
+        if not ctx.policy.auto_rethink:
+            return False
+        total = rc.rounds_total
+        threshold = max(total - 1, math.floor(total * 0.8))
+        if rc.round < threshold:
+            return False
+        extended = total + max(10, initial // 2)
+        payable = rc.round - 1 + ctx.remaining(Budget.MODEL_CALLS)
+        new_total = min(extended, payable)
+        if new_total <= total:
+            return False
+        rc.rounds_total = new_total
+        return True
+
+    async def _claim_inbox(self, ctx: ExecutionContext, rc: ReActContext) -> None:
+        if rc.hooks.inbox is None:
+            return
+        claimed = await rc.hooks.inbox.claim()
+        if claimed:
+            rc.followups.extend(claimed)
+            await ctx.emit(EventKind.INBOX_CLAIMED, {"round": rc.round, "messages": claimed})
+
+    # --- endings ----------------------------------------------------------------
+    async def _finish(
+        self,
+        ctx: ExecutionContext,
+        rc: ReActContext,
+        answer: Answer,
+        *,
+        finalized: bool = False,
+        failure: AgentError | None = None,
+    ) -> LoopResult:
+        await ctx.check_state()
+        rc.tools.recheck()
+        if rc.hooks.review is not None:
+            answer = rc.hooks.review(answer, rc)
+        answer = _drop_unobserved(answer, len(rc.sources))
+        cited = [rc.sources[n - 1] for n in answer.sources]
+        await ctx.emit(
+            EventKind.ANSWER,
+            {
+                "text": answer.text,
+                "sources": [{"n": n, **rc.sources[n - 1].as_dict()} for n in answer.sources],
+                "cards": rc.cards,
+                "finalized": finalized,
+            },
+        )
+        if finalized:
+            stop = StopReason(
+                StopCode.FINALIZED,
+                "Answered after a failure, from the evidence gathered",
+                failure.failure if failure else None,
+                failure.budget if failure else None,
+            )
+            status = RunStatus.DEGRADED
+        else:
+            stop = StopReason(StopCode.ANSWERED)
+            status = RunStatus.COMPLETED
+        return LoopResult(
+            status, stop, answer.text, answer, cited, rc.cards, failure, rc.round, rc.rounds_total
+        )
+
+    async def _on_error(
+        self, ctx: ExecutionContext, rc: ReActContext, error: AgentError
+    ) -> LoopResult | None:
+        """Decide what a failure means: next round, finalization, or the end."""
+        failure = error.failure
+        if error.terminal or ctx.cancelled:
+            if ctx.cancelled and not error.terminal:
+                error = AgentError(ctx.cancel_state.reason or AgentFailure.CANCELLED)
+            return await self._stop(ctx, rc, error)
+        final_round = rc.round >= rc.rounds_total
+        await ctx.emit(
+            EventKind.FAILURE,
+            {"round": rc.round, **error.as_dict(), "recoverable": failure in rc.recoverable},
+        )
+        per_round = failure in (AgentFailure.MODEL_INVALID_OUTPUT, AgentFailure.TOOL_INPUT_INVALID)
+        if per_round and not final_round:
+            # An invalid output consumes the round; the model sees why (R-LOOP-1).
+            rc.add_error(rc.round, error.message)
+            return None
+        if per_round:
+            error = AgentError(
+                failure,
+                f"Maximum rounds reached ({rc.rounds_total})",
+                budget=Budget.ROUNDS,
+                detail=error.detail,
+            )
+        # A final-only request that failed is not asked again: that would be a retry.
+        if failure in rc.recoverable and rc.evidence and not final_round:
+            return await self._finalize(ctx, rc, error)
+        return await self._degrade(ctx, rc, error)
+
+    async def _finalize(
+        self, ctx: ExecutionContext, rc: ReActContext, error: AgentError
+    ) -> LoopResult:
+        """At most one finalization call, within what is left of the budget (R-LOOP-5)."""
+        rc.rounds_total = rc.round
+        user = self._payload(ctx, rc, True, False, len(rc.prompts.finalize))
+        try:
+            _, text = await self._call(
+                ctx, rc, Purpose.FINALIZE, "finalize", rc.prompts.finalize, user
+            )
+            answer = parse_decision(text, final_only=True)
+            assert isinstance(answer, Answer)
+        except AgentError as second:
+            if second.terminal or ctx.cancelled:
+                return await self._stop(ctx, rc, second)
+            await ctx.emit(
+                EventKind.FAILURE,
+                {"round": rc.round, **second.as_dict(), "recoverable": False, "finalization": True},
+            )
+            return await self._degrade(ctx, rc, error)
+        await ctx.emit(EventKind.DEGRADED, {"failure": error.as_dict(), "finalized": True})
+        return await self._finish(ctx, rc, answer, finalized=True, failure=error)
+
+    async def _degrade(
+        self, ctx: ExecutionContext, rc: ReActContext, error: AgentError
+    ) -> LoopResult:
+        if rc.hooks.degrade is not None:
+            degraded = rc.hooks.degrade(rc, error)
+        else:
+            degraded = default_degrade(rc, error)
+        await ctx.emit(
+            EventKind.DEGRADED,
+            {
+                "failure": error.as_dict(),
+                "finalized": False,
+                "text": degraded.text,
+                "cards": degraded.cards,
+            },
+        )
+        code = (
+            StopCode.MAX_ROUNDS
+            if error.budget is Budget.ROUNDS
+            else (
+                StopCode.BUDGET_EXHAUSTED
+                if error.failure is AgentFailure.BUDGET_EXHAUSTED
+                else StopCode.FAILED
+            )
+        )
+        status = RunStatus.DEGRADED if (degraded.cards or degraded.sources) else RunStatus.FAILED
+        return LoopResult(
+            status,
+            StopReason(code, error.message, error.failure, error.budget),
+            degraded.text,
+            None,
+            degraded.sources,
+            degraded.cards,
+            error,
+            rc.round,
+            rc.rounds_total,
+        )
+
+    async def _stop(self, ctx: ExecutionContext, rc: ReActContext, error: AgentError) -> LoopResult:
+        """Terminal failures end the run at once, with no model call (R-MEM-2)."""
+        await ctx.emit(
+            EventKind.FAILURE,
+            {"round": rc.round, **error.as_dict(), "recoverable": False, "terminal": True},
+        )
+        cancelled = error.failure is AgentFailure.CANCELLED
+        code = StopCode.CANCELLED if cancelled else StopCode.TERMINATED
+        status = (
+            RunStatus.CANCELLED
+            if cancelled
+            else (RunStatus.UNDONE if error.failure is AgentFailure.UNDONE else RunStatus.FAILED)
+        )
+        return LoopResult(
+            status,
+            StopReason(code, error.message, error.failure, error.budget),
+            error.message,
+            None,
+            [],
+            rc.cards,
+            error,
+            rc.round,
+            rc.rounds_total,
+        )
+
+
+def default_degrade(rc: ReActContext, error: AgentError) -> Degraded:
+    """Keep the result cards and say the analysis is incomplete (R-LOOP-6); never raw JSON."""
+    if rc.cards:
+        text = (
+            f"The analysis is incomplete ({error.message}). "
+            "Here is what was found before it stopped."
+        )
+        return Degraded(text, list(rc.sources), list(rc.cards))
+    return Degraded(f"Sorry, I could not finish this request: {error.message}.")
+
+
+def _drop_unobserved(answer: Answer, observed: int) -> Answer:
+    kept = tuple(n for n in answer.sources if 1 <= n <= observed)
+    if kept == answer.sources:
+        return answer
+    return Answer(answer.text, kept, answer.extra)
+
+
+def _without_private_keys(text: str) -> str:
+    try:
+        return dumps(parse_object(text))
+    except AgentError:
+        return text

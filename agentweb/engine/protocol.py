@@ -1,0 +1,130 @@
+"""The loop's JSON protocol with the model (R-LOOP-3, SPEC §15).
+
+Every request is a system prompt plus one user message whose content is a
+JSON object; the model replies with one JSON object: a tool action
+``{"type": "<tool>", "input": {...}}`` or an answer
+``{"type": "answer", "text": "...", "sources": [1]}``. In the final round an
+object with only the answer fields is accepted too. Anything else is an
+invalid output. Private reasoning (``<think>`` blocks, reasoning fields) is
+stripped before anything is parsed, stored or shown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentweb.engine.failures import AgentError, AgentFailure
+
+ANSWER = "answer"
+
+_THINK_BLOCK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+_UNCLOSED_THINK = re.compile(r"^\s*<(think|thinking|reasoning)>.*", re.DOTALL | re.IGNORECASE)
+_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
+PRIVATE_KEYS = frozenset({"reasoning", "reasoning_content", "thinking", "thought", "thoughts"})
+
+
+@dataclass(frozen=True, slots=True)
+class ToolAction:
+    type: str
+    input: dict[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "input": self.input}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    text: str
+    sources: tuple[int, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": ANSWER, "text": self.text, "sources": list(self.sources), **self.extra}
+
+
+Decision = ToolAction | Answer
+
+
+def strip_private(text: str) -> str:
+    """Remove ``<think>``-style blocks (closed, or unclosed at the start)."""
+    if "<" not in text:
+        return text
+    text = _THINK_BLOCK.sub("", text)
+    return _UNCLOSED_THINK.sub("", text)
+
+
+def parse_object(text: str) -> dict[str, Any]:
+    """The single JSON object of a reply, private reasoning removed."""
+    body = strip_private(text).strip()
+    fenced = _FENCE.match(body)
+    if fenced:
+        body = fenced.group(1)
+    if not body.startswith("{"):
+        start, end = body.find("{"), body.rfind("}")
+        if start < 0 or end < start:
+            raise invalid("The reply is not a JSON object", text)
+        body = body[start : end + 1]
+    try:
+        value = json.loads(body)
+    except ValueError:
+        raise invalid("The reply is not valid JSON", text) from None
+    if not isinstance(value, dict):
+        raise invalid("The reply must be one JSON object", text)
+    for key in PRIVATE_KEYS.intersection(value):
+        del value[key]
+    return value
+
+
+def parse_decision(text: str, *, final_only: bool, tool_types: Any = ()) -> Decision:
+    """Parse a reply strictly; raise ``AgentError(MODEL_INVALID_OUTPUT)`` otherwise."""
+    obj = parse_object(text)
+    kind = obj.get("type")
+    if kind == ANSWER or (kind is None and final_only and "text" in obj):
+        return _answer(obj, text)
+    if not isinstance(kind, str) or not kind:
+        raise invalid('The reply has no "type"', text)
+    if final_only:
+        raise invalid(f"Tool action {kind!r} in the final round: only an answer is allowed", text)
+    if kind not in tool_types:
+        raise invalid(f"Unknown tool {kind!r}", text)
+    tool_input = obj.get("input", {})
+    if not isinstance(tool_input, dict):
+        raise invalid('"input" must be a JSON object', text)
+    return ToolAction(kind, tool_input)
+
+
+def _answer(obj: dict[str, Any], raw: str) -> Answer:
+    text = obj.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise invalid('An answer needs a non-empty "text"', raw)
+    sources = obj.get("sources", [])
+    if sources is None:
+        sources = []
+    if not isinstance(sources, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in sources
+    ):
+        raise invalid('"sources" must be a list of source numbers', raw)
+    extra = {k: v for k, v in obj.items() if k not in ("type", "text", "sources")}
+    return Answer(text.strip(), tuple(dict.fromkeys(sources)), extra)
+
+
+def invalid(reason: str, raw: str) -> AgentError:
+    return AgentError(
+        AgentFailure.MODEL_INVALID_OUTPUT, reason, detail={"reply": strip_private(raw)[:2000]}
+    )
+
+
+def dumps(payload: dict[str, Any]) -> str:
+    """Compact JSON, readable non-ASCII (Chinese questions stay readable in traces)."""
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+
+
+def clean_reply(text: str) -> str:
+    """The reply as stored in traces: no private reasoning, reasoning keys dropped."""
+    try:
+        return dumps(parse_object(text))
+    except AgentError:
+        return strip_private(text).strip()

@@ -1,0 +1,434 @@
+"""Tools the loop may call (SPEC §6).
+
+A ``ReActTool`` is a definition: type name, pydantic input model, handler,
+owner module, and how its result is shown (observation projection, card,
+sources). The ``ToolRegistry`` holds every definition; a ``ToolContext``
+freezes, for one loop, which handler and which owner instance serve each
+type, and re-checks them around every use (R-LOOP-9).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from agentweb.engine.context import ToolCallInfo
+from agentweb.engine.events import EventKind
+from agentweb.engine.failures import AgentError, AgentFailure
+
+if TYPE_CHECKING:
+    from agentweb.engine.context import ExecutionContext
+
+InT = TypeVar("InT", bound=BaseModel)
+OutT = TypeVar("OutT")
+
+
+class ToolRegistrationError(ValueError):
+    """A tool definition that breaks a registration rule (R-TOOL-2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Something an answer can cite by its 1-based number."""
+
+    title: str
+    url: str = ""
+    kind: str = "local"
+    snippet: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return {"title": self.title, "url": self.url, "kind": self.kind, "snippet": self.snippet}
+
+
+@dataclass(frozen=True, eq=False)
+class ReActTool(Generic[InT, OutT]):
+    """One tool action. ``handler(input, call)`` returns the full typed result."""
+
+    type: str
+    description: str
+    input_model: type[InT] | None
+    handler: Callable[[InT, ToolCall], Awaitable[OutT]]
+    module: str = "core"
+    writes: bool = False
+    reasoning_description: str | None = None
+    dedupe: Callable[[InT], Hashable] | None = None
+    observe: Callable[[OutT], Any] | None = None
+    card: Callable[[OutT], dict[str, Any] | None] | None = None
+    sources: Callable[[InT, OutT], list[Source]] | None = None
+    # Undo reverts a write step through this (R-MEM-1); input, result, call.
+    compensate: Callable[[InT, OutT, ToolCall], Awaitable[None]] | None = None
+    # Text the player sees before approving a write (R-FREE-2).
+    confirm_text: Callable[[InT], str] | None = None
+
+    def for_reasoning(self, description: str) -> ReActTool[InT, OutT]:
+        """Offer this tool to ``system:reasoning`` (R-TOOL-2): read-only, with a schema."""
+        _check_reasoning(self.type, self.writes, self.input_model)
+        return replace(self, reasoning_description=description)
+
+    @property
+    def for_reasoning_declared(self) -> bool:
+        return self.reasoning_description is not None
+
+    @cached_property
+    def input_schema(self) -> dict[str, Any]:
+        if self.input_model is None:
+            return {"type": "object", "properties": {}}
+        return self.input_model.model_json_schema()
+
+    def validate_input(self, raw: Any) -> InT:
+        if self.input_model is None:
+            raise AgentError(AgentFailure.TOOL_INPUT_INVALID, f"{self.type} takes no input")
+        try:
+            return self.input_model.model_validate(raw)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}" for e in exc.errors()
+            )
+            raise AgentError(
+                AgentFailure.TOOL_INPUT_INVALID,
+                f"Invalid input for {self.type}: {problems}",
+                detail={"tool": self.type},
+            ) from None
+
+    def dedupe_key(self, value: InT) -> Hashable:
+        if self.dedupe is not None:
+            return (self.type, self.dedupe(value))
+        return (self.type, json.dumps(value.model_dump(mode="json"), sort_keys=True))
+
+    def project(self, output: OutT) -> Any:
+        if self.observe is not None:
+            return self.observe(output)
+        if isinstance(output, BaseModel):
+            return output.model_dump(mode="json", exclude_none=True)
+        return output
+
+
+def _check_reasoning(tool_type: str, writes: bool, input_model: Any) -> None:
+    if writes:
+        raise ToolRegistrationError(
+            f"{tool_type}: a write tool cannot be declared for_reasoning (only read-only tools)"
+        )
+    if input_model is None:
+        raise ToolRegistrationError(f"{tool_type}: for_reasoning needs an input schema")
+
+
+class ModuleStates(Protocol):
+    """Which module instances serve a player: ``None`` means disabled."""
+
+    def instance(self, module: str) -> object | None: ...
+
+
+class AllModules:
+    """Every module enabled, each with one fixed instance (tests, benchmarks)."""
+
+    def __init__(self, instances: Mapping[str, object] | None = None) -> None:
+        self._instances = dict(instances or {})
+
+    def instance(self, module: str) -> object | None:
+        return self._instances.setdefault(module, object())
+
+    def set(self, module: str, instance: object | None) -> None:
+        self._instances[module] = instance
+
+
+@dataclass(frozen=True, slots=True)
+class ToolBinding:
+    """A tool frozen for one loop: its definition and the owner instance serving it."""
+
+    tool: ReActTool[Any, Any]
+    owner: object
+
+
+class ToolRegistry:
+    """Every tool definition, by type; several modules may offer the same type."""
+
+    def __init__(self) -> None:
+        self._by_type: dict[str, list[ReActTool[Any, Any]]] = {}
+
+    def register(self, tool: ReActTool[Any, Any]) -> ReActTool[Any, Any]:
+        if tool.for_reasoning_declared:
+            _check_reasoning(tool.type, tool.writes, tool.input_model)
+        offers = self._by_type.setdefault(tool.type, [])
+        if any(existing.module == tool.module for existing in offers):
+            raise ToolRegistrationError(f"{tool.type} is already registered by {tool.module}")
+        offers.append(tool)
+        return tool
+
+    def unregister_module(self, module: str) -> None:
+        for tool_type in list(self._by_type):
+            kept = [t for t in self._by_type[tool_type] if t.module != module]
+            if kept:
+                self._by_type[tool_type] = kept
+            else:
+                del self._by_type[tool_type]
+
+    def types(self) -> list[str]:
+        return sorted(self._by_type)
+
+    def reasoning_types(self) -> list[str]:
+        return sorted(
+            t
+            for t, offers in self._by_type.items()
+            if any(o.for_reasoning_declared for o in offers)
+        )
+
+    def definitions(self) -> list[ReActTool[Any, Any]]:
+        return [tool for offers in self._by_type.values() for tool in offers]
+
+    def resolve(self, tool_type: str, modules: ModuleStates) -> ToolBinding | None:
+        """The binding that serves ``tool_type`` for a player, or None when no owner is enabled."""
+        for tool in self._by_type.get(tool_type, ()):
+            owner = modules.instance(tool.module)
+            if owner is not None:
+                return ToolBinding(tool, owner)
+        return None
+
+
+class Confirmer(Protocol):
+    """Asks the player to approve a write before it happens (R-FREE-2)."""
+
+    async def confirm(self, call: ToolCall, text: str) -> bool: ...
+
+
+@dataclass(slots=True)
+class ToolOutcome:
+    """What one tool call produced: the full typed result and the views of it."""
+
+    tool_type: str
+    input: Any
+    output: Any
+    observation: Any
+    step_id: str
+    card: dict[str, Any] | None = None
+    sources: list[Source] = field(default_factory=list)
+    executed: bool = True
+    latency_ms: float = 0.0
+
+
+@dataclass(slots=True)
+class ToolCall:
+    """Handed to a handler: its step id, the request context and the loop's tools."""
+
+    step_id: str
+    ctx: ExecutionContext
+    tools: ToolContext
+    binding: ToolBinding
+
+    @property
+    def owner(self) -> object:
+        return self.binding.owner
+
+    async def call(self, tool_type: str, raw_input: Any) -> ToolOutcome:
+        """Call another tool of the same loop, through the same kernel (R-TOOL-5)."""
+        return await self.tools.call(tool_type, raw_input)
+
+
+class ToolContext:
+    """The tools of one loop, frozen when the loop starts (R-LOOP-9)."""
+
+    def __init__(
+        self,
+        ctx: ExecutionContext,
+        bindings: Mapping[str, ToolBinding],
+        modules: ModuleStates,
+        *,
+        confirmer: Confirmer | None = None,
+        catalog_description: Callable[[ReActTool[Any, Any]], str] | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.bindings = dict(bindings)
+        self.modules = modules
+        self.confirmer = confirmer
+        self.prefix = ctx.step_prefix
+        self._describe = catalog_description or (lambda tool: tool.description)
+        self._steps = 0
+        self._writes = 0
+        self.used: set[str] = set()
+        self._catalog: list[dict[str, Any]] | None = None
+
+    @classmethod
+    def bind(
+        cls,
+        ctx: ExecutionContext,
+        registry: ToolRegistry,
+        types: Iterable[str],
+        modules: ModuleStates,
+        **kwargs: Any,
+    ) -> ToolContext:
+        """Freeze the bindings of ``types`` that are enabled for this player."""
+        bindings = {}
+        for tool_type in types:
+            binding = registry.resolve(tool_type, modules)
+            if binding is not None:
+                bindings[tool_type] = binding
+        return cls(ctx, bindings, modules, **kwargs)
+
+    @classmethod
+    def for_reasoning(
+        cls, ctx: ExecutionContext, registry: ToolRegistry, modules: ModuleStates, **kwargs: Any
+    ) -> ToolContext:
+        """Only the tools declared ``for_reasoning``; never any other (R-TOOL-2)."""
+        bindings = {}
+        for tool_type in registry.reasoning_types():
+            binding = registry.resolve(tool_type, modules)
+            if binding is not None and binding.tool.for_reasoning_declared:
+                bindings[tool_type] = binding
+        kwargs.setdefault("catalog_description", _reasoning_description)
+        return cls(ctx, bindings, modules, **kwargs)
+
+    def tools(self, *types: str) -> ToolContext:
+        """The subset of this loop's declared tools (R-TOOL-5); unknown types are an error."""
+        missing = [t for t in types if t not in self.bindings]
+        if missing:
+            raise AgentError(
+                AgentFailure.PERMISSION_DENIED, f"Tools not declared for this workflow: {missing}"
+            )
+        return ToolContext(
+            self.ctx,
+            {t: self.bindings[t] for t in types},
+            self.modules,
+            confirmer=self.confirmer,
+            catalog_description=self._describe,
+        )
+
+    def __contains__(self, tool_type: str) -> bool:
+        return tool_type in self.bindings
+
+    def catalog(self) -> list[dict[str, Any]]:
+        """The tool list sent to the model: type, description, input schema."""
+        if self._catalog is None:
+            self._catalog = [
+                {
+                    "type": t,
+                    "description": self._describe(b.tool),
+                    "input_schema": b.tool.input_schema,
+                }
+                for t, b in self.bindings.items()
+            ]
+        return self._catalog
+
+    def next_step_id(self, writes: bool) -> str:
+        if writes:
+            self._writes += 1
+            return f"{self.prefix}.w{self._writes}"
+        self._steps += 1
+        return f"{self.prefix}.s{self._steps}"
+
+    def recheck(self, types: Iterable[str] | None = None) -> None:
+        """Every (used) tool's owner must still be the same enabled instance."""
+        for tool_type in self.used if types is None else types:
+            binding = self.bindings[tool_type]
+            if self.modules.instance(binding.tool.module) is not binding.owner:
+                raise AgentError(
+                    AgentFailure.MODULE_INVALIDATED,
+                    f"Module {binding.tool.module} was disabled or reconfigured during the run",
+                    detail={"tool": tool_type, "module": binding.tool.module},
+                )
+
+    def binding(self, tool_type: str) -> ToolBinding:
+        try:
+            return self.bindings[tool_type]
+        except KeyError:
+            raise AgentError(
+                AgentFailure.MODEL_INVALID_OUTPUT, f"Unknown tool {tool_type!r}"
+            ) from None
+
+    async def call(self, tool_type: str, raw_input: Any, *, validated: Any = None) -> ToolOutcome:
+        """Validate, confirm if it writes, run through the kernel, re-check the owner."""
+        binding = self.binding(tool_type)
+        tool = binding.tool
+        value = validated if validated is not None else tool.validate_input(raw_input)
+        await self.ctx.check_state()
+        self.recheck((tool_type,))
+        step_id = self.next_step_id(tool.writes)
+        call = ToolCall(step_id, self.ctx, self, binding)
+        input_json = value.model_dump(mode="json")
+        ctx = self.ctx
+        if tool.writes and not await self._confirmed(call, tool, value, input_json):
+            return ToolOutcome(
+                tool_type,
+                value,
+                None,
+                {"rejected": True, "message": "The player declined this action."},
+                step_id,
+                executed=False,
+            )
+        await ctx.emit(
+            EventKind.TOOL_STARTED,
+            {"step_id": step_id, "tool": tool_type, "input": input_json, "writes": tool.writes},
+        )
+        started = time.perf_counter()
+        info = ToolCallInfo(tool_type, tool.module, tool.writes, step_id)
+        output = await ctx.run_tool(info, lambda: tool.handler(value, call))
+        latency = (time.perf_counter() - started) * 1000
+        self.used.add(tool_type)
+        self.recheck((tool_type,))
+        await ctx.check_state()
+        outcome = ToolOutcome(
+            tool_type,
+            value,
+            output,
+            tool.project(output),
+            step_id,
+            card=tool.card(output) if tool.card else None,
+            sources=tool.sources(value, output) if tool.sources else [],
+            latency_ms=latency,
+        )
+        await ctx.emit(
+            EventKind.TOOL_FINISHED,
+            {
+                "step_id": step_id,
+                "tool": tool_type,
+                "observation": outcome.observation,
+                "output": _jsonable(output),
+                "card": outcome.card,
+                "latency_ms": round(latency, 3),
+                "writes": tool.writes,
+            },
+        )
+        return outcome
+
+    async def _confirmed(
+        self, call: ToolCall, tool: ReActTool[Any, Any], value: Any, input_json: dict[str, Any]
+    ) -> bool:
+        if self.confirmer is None:
+            raise AgentError(
+                AgentFailure.PERMISSION_DENIED,
+                f"{tool.type} changes the game state and needs the player's confirmation",
+            )
+        text = tool.confirm_text(value) if tool.confirm_text else f"{tool.type} {input_json}"
+        await self.ctx.emit(
+            EventKind.ACTION_PENDING,
+            {
+                "action_id": call.step_id,
+                "step_id": call.step_id,
+                "tool": tool.type,
+                "input": input_json,
+                "text": text,
+            },
+        )
+        approved = await self.confirmer.confirm(call, text)
+        await self.ctx.emit(
+            EventKind.ACTION_CONFIRMED,
+            {
+                "action_id": call.step_id,
+                "decision": "approve" if approved else "reject",
+            },
+        )
+        return approved
+
+
+def _reasoning_description(tool: ReActTool[Any, Any]) -> str:
+    return tool.reasoning_description or tool.description
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return value
