@@ -1,0 +1,160 @@
+"""Turn one FTB Quests pack on disk into plain records (no database here).
+
+Handles the variants of FORMATS.md §2.3–2.4: inline text, ``{key}`` strings,
+``lang/en_us.snbt`` (single or split), reward tables referenced by a decimal
+``table_id``, 1.20 ``{Count,id,tag}`` and 1.21 ``{count,id,components}``
+stacks, item filters, and quests with no title at all.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agentweb.game.importers.errors import ImportFailed
+from agentweb.game.importers.ftb_lang import PackLang
+from agentweb.game.importers.ftb_records import (
+    Names,
+    ParsedQuest,
+    parse_quest,
+    parse_reward_table,
+    title_or,
+)
+from agentweb.game.importers.ftb_records import ftb_id as normalize_id
+from agentweb.game.importers.snbt import load_file
+from agentweb.game.text import prettify_id
+
+# Where packs keep the quest book, newest layout first.
+QUEST_DIR_CANDIDATES = (
+    "config/ftbquests/quests",
+    "config/ftbquests/normal",
+    "ftbquests/quests",
+    ".",
+)
+# FTB Quests' id for the quest file itself in lang files.
+FILE_LANG_ID = "0000000000000001"
+
+
+@dataclass
+class ParsedGroup:
+    group_id: str
+    title: str
+    order: int
+
+
+@dataclass
+class ParsedChapter:
+    chapter_id: str
+    filename: str
+    title: str
+    group_id: str | None
+    order: int
+    icon: str
+    quests: list[ParsedQuest]
+
+
+@dataclass
+class ParsedPack:
+    name: str
+    quests_dir: Path
+    groups: list[ParsedGroup] = field(default_factory=list)
+    chapters: list[ParsedChapter] = field(default_factory=list)
+    tables: list[Any] = field(default_factory=list)
+    notes: Counter = field(default_factory=Counter)
+    missing_lang_keys: list[str] = field(default_factory=list)
+
+    @property
+    def quests(self) -> list[ParsedQuest]:
+        return [quest for chapter in self.chapters for quest in chapter.quests]
+
+
+def find_quests_dir(pack_root: Path) -> Path:
+    """The folder holding ``chapters/`` (or ``data.snbt``) inside a pack."""
+    for candidate in QUEST_DIR_CANDIDATES:
+        folder = (pack_root / candidate).resolve()
+        if (folder / "chapters").is_dir() or (folder / "data.snbt").is_file():
+            return folder
+    raise ImportFailed(pack_root, "no FTB Quests folder (config/ftbquests/quests) found")
+
+
+def parse_pack(pack_root: Path, vanilla_names: dict[str, str]) -> ParsedPack:
+    """Read every file of the pack. ``vanilla_names`` maps item ids to display names."""
+    quests_dir = find_quests_dir(pack_root)
+    lang = PackLang.load(pack_root, quests_dir)
+    names = Names(lang, vanilla_names)
+    data_file = quests_dir / "data.snbt"
+    data = load_file(data_file) if data_file.is_file() else {}
+    pack = ParsedPack(name=_book_name(pack_root, data, lang), quests_dir=quests_dir)
+
+    groups_file = quests_dir / "chapter_groups.snbt"
+    raw_groups = load_file(groups_file).get("chapter_groups", []) if groups_file.is_file() else []
+    for order, raw in enumerate(raw_groups):
+        group_id = normalize_id(raw.get("id"))
+        title = title_or(lang, raw.get("title"), "chapter_group", group_id)
+        pack.groups.append(ParsedGroup(group_id, title or f"Group {group_id}", order))
+    known_groups = {group.group_id for group in pack.groups}
+
+    for path in sorted((quests_dir / "reward_tables").glob("*.snbt")):
+        pack.tables.append(parse_reward_table(load_file(path), path.stem, names))
+
+    chapter_files = sorted((quests_dir / "chapters").glob("*.snbt"))
+    for position, path in enumerate(chapter_files):
+        chapter = _parse_chapter(load_file(path), path, position, names, pack.notes)
+        if chapter.group_id and chapter.group_id not in known_groups:
+            pack.notes["chapters in an unknown group"] += 1
+            chapter.group_id = None
+        pack.chapters.append(chapter)
+
+    pack.notes.update(names.notes)
+    if lang.missing:
+        pack.notes["missing lang keys"] = sum(lang.missing.values())
+        pack.missing_lang_keys = lang.missing_examples()
+    return pack
+
+
+def _parse_chapter(
+    raw: dict, path: Path, position: int, names: Names, notes: Counter
+) -> ParsedChapter:
+    chapter_id = normalize_id(raw.get("id"))
+    filename = str(raw.get("filename") or path.stem)
+    title = title_or(names.lang, raw.get("title"), "chapter", chapter_id) or prettify_id(filename)
+    quests = []
+    for order, raw_quest in enumerate(raw.get("quests", [])):
+        if not isinstance(raw_quest, dict) or "id" not in raw_quest:
+            notes["quests without an id"] += 1
+            continue
+        quests.append(parse_quest(raw_quest, order, names))
+    group = raw.get("group")
+    return ParsedChapter(
+        chapter_id=chapter_id,
+        filename=filename,
+        title=title,
+        group_id=normalize_id(group) if group else None,
+        order=int(raw.get("order_index", position)),
+        icon=_icon(raw.get("icon")),
+        quests=quests,
+    )
+
+
+def _icon(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("id", ""))
+    return str(value or "")
+
+
+def _book_name(pack_root: Path, data: dict, lang: PackLang) -> str:
+    title = title_or(lang, data.get("title"), "file", FILE_LANG_ID)
+    if title:
+        return title
+    pack_toml = pack_root / "pack.toml"
+    if pack_toml.is_file():
+        try:
+            name = tomllib.loads(pack_toml.read_text(encoding="utf-8")).get("name")
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ImportFailed(pack_toml, str(exc)) from exc
+        if name:
+            return str(name)
+    return prettify_id(pack_root.resolve().name.replace("-", "_"))
