@@ -11,6 +11,11 @@ BOOK_MARKER = re.compile(r"\{@pagebreak\}|\{image:[^}]*\}", re.IGNORECASE)
 # More than one empty line in a row is layout, not content.
 BLANK_RUN = re.compile(r"\n{3,}")
 WORD = re.compile(r"[\w'-]+", re.UNICODE)
+# Words that say nothing about what a text is about (for knowledge-base search).
+STOP_WORDS = frozenset(
+    "a an and are at be can do does for from get how i in is it me my of on or the "  # noqa: SIM905
+    "to what when where which who why with you your".split()
+)
 
 
 def strip_formatting(text: str) -> str:
