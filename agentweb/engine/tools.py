@@ -119,7 +119,11 @@ def _check_reasoning(tool_type: str, writes: bool, input_model: Any) -> None:
 
 
 class ModuleStates(Protocol):
-    """Which module instances serve a player: ``None`` means disabled."""
+    """Which module instance serves a player: ``None`` means disabled.
+
+    Instances are compared with ``==``: a value such as ``(module, config_version)``
+    changes when an admin reconfigures the module, which ends a running loop.
+    """
 
     def instance(self, module: str) -> object | None: ...
 
@@ -324,7 +328,7 @@ class ToolContext:
         """Every (used) tool's owner must still be the same enabled instance."""
         for tool_type in self.used if types is None else types:
             binding = self.bindings[tool_type]
-            if self.modules.instance(binding.tool.module) is not binding.owner:
+            if self.modules.instance(binding.tool.module) != binding.owner:
                 raise AgentError(
                     AgentFailure.MODULE_INVALIDATED,
                     f"Module {binding.tool.module} was disabled or reconfigured during the run",

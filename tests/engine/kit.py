@@ -8,12 +8,12 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from agentweb.engine import (
+    MODULE_DEFAULTS,
     AllModules,
     ExecutionContext,
     ExecutionPolicy,
     ListSink,
     LoopHooks,
-    MODULE_DEFAULTS,
     Prompts,
     ReActContext,
     ReActLoop,
@@ -67,21 +67,35 @@ def build_registry(world: World) -> ToolRegistry:
 
     registry = ToolRegistry()
     registry.register(
-        ReActTool("item.query", "Look up an item", ItemInput, item_query, module="game.items",
-                  sources=item_sources, card=lambda out: {"kind": "item", **out})
-        .for_reasoning("Look up an item by name")
+        ReActTool(
+            "item.query",
+            "Look up an item",
+            ItemInput,
+            item_query,
+            module="game.items",
+            sources=item_sources,
+            card=lambda out: {"kind": "item", **out},
+        ).for_reasoning("Look up an item by name")
     )
     registry.register(
-        ReActTool("item.source", "Where an item comes from", ItemInput, item_source,
-                  module="game.items").for_reasoning("Where an item comes from")
+        ReActTool(
+            "item.source", "Where an item comes from", ItemInput, item_source, module="game.items"
+        ).for_reasoning("Where an item comes from")
     )
     registry.register(
-        ReActTool("ftb.quest.find", "Find a quest", QuestInput, quest_find, module="game.ftb")
-        .for_reasoning("Find a quest by title")
+        ReActTool(
+            "ftb.quest.find", "Find a quest", QuestInput, quest_find, module="game.ftb"
+        ).for_reasoning("Find a quest by title")
     )
     registry.register(
-        ReActTool("player.signin", "Daily sign-in", SignInInput, sign_in, module="game.player",
-                  writes=True)
+        ReActTool(
+            "player.signin",
+            "Daily sign-in",
+            SignInInput,
+            sign_in,
+            module="game.player",
+            writes=True,
+        )
     )
     return registry
 
@@ -120,8 +134,9 @@ def make_run(
     ctx = ExecutionContext(pol or policy(), model, sink=sink, guards=guards)
     modules = AllModules()
     tools = ToolContext.for_reasoning(ctx, registry, modules)
-    rc = ReActContext(question, Prompts("You are a test assistant."), tools,
-                      hooks=hooks or LoopHooks())
+    rc = ReActContext(
+        question, Prompts("You are a test assistant."), tools, hooks=hooks or LoopHooks()
+    )
     return Run(ctx, rc, model, sink, world, modules)
 
 

@@ -1,13 +1,15 @@
 """The request deadline (ttlMillis) and the per-call timeout stop a slow model."""
 
 from agentweb.engine import AgentFailure, Budget, RunStatus
-
 from tests.engine.kit import answer, make_run, policy, tool
 
 
 async def test_the_per_call_timeout_stops_a_slow_model():
-    run = make_run([tool("item.query", name="iron")], delay_s=5,
-                   pol=policy(modelTimeoutMillis=50, ttlMillis=60_000))
+    run = make_run(
+        [tool("item.query", name="iron")],
+        delay_s=5,
+        pol=policy(modelTimeoutMillis=50, ttlMillis=60_000),
+    )
 
     result = await run.go()
 
@@ -17,8 +19,11 @@ async def test_the_per_call_timeout_stops_a_slow_model():
 
 
 async def test_the_request_deadline_stops_a_slow_model_and_names_the_budget():
-    run = make_run([tool("item.query", name="iron")], delay_s=5,
-                   pol=policy(modelTimeoutMillis=10_000, ttlMillis=60))
+    run = make_run(
+        [tool("item.query", name="iron")],
+        delay_s=5,
+        pol=policy(modelTimeoutMillis=10_000, ttlMillis=60),
+    )
 
     result = await run.go()
 

@@ -1,14 +1,16 @@
 """R-LOOP-5/6: recoverable errors with evidence get one finalization; none without."""
 
 from agentweb.engine import AgentError, AgentFailure, EventKind, Purpose, RunStatus, StopCode
-
 from tests.engine.kit import answer, make_run, policy, tool
 
 
 async def test_a_recoverable_error_with_evidence_leads_to_exactly_one_finalization():
     run = make_run(
-        [tool("item.query", name="iron"), AgentError(AgentFailure.MODEL_ERROR, "boom"),
-         answer("From what I found: iron.", [1])],
+        [
+            tool("item.query", name="iron"),
+            AgentError(AgentFailure.MODEL_ERROR, "boom"),
+            answer("From what I found: iron.", [1]),
+        ],
         pol=policy(reactIterations=5, modelCalls=6),
     )
 
@@ -26,8 +28,11 @@ async def test_a_recoverable_error_with_evidence_leads_to_exactly_one_finalizati
 
 async def test_a_failed_finalization_is_not_retried_and_keeps_the_cards():
     run = make_run(
-        [tool("item.query", name="iron"), AgentError(AgentFailure.MODEL_ERROR, "boom"),
-         AgentError(AgentFailure.MODEL_ERROR, "boom again")],
+        [
+            tool("item.query", name="iron"),
+            AgentError(AgentFailure.MODEL_ERROR, "boom"),
+            AgentError(AgentFailure.MODEL_ERROR, "boom again"),
+        ],
         pol=policy(reactIterations=5, modelCalls=6),
     )
 

@@ -1,7 +1,6 @@
 """R-LOOP-1, R-LOOP-4: invalid output and repeated actions each consume a round."""
 
 from agentweb.engine import EventKind, RunStatus
-
 from tests.engine.kit import answer, make_run, tool
 
 
@@ -64,4 +63,6 @@ async def test_an_unknown_tool_is_an_invalid_output():
     result = await run.go()
 
     assert result.status is RunStatus.COMPLETED
-    assert "Unknown tool 'web.search'" in run.model.requests[1].payload()["observations"][0]["error"]
+    assert (
+        "Unknown tool 'web.search'" in run.model.requests[1].payload()["observations"][0]["error"]
+    )

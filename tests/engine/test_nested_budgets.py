@@ -2,11 +2,17 @@
 
 import pytest
 
-from agentweb.engine import AgentError, AgentFailure, Budget, ReActLoop, ReActContext, Prompts
-from agentweb.engine import ToolContext
+from agentweb.engine import (
+    AgentError,
+    AgentFailure,
+    Budget,
+    Prompts,
+    ReActContext,
+    ReActLoop,
+    ToolContext,
+)
 from agentweb.engine.policy import FREE_CHAT, MODULE_DEFAULTS
-
-from tests.engine.kit import answer, build_registry, make_run, policy, tool, World
+from tests.engine.kit import World, answer, build_registry, make_run, policy, tool
 
 
 async def test_a_nested_loop_sees_only_the_parents_remaining_budget():

@@ -2,7 +2,6 @@
 
 from agentweb.engine import ExecutionPolicy
 from agentweb.engine.policy import MODULE_DEFAULTS, REASONING, policy_for
-
 from tests.engine.kit import answer, make_run, tool
 
 
@@ -17,8 +16,7 @@ async def test_a_policy_edit_during_a_run_does_not_change_that_run():
         edited = True
         return tool("item.query", name="iron")
 
-    run = make_run([edit_then_act, tool("item.source", name="iron"), answer("done")],
-                   pol=snapshot)
+    run = make_run([edit_then_act, tool("item.source", name="iron"), answer("done")], pol=snapshot)
 
     result = await run.go()
 

@@ -1,16 +1,17 @@
 """Rounds: 3 rounds = at most 2 tools then an answer; the last round is final-only."""
 
 from agentweb.engine import EventKind, RunStatus, StopCode
-
 from tests.engine.kit import answer, make_run, tool
 
 
 async def test_three_rounds_run_at_most_two_tools_then_answer():
-    run = make_run([
-        tool("ftb.quest.find", title="Iron"),
-        tool("item.source", name="iron_ingot"),
-        answer("Smelt raw iron.", [1]),
-    ])
+    run = make_run(
+        [
+            tool("ftb.quest.find", title="Iron"),
+            tool("item.source", name="iron_ingot"),
+            answer("Smelt raw iron.", [1]),
+        ]
+    )
 
     result = await run.go()
 
@@ -37,11 +38,13 @@ async def test_the_final_round_request_offers_no_tools_and_says_final_only():
 
 
 async def test_a_model_that_keeps_asking_for_tools_in_the_final_round_gets_none_run():
-    run = make_run([
-        tool("item.query", name="iron_ingot"),
-        tool("item.source", name="iron_ingot"),
-        tool("ftb.quest.find", title="Iron"),
-    ])
+    run = make_run(
+        [
+            tool("item.query", name="iron_ingot"),
+            tool("item.source", name="iron_ingot"),
+            tool("ftb.quest.find", title="Iron"),
+        ]
+    )
 
     result = await run.go()
 
@@ -55,10 +58,13 @@ async def test_a_model_that_keeps_asking_for_tools_in_the_final_round_gets_none_
 
 
 async def test_an_answer_only_object_is_accepted_in_the_final_round():
-    run = make_run([
-        tool("item.query", name="a"), tool("item.query", name="b"),
-        {"text": "short answer", "sources": [1]},
-    ])
+    run = make_run(
+        [
+            tool("item.query", name="a"),
+            tool("item.query", name="b"),
+            {"text": "short answer", "sources": [1]},
+        ]
+    )
 
     result = await run.go()
 

@@ -2,7 +2,6 @@
 
 from agentweb.engine import Message, Purpose, ScriptedModel
 from agentweb.engine.policy import MODULE_DEFAULTS, QUESTION
-
 from tests.engine.kit import answer, make_run, tool
 
 
@@ -22,8 +21,10 @@ async def test_after_routing_a_6_by_6_policy_runs_at_most_5_rounds():
 
 
 async def test_without_routing_the_same_policy_runs_all_6_rounds():
-    run = make_run([tool("item.query", name=f"i{i}") for i in range(5)] + [answer()],
-                   pol=MODULE_DEFAULTS[QUESTION])
+    run = make_run(
+        [tool("item.query", name=f"i{i}") for i in range(5)] + [answer()],
+        pol=MODULE_DEFAULTS[QUESTION],
+    )
 
     result = await run.go()
 

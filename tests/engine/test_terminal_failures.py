@@ -1,4 +1,4 @@
-"""Permission and cancellation failures end a run at once and beat everything (R-LOOP-5, R-MEM-2)."""
+"""Permission and cancellation failures end a run at once and beat everything."""
 
 import asyncio
 
@@ -11,7 +11,6 @@ from agentweb.engine import (
     RunStatus,
     StopCode,
 )
-
 from tests.engine.kit import answer, make_run, policy, tool
 
 
@@ -45,8 +44,7 @@ async def test_cancel_during_a_model_call_abandons_it_and_makes_no_further_call(
             abandoned.set()
             raise
 
-    run = make_run([tool("item.query", name="iron"), slow, answer()],
-                   pol=policy(reactIterations=5))
+    run = make_run([tool("item.query", name="iron"), slow, answer()], pol=policy(reactIterations=5))
     task = asyncio.create_task(run.go())
     while run.model.calls < 2:
         await asyncio.sleep(0.001)
@@ -81,15 +79,17 @@ async def test_cancel_beats_a_recoverable_error_that_would_have_finalized():
 
 
 async def test_undo_and_forget_end_the_run_without_a_model_call():
-    for failure, status in ((AgentFailure.UNDONE, RunStatus.UNDONE),
-                            (AgentFailure.FORGOTTEN, RunStatus.FAILED)):
+    for failure, status in (
+        (AgentFailure.UNDONE, RunStatus.UNDONE),
+        (AgentFailure.FORGOTTEN, RunStatus.FAILED),
+    ):
+
         class StaleAfterFirstTool(Guard):
             async def check_state(self, ctx, failure=failure):
                 if ctx.usage.tool_calls >= 1:
                     raise AgentError(failure)
 
-        run = make_run([tool("item.query", name="iron"), answer()],
-                       guards=[StaleAfterFirstTool()])
+        run = make_run([tool("item.query", name="iron"), answer()], guards=[StaleAfterFirstTool()])
 
         result = await run.go()
 

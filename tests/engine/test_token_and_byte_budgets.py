@@ -1,8 +1,7 @@
 """inputBytes, outputTokens and totalTokens are enforced with a failure naming the budget."""
 
 from agentweb.engine import AgentFailure, Budget, ModelReply, RunStatus
-
-from tests.engine.kit import answer, make_run, policy, tool
+from tests.engine.kit import answer, make_run, policy
 
 
 async def test_an_input_over_input_bytes_is_refused_before_the_call():
@@ -17,8 +16,9 @@ async def test_an_input_over_input_bytes_is_refused_before_the_call():
 
 
 async def test_a_reply_longer_than_output_tokens_fails_naming_the_budget():
-    run = make_run([ModelReply('{"type":"answer","text":"long"}', 10, 900)],
-                   pol=policy(outputTokens=100))
+    run = make_run(
+        [ModelReply('{"type":"answer","text":"long"}', 10, 900)], pol=policy(outputTokens=100)
+    )
 
     result = await run.go()
 
@@ -41,8 +41,10 @@ async def test_total_tokens_stop_the_run_once_used_up():
 
 
 async def test_max_tokens_sent_never_exceeds_the_tokens_left():
-    run = make_run([ModelReply('{"type":"answer","text":"ok"}', 10, 5)],
-                   pol=policy(totalTokens=1200, outputTokens=1536))
+    run = make_run(
+        [ModelReply('{"type":"answer","text":"ok"}', 10, 5)],
+        pol=policy(totalTokens=1200, outputTokens=1536),
+    )
 
     await run.go()
 

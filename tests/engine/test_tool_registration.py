@@ -3,9 +3,15 @@
 import pytest
 from pydantic import BaseModel
 
-from agentweb.engine import AllModules, ExecutionContext, ReActTool, ScriptedModel, ToolContext
-from agentweb.engine import ToolRegistrationError, ToolRegistry
-
+from agentweb.engine import (
+    AllModules,
+    ExecutionContext,
+    ReActTool,
+    ScriptedModel,
+    ToolContext,
+    ToolRegistrationError,
+    ToolRegistry,
+)
 from tests.engine.kit import World, build_registry, policy
 
 
@@ -25,8 +31,9 @@ def test_declaring_for_reasoning_on_a_write_tool_raises_at_registration():
 
 
 def test_a_registry_refuses_a_write_tool_that_claims_to_be_for_reasoning():
-    sneaky = ReActTool("shop.buy", "Buy", Empty, _handler, writes=True,
-                       reasoning_description="Buy things")
+    sneaky = ReActTool(
+        "shop.buy", "Buy", Empty, _handler, writes=True, reasoning_description="Buy things"
+    )
 
     with pytest.raises(ToolRegistrationError):
         ToolRegistry().register(sneaky)
