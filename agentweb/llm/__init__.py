@@ -1,0 +1,1 @@
+"""Model providers: the offline planner, an OpenAI-compatible endpoint (no Django here)."""
