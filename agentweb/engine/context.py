@@ -109,8 +109,12 @@ class ExecutionContext:
         step_prefix: str = "r",
         parent: ExecutionContext | None = None,
         clock: Any = time.monotonic,
+        principal: Any = None,
     ) -> None:
         self.policy = policy
+        # Who the request acts for (the web layer's user); tool handlers read it
+        # from ``call.ctx.principal``. Opaque to the engine; children inherit it.
+        self.principal = principal if principal is not None or parent is None else parent.principal
         self.provider = model
         self.parent = parent
         self.step_prefix = step_prefix
@@ -164,6 +168,30 @@ class ExecutionContext:
 
     def time_left(self) -> float:
         return self.deadline - self._clock()
+
+    def continuing(self, policy: ExecutionPolicy) -> ExecutionContext:
+        """The same request under another policy, with everything used so far charged to it.
+
+        The router's call is made before the workflow is known; the chosen
+        workflow's context continues from it, so that call counts toward the
+        workflow's model-call budget (R-ROUTE-2). Limits are absolute: nothing
+        is replenished, and the deadline still runs from the request's start.
+        """
+        ctx = ExecutionContext(
+            policy,
+            self.provider,
+            step_prefix=self.step_prefix,
+            principal=self.principal,
+            clock=self._clock,
+        )
+        ctx.usage = self.usage
+        ctx.events = self.events
+        ctx.cancel_state = self.cancel_state
+        ctx.guards = self.guards
+        ctx.started_at = self.started_at
+        ctx.started_wall = self.started_wall
+        ctx.deadline = self.started_at + policy.ttl_millis / 1000
+        return ctx
 
     def child(self, policy: ExecutionPolicy, *, guards: Sequence[Guard] = ()) -> ExecutionContext:
         """A nested execution in the same request: shared counters, tighter limits."""
