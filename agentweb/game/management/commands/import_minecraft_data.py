@@ -16,6 +16,11 @@ class Command(BaseCommand):
         "data/ folder (the one holding dataPaths.json). Re-running updates in place."
     )
 
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+        # The documented option is --version (the game version), which Django
+        # already uses for its own version: let ours replace it.
+        return super().create_parser(prog_name, subcommand, conflict_handler="resolve", **kwargs)
+
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("data_dir", help="minecraft-data's data/ folder")
         parser.add_argument("--version", dest="mc_version", default="1.20", help="pc version")
