@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from agentweb.engine.context import ToolCallInfo
 from agentweb.engine.events import EventKind
 from agentweb.engine.failures import AgentError, AgentFailure
+from agentweb.engine.policy import ExecutionPolicy
 
 if TYPE_CHECKING:
     from agentweb.engine.context import ExecutionContext
@@ -244,11 +245,17 @@ class ToolContext:
         *,
         confirmer: Confirmer | None = None,
         catalog_description: Callable[[ReActTool[Any, Any]], str] | None = None,
+        nested: Mapping[str, ExecutionPolicy] | None = None,
+        state: dict[str, Any] | None = None,
     ) -> None:
         self.ctx = ctx
         self.bindings = dict(bindings)
         self.modules = modules
         self.confirmer = confirmer
+        # Tools that run as nested executions under their own workflow's policy (R-FREE-1).
+        self.nested = dict(nested or {})
+        # Per-loop facts tools share, e.g. the URLs this run's searches returned.
+        self.state: dict[str, Any] = {} if state is None else state
         self.prefix = ctx.step_prefix
         self._describe = catalog_description or (lambda tool: tool.description)
         self._steps = 0
@@ -299,6 +306,8 @@ class ToolContext:
             self.modules,
             confirmer=self.confirmer,
             catalog_description=self._describe,
+            nested={t: p for t, p in self.nested.items() if t in types},
+            state=self.state,
         )
 
     def __contains__(self, tool_type: str) -> bool:
@@ -350,10 +359,15 @@ class ToolContext:
         value = validated if validated is not None else tool.validate_input(raw_input)
         await self.ctx.check_state()
         self.recheck((tool_type,))
-        step_id = self.next_step_id(tool.writes)
-        call = ToolCall(step_id, self.ctx, self, binding)
-        input_json = value.model_dump(mode="json")
         ctx = self.ctx
+        if tool_type in self.nested:
+            # A nested execution: shared counters, limits only tighten, own step ids.
+            ctx = ctx.child(self.nested[tool_type])
+            step_id = f"{ctx.step_prefix}.{'w' if tool.writes else 's'}1"
+        else:
+            step_id = self.next_step_id(tool.writes)
+        call = ToolCall(step_id, ctx, self, binding)
+        input_json = value.model_dump(mode="json")
         if tool.writes and not await self._confirmed(call, tool, value, input_json):
             return ToolOutcome(
                 tool_type,

@@ -78,3 +78,24 @@ def _info():
 
 async def _noop():
     return None
+
+
+async def test_a_tool_bound_as_a_nested_execution_runs_under_the_tighter_child_policy():
+    from agentweb.engine import AllModules, ExecutionContext, ScriptedModel
+
+    world = World()
+    ctx = ExecutionContext(MODULE_DEFAULTS[FREE_CHAT], ScriptedModel())
+    tools = ToolContext.bind(
+        ctx,
+        build_registry(world),
+        ["item.query"],
+        AllModules(),
+        nested={"item.query": policy(toolCalls=1)},
+    )
+
+    first = await tools.call("item.query", {"name": "a"})
+    second = await tools.call("item.query", {"name": "b"})
+
+    assert first.step_id == "r.1.s1"
+    assert second.step_id == "r.2.s1", "each nested execution has its own prefix"
+    assert ctx.usage.tool_calls == 2, "the parent's counters are shared"
