@@ -28,6 +28,9 @@ class SnbtSyntaxError(ValueError):
 
 
 def _illegal_character(token: Any) -> None:
+    if token.value[0] == '"':
+        # A quote the string rule could not match never closes: usually a cut-off file.
+        raise SnbtSyntaxError(f"line {token.lineno}: unterminated string")
     raise SnbtSyntaxError(f"line {token.lineno}: illegal character {token.value[0]!r}")
 
 
