@@ -1,5 +1,6 @@
 """The game world's models, split by domain; import them from here."""
 
+from agentweb.game.models.deliveries import Delivery, DeliveryKind
 from agentweb.game.models.items import (
     COOKING_KINDS,
     CRAFTING_KINDS,
@@ -22,6 +23,7 @@ from agentweb.game.models.quests import (
     TaskType,
     TitleSource,
 )
+from agentweb.game.models.shop import Purchase, ShopItem
 
 __all__ = [
     "COOKING_KINDS",
@@ -30,10 +32,13 @@ __all__ = [
     "ArticleSource",
     "Chapter",
     "ChapterGroup",
+    "Delivery",
+    "DeliveryKind",
     "Item",
     "ItemSource",
     "KnowledgeArticle",
     "PlayerProfile",
+    "Purchase",
     "Quest",
     "QuestBook",
     "QuestProgress",
@@ -41,6 +46,7 @@ __all__ = [
     "Reward",
     "RewardTable",
     "RewardTableEntry",
+    "ShopItem",
     "SourceKind",
     "Task",
     "TaskType",
