@@ -1,0 +1,186 @@
+"""The coin shop: buy an item for coins; undo refunds it while it is not handed out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Q
+from pydantic import BaseModel
+
+from agentweb.game.models import (
+    Delivery,
+    DeliveryKind,
+    Item,
+    PlayerProfile,
+    Purchase,
+    ShopItem,
+)
+from agentweb.game.queries import get_item, player_profile
+from agentweb.game.services.errors import CannotCompensate
+from agentweb.game.services.signin import NO_PROFILE
+
+MAX_QUANTITY = 64
+# Offers named in a "not sold here" answer.
+OFFERS_LISTED = 8
+
+
+class Offer(BaseModel):
+    item_id: str
+    name: str
+    price: int
+    stock: int | None = None
+
+
+class PurchaseResult(BaseModel):
+    """What a purchase did; ``purchase_id`` is what undo refunds."""
+
+    ok: bool
+    message: str
+    purchase_id: int | None = None
+    item_id: str = ""
+    name: str = ""
+    quantity: int = 0
+    unit_price: int = 0
+    total: int = 0
+    balance: int | None = None
+    offers: list[Offer] = []
+
+
+def offers(limit: int = OFFERS_LISTED) -> list[Offer]:
+    qs = ShopItem.objects.filter(active=True).select_related("item")[:limit]
+    return [
+        Offer(item_id=o.item.item_id, name=o.item.display_name, price=o.price, stock=o.stock)
+        for o in qs
+    ]
+
+
+def find_offer(name: str) -> ShopItem | None:
+    """The active offer for an item id, name or display name; a unique partial match too."""
+    active = ShopItem.objects.filter(active=True).select_related("item")
+    item = get_item(name)
+    if item is not None:
+        return active.filter(item=item).first()
+    partial = list(
+        active.filter(Q(item__display_name__icontains=name) | Q(item__item_id__icontains=name))[:2]
+    )
+    return partial[0] if len(partial) == 1 else None
+
+
+def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
+    """Buy ``quantity`` of an item: stock and balance are taken by conditional updates."""
+    profile = player_profile(user)
+    if profile is None:
+        return PurchaseResult(ok=False, message=NO_PROFILE)
+    if not 1 <= quantity <= MAX_QUANTITY:
+        return PurchaseResult(ok=False, message=f"Buy between 1 and {MAX_QUANTITY} at a time.")
+    offer = find_offer(name)
+    if offer is None:
+        return PurchaseResult(
+            ok=False, message=f"The shop does not sell {name!r}.", offers=offers()
+        )
+    total = offer.price * quantity
+    base = {"item_id": offer.item.item_id, "name": offer.item.display_name}
+    with transaction.atomic():
+        if offer.stock is not None:
+            taken = ShopItem.objects.filter(pk=offer.pk, stock__gte=quantity).update(
+                stock=F("stock") - quantity
+            )
+            if not taken:
+                return PurchaseResult(
+                    ok=False, message=f"Only {offer.stock} {base['name']} left in stock.", **base
+                )
+        paid = PlayerProfile.objects.filter(pk=profile.pk, balance__gte=total).update(
+            balance=F("balance") - total
+        )
+        if not paid:
+            # Give the stock back: nothing of this purchase may remain.
+            transaction.set_rollback(True)
+            return PurchaseResult(
+                ok=False,
+                message=(
+                    f"{quantity}× {base['name']} costs {total} coins; "
+                    f"your balance is {profile.balance}."
+                ),
+                total=total,
+                balance=profile.balance,
+                **base,
+            )
+        purchase = Purchase.objects.create(
+            profile=profile,
+            shop_item=offer,
+            item_id=base["item_id"],
+            item_display_name=base["name"],
+            quantity=quantity,
+            unit_price=offer.price,
+            total=total,
+        )
+        Delivery.objects.create(
+            profile=profile,
+            kind=DeliveryKind.ITEM,
+            item_id=base["item_id"],
+            label=f"{quantity}× {base['name']}",
+            count=quantity,
+            reason=f"purchase:{purchase.pk}",
+        )
+    profile.refresh_from_db(fields=["balance"])
+    return PurchaseResult(
+        ok=True,
+        message=f"Bought {quantity}× {base['name']} for {total} coins.",
+        purchase_id=purchase.pk,
+        quantity=quantity,
+        unit_price=offer.price,
+        total=total,
+        balance=profile.balance,
+        **base,
+    )
+
+
+def refund(result: PurchaseResult) -> None:
+    """Undo a purchase: refund, restock, cancel the delivery. Raises if already handed out."""
+    if not result.ok or result.purchase_id is None:
+        return
+    with transaction.atomic():
+        purchase = Purchase.objects.filter(pk=result.purchase_id, refunded=False).first()
+        if purchase is None:
+            return
+        # Deleting the pending delivery is the claim: the game server cannot hand it out now.
+        cancelled, _ = Delivery.objects.filter(
+            reason=f"purchase:{purchase.pk}", delivered=False
+        ).delete()
+        if not cancelled:
+            raise CannotCompensate(f"{purchase.item_display_name} was already handed out in game.")
+        Purchase.objects.filter(pk=purchase.pk).update(refunded=True)
+        PlayerProfile.objects.filter(pk=purchase.profile_id).update(
+            balance=F("balance") + purchase.total
+        )
+        if purchase.shop_item_id is not None:
+            ShopItem.objects.filter(pk=purchase.shop_item_id, stock__isnull=False).update(
+                stock=F("stock") + purchase.quantity
+            )
+
+
+# The demo shop of the coin-shop article: starter kits, food and building blocks.
+DEMO_OFFERS: tuple[tuple[str, int, int | None], ...] = (
+    ("minecraft:bread", 5, None),
+    ("minecraft:cooked_beef", 8, None),
+    ("minecraft:torch", 2, None),
+    ("minecraft:oak_planks", 1, None),
+    ("minecraft:cobblestone", 1, None),
+    ("minecraft:iron_pickaxe", 120, 20),
+    ("minecraft:crafting_table", 15, None),
+)
+
+
+def ensure_demo_shop() -> list[str]:
+    """Create the demo offers that do not exist yet (idempotent; edits are kept)."""
+    items = {i.item_id: i for i in Item.objects.filter(item_id__in=[o[0] for o in DEMO_OFFERS])}
+    created = 0
+    for item_id, price, stock in DEMO_OFFERS:
+        item = items.get(item_id)
+        if item is None:
+            continue
+        defaults = {"price": price, "stock": stock}
+        _, new = ShopItem.objects.get_or_create(item=item, defaults=defaults)
+        created += new
+    return [f"shop offers: {created} created, {len(DEMO_OFFERS) - created} kept or skipped"]

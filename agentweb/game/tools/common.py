@@ -1,0 +1,57 @@
+"""What every game tool shares: strict inputs, limits, the requesting player, DB access."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+from asgiref.sync import sync_to_async
+from pydantic import BaseModel, ConfigDict, Field
+
+from agentweb.engine import AgentError, AgentFailure, ToolCall
+
+# Names and ids are short; anything longer is not a name.
+MAX_NAME = 100
+MAX_QUERY = 200
+# Keeps an observation small enough for the model (R-TOOL-1).
+MAX_LIMIT = 20
+DEFAULT_LIMIT = 5
+NO_PLAYER = "This tool needs a signed-in player; the request has none."
+
+T = TypeVar("T")
+
+Limit = Annotated[
+    int, Field(ge=1, le=MAX_LIMIT, description=f"How many results at most (1–{MAX_LIMIT}).")
+]
+
+
+class ToolInput(BaseModel):
+    """Unknown fields are an error: a model cannot smuggle in e.g. another player's name."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+def requesting_user(call: ToolCall) -> Any:
+    """The player the request acts for (``ExecutionContext.principal``).
+
+    Tools never take a player from their input: the web layer puts the
+    signed-in user on the context, and nested executions inherit it.
+    """
+    user = call.ctx.principal
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise AgentError(AgentFailure.PERMISSION_DENIED, NO_PLAYER)
+    return user
+
+
+async def db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run ORM code from an async handler, in the thread Django expects."""
+    return await sync_to_async(fn, thread_sensitive=True)(*args, **kwargs)
+
+
+def clip(text: str, limit: int) -> str:
+    """At most ``limit`` characters, cut at a word boundary with an ellipsis."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0]
+    return f"{cut}…"

@@ -1,0 +1,166 @@
+"""Items and their sources as typed results, compact observations and cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from agentweb.game.models import Item, ItemSource, SourceKind
+from agentweb.game.queries import alternatives_label, display_names
+
+
+class ItemInfo(BaseModel):
+    item_id: str
+    name: str
+    stack_size: int
+    max_durability: int | None = None
+    food_points: float | None = None
+    saturation: float | None = None
+
+    @classmethod
+    def of(cls, item: Item) -> ItemInfo:
+        return cls(
+            item_id=item.item_id,
+            name=item.display_name,
+            stack_size=item.stack_size,
+            max_durability=item.max_durability,
+            food_points=item.food_points,
+            saturation=item.saturation,
+        )
+
+    def brief(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "item_id": self.item_id}
+        data["stack_size"] = self.stack_size
+        if self.max_durability:
+            data["durability"] = self.max_durability
+        if self.food_points is not None:
+            data["food_points"] = self.food_points
+        return data
+
+
+class Ingredient(BaseModel):
+    label: str
+    count: int
+    item_ids: list[str]
+
+
+class SourceInfo(BaseModel):
+    """One way to obtain an item, with names already resolved for display."""
+
+    kind: str
+    kind_label: str
+    summary: str
+    result_count: int = 1
+    ingredients: list[Ingredient] = []
+    grid: list[list[str | None]] | None = None
+    station: str | None = None
+    from_name: str | None = None
+    chance: float | None = None
+    count_min: int | None = None
+    count_max: int | None = None
+
+
+STATIONS = {
+    SourceKind.SMELTING: ("smelted", "a furnace"),
+    SourceKind.BLASTING: ("blasted", "a blast furnace"),
+    SourceKind.SMOKING: ("cooked", "a smoker"),
+    SourceKind.CAMPFIRE: ("cooked", "a campfire"),
+}
+
+
+def source_infos(rows: list[ItemSource]) -> list[SourceInfo]:
+    """Typed sources with every ingredient id named (one query for all names)."""
+    ids = {i for row in rows for i in row.ingredient_ids()}
+    ids |= {i for row in rows for line in row.grid or [] for cell in line or [] for i in cell or []}
+    names = display_names(ids)
+    return [_info(row, names) for row in rows]
+
+
+def _info(row: ItemSource, names: dict[str, str]) -> SourceInfo:
+    kind = SourceKind(row.kind)
+    ingredients = [
+        Ingredient(
+            label=alternatives_label(entry.get("items", []), names),
+            count=int(entry.get("count", 1)),
+            item_ids=list(entry.get("items", [])),
+        )
+        for entry in row.ingredients or []
+    ]
+    grid = None
+    if row.grid:
+        grid = [
+            [alternatives_label(cell, names) if cell else None for cell in line]
+            for line in row.grid
+        ]
+    info = SourceInfo(
+        kind=kind.value,
+        kind_label=kind.label,
+        summary="",
+        result_count=row.result_count,
+        ingredients=ingredients,
+        grid=grid,
+        from_name=row.source_display_name or None,
+        chance=row.chance,
+        count_min=row.count_min,
+        count_max=row.count_max,
+    )
+    info.summary = _summary(kind, info, row)
+    return info
+
+
+def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
+    parts = ", ".join(f"{i.count}× {i.label}" for i in info.ingredients)
+    makes = f" (makes {info.result_count})" if info.result_count > 1 else ""
+    if kind in (SourceKind.CRAFTING_SHAPED, SourceKind.CRAFTING_SHAPELESS):
+        return f"crafted{makes} from {parts}"
+    if kind in STATIONS:
+        verb, station = STATIONS[kind]
+        info.station = station
+        source = info.ingredients[0].label if info.ingredients else "?"
+        return f"{verb} from {source} in {station}"
+    what = "the block" if kind is SourceKind.BLOCK_DROP else "the mob"
+    text = f"dropped by {what} {info.from_name or '?'}"
+    details = []
+    if info.chance is not None and info.chance < 1:
+        details.append(f"chance {info.chance:.0%}" if info.chance >= 0.01 else "rare")
+    if info.count_min is not None and info.count_max is not None:
+        span = str(info.count_min)
+        if info.count_max != info.count_min:
+            span = f"{info.count_min}–{info.count_max}"
+        details.append(f"{span} at a time")
+    if row.silk_touch:
+        details.append("needs Silk Touch")
+    if row.no_silk_touch:
+        details.append("not with Silk Touch")
+    if row.player_kill:
+        details.append("only when a player kills it")
+    return f"{text} ({', '.join(details)})" if details else text
+
+
+def item_card(item: ItemInfo, sources: list[SourceInfo] | None = None) -> dict[str, Any]:
+    """The item card: facts, recipe grids, cooking and drops (R-UI-1)."""
+    card: dict[str, Any] = {"kind": "item", "title": item.name, "item": item.model_dump()}
+    if sources is not None:
+        card["recipes"] = [
+            {
+                "kind": s.kind,
+                "label": s.kind_label,
+                "grid": s.grid,
+                "ingredients": [i.model_dump() for i in s.ingredients],
+                "result_count": s.result_count,
+            }
+            for s in sources
+            if s.kind in (SourceKind.CRAFTING_SHAPED, SourceKind.CRAFTING_SHAPELESS)
+        ]
+        card["cooking"] = [
+            {"kind": s.kind, "station": s.station, "input": s.ingredients[0].label}
+            for s in sources
+            if s.kind in STATIONS and s.ingredients
+        ]
+        card["drops"] = [
+            {"kind": s.kind, "from": s.from_name, "summary": s.summary}
+            for s in sources
+            if s.kind in (SourceKind.BLOCK_DROP, SourceKind.MOB_DROP)
+        ]
+    return card
