@@ -219,7 +219,10 @@ class LoopResult:
 class ReActLoop:
     """Runs one ReAct loop inside an ExecutionContext. Stateless: safe to share."""
 
-    async def run(self, ctx: ExecutionContext, rc: ReActContext) -> LoopResult:
+    async def run(
+        self, ctx: ExecutionContext, rc: ReActContext, *, rounds: int | None = None
+    ) -> LoopResult:
+        """Run rounds until an answer or a stop; ``rounds`` can only lower the policy's limit."""
         policy = ctx.policy
         if not policy.loop_enabled:
             stop = StopReason(
@@ -230,8 +233,8 @@ class ReActLoop:
             return LoopResult(RunStatus.FAILED, stop, stop.message)
         # The router's call already counts against modelCalls: the last round
         # must be one the budget can still pay for, so it can be final-only.
-        rc.rounds_total = min(policy.react_iterations, max(ctx.remaining(Budget.MODEL_CALLS), 1))
-        initial_rounds = policy.react_iterations
+        initial_rounds = min(policy.react_iterations, rounds or policy.react_iterations)
+        rc.rounds_total = min(initial_rounds, max(ctx.remaining(Budget.MODEL_CALLS), 1))
         while True:
             rc.round += 1
             try:
@@ -337,25 +340,7 @@ class ReActLoop:
         reply: ModelReply,
         continuation: int,
     ) -> None:
-        text = strip_private(reply.text)
-        if any(f'"{key}"' in text for key in PRIVATE_KEYS):
-            text = _without_private_keys(text)
-        await ctx.emit(
-            EventKind.MODEL_CALLED,
-            {
-                "round": rc.round,
-                "purpose": purpose.value,
-                "prompt": prompt_key,
-                "request": user if continuation == 0 else None,
-                "continuation": continuation,
-                "reply": text,
-                "tokens_in": reply.tokens_in,
-                "tokens_out": reply.tokens_out,
-                "latency_ms": round(reply.latency_ms, 3),
-                "finish_reason": reply.finish_reason,
-                "model": reply.model,
-            },
-        )
+        await emit_model_called(ctx, rc.round, purpose, prompt_key, user, reply, continuation)
 
     # --- request building -------------------------------------------------------
     def _payload(
@@ -641,6 +626,37 @@ def _drop_unobserved(answer: Answer, observed: int) -> Answer:
     if kept == answer.sources:
         return answer
     return Answer(answer.text, kept, answer.extra)
+
+
+async def emit_model_called(
+    ctx: ExecutionContext,
+    round_no: int,
+    purpose: Purpose,
+    prompt_key: str,
+    user: str,
+    reply: ModelReply,
+    continuation: int = 0,
+) -> None:
+    """Trace one model call: the exact user JSON sent and the reply, private reasoning removed."""
+    text = strip_private(reply.text)
+    if any(f'"{key}"' in text for key in PRIVATE_KEYS):
+        text = _without_private_keys(text)
+    await ctx.emit(
+        EventKind.MODEL_CALLED,
+        {
+            "round": round_no,
+            "purpose": purpose.value,
+            "prompt": prompt_key,
+            "request": user if continuation == 0 else None,
+            "continuation": continuation,
+            "reply": text,
+            "tokens_in": reply.tokens_in,
+            "tokens_out": reply.tokens_out,
+            "latency_ms": round(reply.latency_ms, 3),
+            "finish_reason": reply.finish_reason,
+            "model": reply.model,
+        },
+    )
 
 
 def _without_private_keys(text: str) -> str:

@@ -1,0 +1,1 @@
+"""Web research for ``system:question``: a pluggable search backend and the web tools."""

@@ -1,0 +1,98 @@
+"""What a run needs from the outside world, and what it gives back."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentweb.engine import (
+    ExecutionContext,
+    ExecutionPolicy,
+    Guard,
+    ModelProvider,
+    RunStatus,
+    Source,
+    StopReason,
+    ToolRegistry,
+)
+from agentweb.engine.events import EventSink
+from agentweb.engine.loop import DEFAULT_CONTEXT_WINDOW, Inbox, Prompts
+from agentweb.engine.tools import Confirmer, ModuleStates
+from agentweb.research.search import SearchBackend
+
+REASONING = "system:reasoning"
+QUESTION = "system:question"
+FREE_CHAT = "system:free_chat"
+CHAT = "system:chat"
+ROUTABLE = (REASONING, QUESTION, FREE_CHAT, CHAT)
+
+WORKFLOW_DESCRIPTIONS = {
+    REASONING: "questions that need several server lookups combined "
+    "(a quest's requirements, then where an item comes from)",
+    QUESTION: "knowledge questions answered from the server's knowledge base, "
+    "or from the web when allowed",
+    FREE_CHAT: "requests to do something in the game (sign in, buy, claim a reward), "
+    "with lookups as needed",
+    CHAT: "small talk and anything else",
+}
+
+
+@dataclass(slots=True)
+class DirectAnswer:
+    """A deterministic command or a local direct hit: answered with no model call."""
+
+    text: str
+    command: str
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    sources: list[Source] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Request:
+    text: str
+    allow_web: bool = False
+    memory: list[dict[str, Any]] = field(default_factory=list)
+    # Set when the player chose the workflow (``/reason …``, ``分析 …``): no router call.
+    workflow: str | None = None
+
+
+@dataclass(slots=True)
+class Environment:
+    registry: ToolRegistry
+    modules: ModuleStates
+    prompts: dict[str, str]
+    policy: Callable[[str], ExecutionPolicy]
+    model: ModelProvider
+    sink: EventSink
+    guards: Sequence[Guard] = ()
+    principal: Any = None
+    # The search module is available (a backend) and the external service is on.
+    search: SearchBackend | None = None
+    web_enabled: bool = False
+    confirmer: Confirmer | None = None
+    inbox: Inbox | None = None
+    direct: Callable[[str], Awaitable[DirectAnswer | None]] | None = None
+    context_window: int = DEFAULT_CONTEXT_WINDOW
+    # Set by the runner once the request's context exists, so a caller can cancel it.
+    on_context: Callable[[ExecutionContext], None] | None = None
+
+    def loop_prompts(self, system_key: str) -> Prompts:
+        p = self.prompts
+        return Prompts(
+            system=p[system_key],
+            finalize=p["finalize"],
+            rethink=p["rethink"],
+            continuation=p["continue"],
+        )
+
+
+@dataclass(slots=True)
+class RunOutcome:
+    workflow: str
+    status: RunStatus
+    stop: StopReason
+    text: str
+    sources: list[Source] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    usage: dict[str, Any] = field(default_factory=dict)

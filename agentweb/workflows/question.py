@@ -1,0 +1,114 @@
+"""``system:question``: the local knowledge base first, the web only as a fallback (R-WEB-1…4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentweb.engine import (
+    AgentError,
+    Degraded,
+    EventKind,
+    ExecutionContext,
+    LoopHooks,
+    LoopResult,
+    ReActContext,
+    ReActLoop,
+    RunStatus,
+    StopCode,
+    StopReason,
+    ToolBinding,
+    ToolContext,
+)
+from agentweb.engine.failures import DEFAULT_RECOVERABLE, AgentFailure
+from agentweb.research.tools import build_web_tools, source_card
+from agentweb.workflows.env import Environment, Request
+
+KB_TOOL = "database.query"
+LOOP = ReActLoop()
+# Search failures are recoverable here: with sources in hand, the run still answers.
+RECOVERABLE = DEFAULT_RECOVERABLE | {AgentFailure.SEARCH_ERROR}
+NOTHING_LOCAL = "I found nothing about this in the server's knowledge base."
+WEB_HINT = " Allow web search to let me look it up online."
+
+
+async def run(ctx: ExecutionContext, env: Environment, request: Request) -> LoopResult:
+    local = await _local(ctx, env, request)
+    if local is not None and local.sources:
+        return await _answer_from_local(ctx, env, request, local)
+    if not _web_allowed(env, request):
+        text = NOTHING_LOCAL + (WEB_HINT if env.search is not None and env.web_enabled else "")
+        await ctx.emit(EventKind.ANSWER, {"text": text, "sources": [], "cards": []})
+        stop = StopReason(StopCode.ANSWERED, "no local results; web research not allowed")
+        return LoopResult(RunStatus.COMPLETED, stop, text)
+    return await _research(ctx, env, request)
+
+
+def _web_allowed(env: Environment, request: Request) -> bool:
+    """R-WEB-2: explicitly allowed by this request, module available, external service on."""
+    return request.allow_web and env.search is not None and env.web_enabled
+
+
+async def _local(ctx: ExecutionContext, env: Environment, request: Request) -> Any:
+    tools = ToolContext.bind(ctx, env.registry, [KB_TOOL], env.modules)
+    if KB_TOOL not in tools:
+        return None
+    return await tools.call(KB_TOOL, {_query_field(tools): request.text[:200]})
+
+
+def _query_field(tools: ToolContext) -> str:
+    model = tools.bindings[KB_TOOL].tool.input_model
+    for name, info in model.model_fields.items():
+        if info.annotation is str:
+            return name
+    return "query"
+
+
+async def _answer_from_local(
+    ctx: ExecutionContext, env: Environment, request: Request, local: Any
+) -> LoopResult:
+    """One final-only round over the knowledge-base results; the web is never used."""
+    rc = ReActContext(
+        request.text,
+        env.loop_prompts("react"),
+        ToolContext(ctx, {}, env.modules),
+        memory=list(request.memory),
+        context_window=env.context_window,
+    )
+    rc.add_outcome(local, 0)
+    return await LOOP.run(ctx, rc, rounds=1)
+
+
+async def _research(ctx: ExecutionContext, env: Environment, request: Request) -> LoopResult:
+    assert env.search is not None
+    tools = ToolContext(ctx, {}, env.modules)
+    for tool in build_web_tools(env.search):
+        owner = env.modules.instance(tool.module)
+        if owner is not None:
+            tools.bindings[tool.type] = ToolBinding(tool, owner)
+    rc = ReActContext(
+        request.text,
+        env.loop_prompts("web_search"),
+        tools,
+        memory=list(request.memory),
+        recoverable=RECOVERABLE,
+        hooks=LoopHooks(degrade=_keep_sources, inbox=env.inbox),
+        context_window=env.context_window,
+    )
+    result = await LOOP.run(ctx, rc)
+    if result.answer is not None:
+        result.cards = [
+            source_card(s, n) for n, s in zip(result.answer.sources, result.sources, strict=True)
+        ]
+    return result
+
+
+def _keep_sources(rc: ReActContext, error: AgentError) -> Degraded:
+    """R-LOOP-6: a search run that cannot finish keeps the sources it fetched."""
+    cards = [source_card(s, n) for n, s in enumerate(rc.sources, 1)]
+    if cards:
+        text = (
+            f"I could not finish the research ({error.message}). "
+            "These are the sources I found; they may answer your question."
+        )
+        return Degraded(text, list(rc.sources), cards)
+    return Degraded(f"Sorry, the web research failed: {error.message}.")

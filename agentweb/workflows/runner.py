@@ -1,0 +1,147 @@
+"""One player request from start to finish: direct answer, routing, workflow, trace.
+
+request → direct command? → router (or the player's explicit choice)
+        → workflow under its policy snapshot → events → RunOutcome
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from agentweb.engine import (
+    AgentError,
+    AgentFailure,
+    EventKind,
+    ExecutionContext,
+    ExecutionPolicy,
+    LoopResult,
+    RunStatus,
+    StopCode,
+    StopReason,
+)
+from agentweb.workflows import chat, free_chat, question, reasoning
+from agentweb.workflows.env import (
+    CHAT,
+    FREE_CHAT,
+    QUESTION,
+    REASONING,
+    Environment,
+    Request,
+    RunOutcome,
+)
+from agentweb.workflows.router import route
+
+Workflow = Callable[[ExecutionContext, Environment, Request], Awaitable[LoopResult]]
+
+WORKFLOWS: dict[str, Workflow] = {
+    REASONING: reasoning.run,
+    QUESTION: question.run,
+    FREE_CHAT: free_chat.run,
+    CHAT: chat.run,
+}
+
+# The router's own context: one call, bounded like the chat fallback, charged to the workflow.
+ROUTER_POLICY = ExecutionPolicy(
+    modelCalls=1,
+    toolCalls=0,
+    steps=1,
+    writeSteps=0,
+    inputBytes=65_536,
+    outputTokens=256,
+    totalTokens=262_144,
+    ttlMillis=90_000,
+    modelTimeoutMillis=20_000,
+    reactIterations=0,
+)
+
+
+async def run_request(env: Environment, request: Request) -> RunOutcome:
+    """Run one request; every step is emitted to ``env.sink`` before this returns."""
+    ctx = ExecutionContext(
+        ROUTER_POLICY, env.model, sink=env.sink, guards=env.guards, principal=env.principal
+    )
+    if env.on_context is not None:
+        env.on_context(ctx)
+    await ctx.emit(
+        EventKind.RUN_STARTED,
+        {"question": request.text, "allow_web": request.allow_web, "workflow": request.workflow},
+    )
+    if request.workflow is None and env.direct is not None:
+        direct = await env.direct(request.text)
+        if direct is not None:
+            return await _direct(ctx, direct)
+    workflow = request.workflow
+    routed_by = "player"
+    if workflow is None:
+        routed_by = "router"
+        try:
+            await ctx.check_state()
+            workflow = await route(ctx, env.prompts["router"], request.text, request.memory)
+        except AgentError as error:
+            return await _finish(ctx, "router", _failed(error))
+    policy = env.policy(workflow)
+    ctx = ctx.continuing(policy)
+    if env.on_context is not None:
+        env.on_context(ctx)
+    await ctx.emit(
+        EventKind.ROUTE_DECIDED,
+        {"workflow": workflow, "by": routed_by, "policy": policy.as_config()},
+    )
+    result = await WORKFLOWS[workflow](ctx, env, request)
+    return await _finish(ctx, workflow, result)
+
+
+async def _direct(ctx: ExecutionContext, direct) -> RunOutcome:
+    await ctx.emit(
+        EventKind.ROUTE_DECIDED, {"workflow": "direct", "by": "command", "command": direct.command}
+    )
+    await ctx.emit(
+        EventKind.ANSWER,
+        {
+            "text": direct.text,
+            "cards": direct.cards,
+            "sources": [{"n": n, **s.as_dict()} for n, s in enumerate(direct.sources, 1)],
+        },
+    )
+    result = LoopResult(
+        RunStatus.COMPLETED,
+        StopReason(StopCode.ANSWERED, direct.command),
+        direct.text,
+        sources=direct.sources,
+        cards=direct.cards,
+    )
+    return await _finish(ctx, "direct", result)
+
+
+def _failed(error: AgentError) -> LoopResult:
+    cancelled = error.failure is AgentFailure.CANCELLED
+    status = RunStatus.CANCELLED if cancelled else RunStatus.FAILED
+    code = (
+        StopCode.CANCELLED
+        if cancelled
+        else (StopCode.TERMINATED if error.terminal else StopCode.FAILED)
+    )
+    return LoopResult(
+        status,
+        StopReason(code, error.message, error.failure, error.budget),
+        f"Sorry, I could not handle this request: {error.message}.",
+        failure=error,
+    )
+
+
+async def _finish(ctx: ExecutionContext, workflow: str, result: LoopResult) -> RunOutcome:
+    usage = ctx.limits()
+    usage["rounds"] = {"used": result.rounds_used, "limit": result.rounds_total}
+    await ctx.emit(
+        EventKind.RUN_FINISHED,
+        {
+            "workflow": workflow,
+            "status": result.status.value,
+            "stop_reason": result.stop.as_dict(),
+            "usage": usage,
+            "text": result.text,
+        },
+    )
+    return RunOutcome(
+        workflow, result.status, result.stop, result.text, result.sources, result.cards, usage
+    )
