@@ -22,7 +22,9 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: 
 from agentweb.routing import websocket_urlpatterns  # noqa: E402
 
 # The embedded setup serves /static/ itself; a deployment puts a web server in front.
-http_app = ASGIStaticFilesHandler(django_asgi_app) if settings.AGENTWEB_SERVE_STATIC else django_asgi_app
+http_app = (
+    ASGIStaticFilesHandler(django_asgi_app) if settings.AGENTWEB_SERVE_STATIC else django_asgi_app
+)
 
 application = ProtocolTypeRouter(
     {

@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "agentweb.core",
+    "agentweb.assistant",
     "agentweb.game",
 ]
 
@@ -118,7 +119,9 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"agentweb": {"handlers": ["console"], "level": env_str("AGENTWEB_LOG_LEVEL", "INFO")}},
+    "loggers": {
+        "agentweb": {"handlers": ["console"], "level": env_str("AGENTWEB_LOG_LEVEL", "INFO")}
+    },
 }
 
 # --- agentweb (SPEC §15) ---------------------------------------------------

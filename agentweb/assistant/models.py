@@ -1,0 +1,206 @@
+"""Runs and everything a run leaves behind.
+
+The database is the log: every trace event is a ``RunEvent`` row written
+before it is broadcast (R-X3-2); cancel, undo and forget are rows and flags
+any process can see (R-SCALE).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from agentweb.engine.loop import RunStatus
+
+
+class Status(models.TextChoices):
+    QUEUED = "queued", "queued"
+    RUNNING = "running", "running"
+    COMPLETED = RunStatus.COMPLETED.value, "completed"
+    DEGRADED = RunStatus.DEGRADED.value, "degraded"
+    CANCELLED = RunStatus.CANCELLED.value, "cancelled"
+    FAILED = RunStatus.FAILED.value, "failed"
+    UNDONE = RunStatus.UNDONE.value, "undone"
+    INTERRUPTED = RunStatus.INTERRUPTED.value, "interrupted"
+
+
+ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
+
+
+class MemoryState(models.Model):
+    """A player's memory generation (R-MEM-1): forget increments it."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="memory_state")
+    generation = models.PositiveIntegerField(default=0)
+    # The player switched the assistant off: running loops end (R-MEM-2).
+    assistant_enabled = models.BooleanField(default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} @ generation {self.generation}"
+
+
+class Run(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="runs")
+    question = models.TextField()
+    allow_web = models.BooleanField(default=False)
+    client_msg_id = models.CharField(max_length=64, blank=True, default="")
+    workflow = models.CharField(max_length=64, blank=True, default="")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    stop_reason = models.JSONField(default=dict, blank=True)
+    failure = models.CharField(max_length=32, blank=True, default="")
+    answer = models.TextField(blank=True, default="")
+    sources = models.JSONField(default=list, blank=True)
+    cards = models.JSONField(default=list, blank=True)
+    policy_snapshot = models.JSONField(default=dict, blank=True)
+    prompt_snapshot = models.JSONField(default=dict, blank=True)
+    usage = models.JSONField(default=dict, blank=True)
+    memory_generation = models.PositiveIntegerField(default=0)
+    cancel_requested = models.BooleanField(default=False)
+    undo_requested = models.BooleanField(default=False)
+    # The event count: the next event gets last_seq + 1.
+    last_seq = models.PositiveIntegerField(default=0)
+    # Which process executes it, until when (scale-out leases).
+    lease_owner = models.CharField(max_length=64, blank=True, default="")
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    redacted = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["user", "-id"], name="run_user_recent"),
+            models.Index(fields=["status", "-id"], name="run_status_recent"),
+            models.Index(fields=["workflow", "-id"], name="run_workflow_recent"),
+            models.Index(fields=["-created_at"], name="run_created"),
+            models.Index(fields=["status"], condition=Q(status__in=["queued", "running"]),
+                         name="run_active"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "client_msg_id"],
+                                    condition=~Q(client_msg_id=""), name="run_client_msg_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"run {self.pk} ({self.status})"
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+    @property
+    def duration_ms(self) -> int | None:
+        if self.started_at and self.finished_at:
+            return int((self.finished_at - self.started_at).total_seconds() * 1000)
+        return None
+
+
+class RunEvent(models.Model):
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    data = models.JSONField(default=dict)
+    ts = models.DateTimeField()
+
+    class Meta:
+        ordering = ["run", "seq"]
+        constraints = [models.UniqueConstraint(fields=["run", "seq"], name="event_seq_once")]
+
+    def __str__(self) -> str:
+        return f"{self.run_id}#{self.seq} {self.kind}"
+
+    def as_frame(self) -> dict:
+        return {"type": "run.event", "run_id": self.run_id, "seq": self.seq, "kind": self.kind,
+                "data": self.data, "ts": self.ts.isoformat()}
+
+
+class Exchange(models.Model):
+    """One question and its answer in a player's memory (R-MEM-1)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="exchanges")
+    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="exchange")
+    generation = models.PositiveIntegerField()
+    question = models.TextField()
+    answer = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["user", "generation", "id"], name="exchange_memory")]
+
+
+class InboxStatus(models.TextChoices):
+    QUEUED = "queued", "queued"
+    CLAIMED = "claimed", "claimed by the running loop"
+    STARTED = "started", "started as its own run"
+    DROPPED = "dropped", "dropped"
+
+
+class InboxEntry(models.Model):
+    """A message sent while a run was active (R-X3-1)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="inbox")
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="inbox_entries")
+    text = models.TextField()
+    allow_web = models.BooleanField(default=False)
+    client_msg_id = models.CharField(max_length=64, blank=True, default="")
+    status = models.CharField(max_length=16, choices=InboxStatus.choices,
+                              default=InboxStatus.QUEUED)
+    started_run = models.ForeignKey(Run, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "client_msg_id"],
+                                    condition=~Q(client_msg_id=""), name="inbox_client_msg_once"),
+        ]
+
+
+class ActionStatus(models.TextChoices):
+    PENDING = "pending", "pending"
+    APPROVED = "approved", "approved"
+    REJECTED = "rejected", "rejected"
+    EXPIRED = "expired", "expired"
+
+
+class PendingAction(models.Model):
+    """A write waiting for the player's confirmation (R-FREE-2)."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="actions")
+    action_id = models.CharField(max_length=64)
+    tool = models.CharField(max_length=64)
+    input = models.JSONField(default=dict)
+    text = models.TextField()
+    status = models.CharField(max_length=16, choices=ActionStatus.choices,
+                              default=ActionStatus.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["run", "action_id"], name="action_once")]
+
+
+class WriteStep(models.Model):
+    """A write a run made, kept so undo can compensate it (R-MEM-1)."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="write_steps")
+    step_id = models.CharField(max_length=64)
+    tool = models.CharField(max_length=64)
+    module = models.CharField(max_length=64)
+    input = models.JSONField(default=dict)
+    output = models.JSONField(default=dict, null=True)
+    compensated = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
