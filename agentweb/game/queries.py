@@ -228,12 +228,19 @@ def search_knowledge(query: str, *, limit: int = 5) -> list[KnowledgeArticle]:
     words = [_stem(w) for w in words_of(query) if w not in STOP_WORDS]
     if not words:
         return []
-    match = Q()
-    for word in words:
-        match |= Q(title__icontains=word) | Q(tags__icontains=word) | Q(body__icontains=word)
-    candidates = KnowledgeArticle.objects.filter(match).select_related("quest")
+    per_word = [Q(title__icontains=w) | Q(tags__icontains=w) | Q(body__icontains=w) for w in words]
+    every, some = Q(), Q()
+    for condition in per_word:
+        every &= condition
+        some |= condition
+    # Articles with every word first, so a common word cannot crowd them out.
+    base = KnowledgeArticle.objects.select_related("quest")
+    candidates = list(base.filter(every)[:KNOWLEDGE_CANDIDATES])
+    if len(candidates) < limit and len(words) > 1:
+        seen = [article.pk for article in candidates]
+        candidates += base.filter(some).exclude(pk__in=seen)[:KNOWLEDGE_CANDIDATES]
     scored = []
-    for article in candidates[:KNOWLEDGE_CANDIDATES]:
+    for article in candidates:
         title, tags, body = article.title.lower(), article.tags.lower(), article.body.lower()
         matched = [w for w in words if w in title or w in tags or w in body]
         weight = sum(3 * (w in title) + 2 * (w in tags) + (w in body) for w in matched)
