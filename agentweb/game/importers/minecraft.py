@@ -10,23 +10,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from django.db import transaction
 
-from agentweb.game.importers.errors import ImportFailed, read_json
+from agentweb.game.importers.minecraft_files import MinecraftData, MinecraftReport, UnknownId
 from agentweb.game.importers.recipes import RawRecipe, fold_recipes
-from agentweb.game.importers.sync import SyncCounts, sync_rows
+from agentweb.game.importers.sync import sync_rows
 from agentweb.game.models import Item, ItemSource, SourceKind
-from agentweb.game.text import full_item_id, prettify_id
+from agentweb.game.text import full_item_id
 
 ORIGIN = "minecraft-data"
 DEFAULT_BEDROCK_VERSION = "1.19.10"
-# How many skipped entries the report names; the rest are only counted.
-REPORT_EXAMPLES = 5
 BEDROCK_COOKING_KINDS = {
     "furnace": SourceKind.SMELTING,
     "blast_furnace": SourceKind.BLASTING,
@@ -36,98 +32,12 @@ BEDROCK_COOKING_KINDS = {
 }
 
 
-@dataclass
-class MinecraftReport:
-    """What an import did, for the command's output and the tests."""
-
-    version: str
-    items: SyncCounts = field(default_factory=SyncCounts)
-    sources: SyncCounts = field(default_factory=SyncCounts)
-    sources_by_kind: Counter = field(default_factory=Counter)
-    skipped: Counter = field(default_factory=Counter)
-    skipped_examples: dict[str, list[str]] = field(default_factory=dict)
-    missing_files: list[str] = field(default_factory=list)
-
-    def skip(self, reason: str, example: str) -> None:
-        self.skipped[reason] += 1
-        examples = self.skipped_examples.setdefault(reason, [])
-        if len(examples) < REPORT_EXAMPLES and example not in examples:
-            examples.append(example)
-
-    def lines(self) -> list[str]:
-        out = [f"minecraft-data {self.version}", f"items: {self.items}", f"sources: {self.sources}"]
-        out += [f"  {kind}: {n}" for kind, n in sorted(self.sources_by_kind.items())]
-        for reason, n in sorted(self.skipped.items()):
-            out.append(f"skipped {n} {reason} (e.g. {', '.join(self.skipped_examples[reason])})")
-        out += [f"not in this data set: {name}" for name in self.missing_files]
-        return out
-
-
-class _UnknownId(Exception):
-    pass
-
-
-class _Data:
-    """The files of one version, loaded."""
-
-    def __init__(self, root: Path, version: str, bedrock_version: str, report: MinecraftReport):
-        paths_file = root / "dataPaths.json"
-        data_paths = read_json(paths_file)
-        versions = data_paths.get("pc", {}) if isinstance(data_paths, dict) else {}
-        if version not in versions:
-            raise ImportFailed(paths_file, f"no pc version {version!r} in this file")
-        self.root, self.paths, self.report = root, versions[version], report
-        self.items: list[dict] = self._load("items", required=True)
-        self.by_id = {item["id"]: item for item in self.items}
-        self.by_name = {item["name"]: item for item in self.items}
-        self.recipes: dict[str, list] = self._load("recipes") or {}
-        self.block_loot: list[dict] = self._load("blockLoot") or []
-        self.entity_loot: list[dict] = self._load("entityLoot") or []
-        self.foods: list[dict] = self._load("foods") or []
-        self.language: dict[str, str] = self._load("language") or {}
-        bedrock = data_paths.get("bedrock", {}).get(bedrock_version, {}).get("recipes")
-        bedrock_file = root / (bedrock or f"bedrock/{bedrock_version}") / "recipes.json"
-        self.bedrock_recipes: dict[str, dict] = {}
-        if bedrock_file.exists():
-            self.bedrock_recipes = read_json(bedrock_file)
-        else:
-            report.missing_files.append(str(bedrock_file.relative_to(root)))
-
-    def _load(self, kind: str, *, required: bool = False) -> Any:
-        folder = self.paths.get(kind)
-        if folder is None:
-            if required:
-                raise ImportFailed(self.root / "dataPaths.json", f"no {kind!r} path listed")
-            self.report.missing_files.append(kind)
-            return None
-        return read_json(self.root / folder / f"{kind}.json")
-
-    def name_of(self, ref: Any) -> str | None:
-        """A recipe slot (int | [id, meta] | {"id": …} | None) → item name."""
-        if ref is None:
-            return None
-        if isinstance(ref, dict):
-            ref = ref.get("id")
-        if isinstance(ref, list):
-            ref = ref[0] if ref else None
-        item = self.by_id.get(ref)
-        if item is None:
-            raise _UnknownId(ref)
-        return item["name"]
-
-    def display_name(self, kind: str, name: str) -> str:
-        item = self.by_name.get(name)
-        if kind != "entity" and item is not None:
-            return item["displayName"]
-        return self.language.get(f"{kind}.minecraft.{name}") or prettify_id(name)
-
-
 def import_minecraft_data(
     data_dir: Path | str, version: str = "1.20", *, bedrock_version: str = DEFAULT_BEDROCK_VERSION
 ) -> MinecraftReport:
     """Import (or re-import) one version of minecraft-data; all or nothing."""
     report = MinecraftReport(version=version)
-    data = _Data(Path(data_dir), version, bedrock_version, report)
+    data = MinecraftData(Path(data_dir), version, bedrock_version, report)
     sources = _crafting(data) + _cooking(data) + _drops(data, "block") + _drops(data, "entity")
     with transaction.atomic():
         report.items, item_pks = sync_rows(
@@ -150,7 +60,7 @@ def import_minecraft_data(
     return report
 
 
-def _item_rows(data: _Data, version: str) -> list[dict]:
+def _item_rows(data: MinecraftData, version: str) -> list[dict]:
     foods = {food["name"]: food for food in data.foods}
     rows = []
     for item in data.items:
@@ -199,7 +109,7 @@ def _source(kind: str, result: str, **fields: Any) -> dict:
     return row
 
 
-def _crafting(data: _Data) -> list[dict]:
+def _crafting(data: MinecraftData) -> list[dict]:
     rows = []
     for result_key, recipes in data.recipes.items():
         parsed: list[RawRecipe] = []
@@ -208,7 +118,7 @@ def _crafting(data: _Data) -> list[dict]:
             try:
                 result_name = data.name_of(recipe["result"])
                 parsed.append(_raw_recipe(data, recipe))
-            except _UnknownId as exc:
+            except UnknownId as exc:
                 data.report.skip("recipes with an unknown item id", f"{result_key}→{exc}")
             except (KeyError, TypeError, IndexError):
                 data.report.skip("malformed recipes", result_key)
@@ -236,7 +146,7 @@ def _ids(names: list[str] | None) -> list[str] | None:
     return [full_item_id(name) for name in names] if names is not None else None
 
 
-def _raw_recipe(data: _Data, recipe: dict) -> RawRecipe:
+def _raw_recipe(data: MinecraftData, recipe: dict) -> RawRecipe:
     count = int(recipe["result"].get("count", 1)) if isinstance(recipe["result"], dict) else 1
     if "inShape" in recipe:
         rows = recipe["inShape"]
@@ -251,7 +161,7 @@ def _raw_recipe(data: _Data, recipe: dict) -> RawRecipe:
     return RawRecipe(False, len(slots), slots, count)
 
 
-def _cooking(data: _Data) -> list[dict]:
+def _cooking(data: MinecraftData) -> list[dict]:
     rows = []
     for entry in data.bedrock_recipes.values():
         kind = BEDROCK_COOKING_KINDS.get(entry.get("type"))
@@ -281,7 +191,7 @@ def _cooking(data: _Data) -> list[dict]:
     return _dedupe(rows)
 
 
-def _drops(data: _Data, kind: str) -> list[dict]:
+def _drops(data: MinecraftData, kind: str) -> list[dict]:
     table, holder = (data.block_loot, "block") if kind == "block" else (data.entity_loot, "entity")
     source_kind = SourceKind.BLOCK_DROP if kind == "block" else SourceKind.MOB_DROP
     rows = []
