@@ -34,6 +34,8 @@ INSTALLED_APPS = [
     "agentweb.core",
     "agentweb.assistant",
     "agentweb.game",
+    # Optional: remove it and no FTB quest tool or command is imported (R-TOOL-3).
+    "agentweb.ftb",
 ]
 
 MIDDLEWARE = [

@@ -165,8 +165,8 @@ class CommandRegistry:
             if not lowered.startswith(alias):
                 continue
             rest = text[len(alias) :]
-            # Chinese needs no space after a word ("分析铁锭"); "checkinfo" is not "checkin".
-            if rest and alias.isascii() and not _ALIAS_SEPARATOR.match(rest):
+            # A whole word only: "签到有什么奖励" asks about sign-in, it must not sign in.
+            if rest and not _ALIAS_SEPARATOR.match(rest):
                 continue
             return self._commands[self._words[alias]], _ALIAS_SEPARATOR.sub("", rest).strip()
         return None

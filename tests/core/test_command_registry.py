@@ -42,8 +42,9 @@ def test_a_slash_less_alias_word_matches(registry):
     assert args == "铁锭从哪里来"
 
 
-def test_a_chinese_alias_needs_no_space(registry):
-    assert registry.match("分析铁锭")[1] == "铁锭"
+def test_an_alias_must_be_followed_by_a_separator(registry):
+    assert registry.match("分析：铁锭")[1] == "铁锭"
+    assert registry.match("分析师是谁") is None
 
 
 def test_an_english_alias_must_be_a_whole_word(registry):

@@ -1,0 +1,188 @@
+"""``ftb.quest.claim``: claim a completed quest's rewards once (a write).
+
+Claiming credits the server's coin bonus to the balance and records a
+delivery for every reward (items, XP, reward-table rolls) for the game
+server to hand out. The conditional update of ``reward_claimed`` is the
+claim: two concurrent claims cannot both succeed. Undo reverses all of it
+while nothing has been handed out yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from pydantic import BaseModel, Field
+
+from agentweb.core.models import Module
+from agentweb.engine import ReActTool, ToolCall
+from agentweb.ftb.search import normalize_quest_id
+from agentweb.game import queries
+from agentweb.game.models import (
+    Delivery,
+    DeliveryKind,
+    PlayerProfile,
+    QuestProgress,
+    QuestStatus,
+    Reward,
+)
+from agentweb.game.services.errors import CannotCompensate
+from agentweb.game.services.signin import NO_PROFILE
+from agentweb.game.tools.common import ToolInput, db, requesting_user
+
+MODULE = "game.ftb"
+# Coins for claiming a quest; the admin can change it in the module's config.
+DEFAULT_CLAIM_COINS = 25
+CLAIM_COINS_KEY = "claim_coins"
+XP_TYPES = ("xp", "xp_levels")
+
+
+class QuestClaimInput(ToolInput):
+    quest_id: str = Field(
+        min_length=1,
+        max_length=16,
+        pattern=r"^[0-9A-Fa-f]{1,16}$",
+        description="The completed quest's 16-hex-digit id.",
+    )
+
+
+class ClaimResult(BaseModel):
+    ok: bool
+    message: str
+    quest_id: str = ""
+    title: str = ""
+    profile_id: int | None = None
+    progress_id: int | None = None
+    coins: int = 0
+    credited: list[str] = []
+    balance: int | None = None
+
+
+def claim_coins() -> int:
+    config = Module.objects.filter(slug=MODULE).values_list("config", flat=True).first() or {}
+    value = config.get(CLAIM_COINS_KEY, DEFAULT_CLAIM_COINS)
+    return value if isinstance(value, int) and value >= 0 else DEFAULT_CLAIM_COINS
+
+
+def _reason(progress: QuestProgress) -> str:
+    return f"quest-claim:{progress.pk}"
+
+
+def _delivery(profile: PlayerProfile, reward: Reward, reason: str) -> Delivery:
+    if reward.item_id:
+        kind, count = DeliveryKind.ITEM, reward.count
+    elif reward.type in XP_TYPES:
+        kind, count = DeliveryKind.XP, reward.xp or 0
+    elif reward.table_id is not None:
+        kind, count = DeliveryKind.LOOT, 1
+    else:
+        kind, count = DeliveryKind.OTHER, 1
+    return Delivery(
+        profile=profile,
+        kind=kind,
+        item_id=reward.item_id,
+        label=reward.label,
+        count=max(count, 0),
+        reason=reason,
+    )
+
+
+def claim(user: Any, quest_id: str) -> ClaimResult:
+    """Claim the rewards of a quest the player completed and has not claimed yet."""
+    profile = queries.player_profile(user)
+    if profile is None:
+        return ClaimResult(ok=False, message=NO_PROFILE)
+    qid = normalize_quest_id(quest_id) or quest_id
+    detail = queries.quest_detail(qid)
+    if detail is None:
+        return ClaimResult(ok=False, message=f"No quest has the id {qid}.", quest_id=qid)
+    quest = detail.quest
+    base = {"quest_id": quest.quest_id, "title": quest.title, "profile_id": profile.pk}
+    coins = claim_coins()
+    with transaction.atomic():
+        claimed = QuestProgress.objects.filter(
+            profile=profile, quest=quest, status=QuestStatus.COMPLETED, reward_claimed=False
+        ).update(reward_claimed=True)
+        if not claimed:
+            return ClaimResult(ok=False, message=_why_not(profile, quest), **base)
+        progress = QuestProgress.objects.get(profile=profile, quest=quest)
+        if coins:
+            PlayerProfile.objects.filter(pk=profile.pk).update(balance=F("balance") + coins)
+        deliveries = [_delivery(profile, r, _reason(progress)) for r in detail.rewards]
+        Delivery.objects.bulk_create(deliveries)
+    profile.refresh_from_db(fields=["balance"])
+    credited = [d.label for d in deliveries]
+    parts = [f"{coins} coins"] if coins else []
+    parts += credited
+    return ClaimResult(
+        ok=True,
+        message=f"Claimed {quest.title}: {', '.join(parts) or 'nothing to hand out'}.",
+        progress_id=progress.pk,
+        coins=coins,
+        credited=credited,
+        balance=profile.balance,
+        **base,
+    )
+
+
+def _why_not(profile: PlayerProfile, quest: Any) -> str:
+    progress = QuestProgress.objects.filter(profile=profile, quest=quest).first()
+    if progress is None or progress.status == QuestStatus.NOT_STARTED:
+        return f"You have not started {quest.title} yet."
+    if progress.status != QuestStatus.COMPLETED:
+        return f"{quest.title} is not completed yet."
+    return f"You already claimed the rewards of {quest.title}."
+
+
+def unclaim(result: ClaimResult) -> None:
+    """Undo a claim: un-claim, take the coins back, cancel the pending deliveries."""
+    if not result.ok or result.progress_id is None:
+        return
+    reason = f"quest-claim:{result.progress_id}"
+    with transaction.atomic():
+        if Delivery.objects.filter(reason=reason, delivered=True).exists():
+            raise CannotCompensate(f"Rewards of {result.title} were already handed out in game.")
+        reverted = QuestProgress.objects.filter(pk=result.progress_id, reward_claimed=True).update(
+            reward_claimed=False
+        )
+        if not reverted:
+            return
+        Delivery.objects.filter(reason=reason, delivered=False).delete()
+        if result.coins:
+            PlayerProfile.objects.filter(pk=result.profile_id).update(
+                balance=F("balance") - result.coins
+            )
+
+
+async def quest_claim(value: QuestClaimInput, call: ToolCall) -> ClaimResult:
+    return await db(claim, requesting_user(call), value.quest_id)
+
+
+async def undo_claim(value: QuestClaimInput, out: ClaimResult, call: ToolCall) -> None:
+    await db(unclaim, out)
+
+
+def claim_card(out: ClaimResult) -> dict[str, Any]:
+    return {"kind": "quest_claim", **out.model_dump(mode="json")}
+
+
+def _observe(out: ClaimResult) -> dict[str, Any]:
+    data: dict[str, Any] = {"ok": out.ok, "message": out.message}
+    if out.ok:
+        data.update(coins=out.coins, credited=out.credited, balance=out.balance)
+    return data
+
+
+QUEST_CLAIM = ReActTool(
+    "ftb.quest.claim",
+    "Claim the rewards of a quest the requesting player has completed.",
+    QuestClaimInput,
+    quest_claim,
+    module=MODULE,
+    writes=True,
+    observe=_observe,
+    card=claim_card,
+    compensate=undo_claim,
+    confirm_text=lambda v: f"Claim the rewards of quest {v.quest_id.upper()}?",
+)

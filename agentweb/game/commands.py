@@ -1,0 +1,112 @@
+"""The game's deterministic commands (SPEC §2): no model call, answered at once.
+
+``/checkin`` signs the player in. It is a write, but the player typed the
+command themselves, which is the explicit consent a confirmation step asks
+for in free mode (R-FREE-2) — so it runs directly. ``/item <name>`` shows an
+item card; a message that is exactly an item's name does the same ("local
+semantic direct" hit). Quest commands belong to the optional ``agentweb.ftb``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentweb.core.commands import Command, DirectResult, commands
+from agentweb.game.models import Item
+from agentweb.game.services.signin import sign_in
+from agentweb.game.tools.common import MAX_LIMIT, MAX_NAME
+from agentweb.game.tools.items import ItemSourceResult, lookup_sources, source_card, source_sources
+from agentweb.game.tools.player import signin_card
+
+ITEMS = "game.items"
+PLAYER = "game.player"
+ITEM_COMPLETION = "items"
+# Ways to obtain shown in the text; the card has them all.
+WAYS_IN_TEXT = 5
+# Ways to obtain on the card (the tool's own maximum).
+MAX_SOURCES_SHOWN = MAX_LIMIT
+SIGN_IN_FIRST = "Please log in first."
+
+
+def _signed_in(user: Any) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False)
+
+
+def checkin(args: str, user: Any) -> DirectResult:
+    if not _signed_in(user):
+        return DirectResult(SIGN_IN_FIRST, ok=False)
+    result = sign_in(user)
+    return DirectResult(result.message, [signin_card(result)], ok=result.ok)
+
+
+def describe_item(out: ItemSourceResult) -> str:
+    """A short text for an item lookup; every fact comes from ``out``."""
+    if out.item is None:
+        if out.candidates:
+            names = ", ".join(c.name for c in out.candidates)
+            return f"No item is named {out.query!r}. Did you mean: {names}?"
+        return f"No item named {out.query!r} is in the item data."
+    head = f"{out.item.name} ({out.item.item_id}), stacks to {out.item.stack_size}."
+    if not out.sources:
+        return f"{head} The item data lists no way to obtain it."
+    ways = "; ".join(s.summary for s in out.sources[:WAYS_IN_TEXT])
+    more = len(out.sources) - WAYS_IN_TEXT
+    tail = f"; and {more} more (see the card)" if more > 0 else ""
+    return f"{head} How to obtain it: {ways}{tail}."
+
+
+def _item_result(out: ItemSourceResult) -> DirectResult:
+    card = source_card(out)
+    sources = source_sources(None, out)  # type: ignore[arg-type]
+    return DirectResult(
+        describe_item(out), [card] if card else [], sources, ok=out.item is not None
+    )
+
+
+def item_command(args: str, user: Any) -> DirectResult:
+    name = args.strip()
+    if not name:
+        return DirectResult("Usage: /item <name>", ok=False)
+    if len(name) > MAX_NAME:
+        return DirectResult(f"An item name has at most {MAX_NAME} characters.", ok=False)
+    return _item_result(lookup_sources(name, limit=MAX_SOURCES_SHOWN))
+
+
+def item_name_hit(text: str, user: Any) -> DirectResult | None:
+    """A message that is exactly one item's display name (case-insensitive)."""
+    matches = list(Item.objects.filter(display_name__iexact=text.strip())[:2])
+    if len(matches) != 1:
+        return None
+    return _item_result(lookup_sources(matches[0].item_id, limit=MAX_SOURCES_SHOWN))
+
+
+def item_completions(prefix: str, user: Any, limit: int) -> list[str]:
+    qs = Item.objects.all()
+    if prefix:
+        qs = qs.filter(display_name__istartswith=prefix)
+    return list(qs.order_by("display_name").values_list("display_name", flat=True)[:limit])
+
+
+def register_commands() -> None:
+    commands.register(
+        Command(
+            "checkin",
+            aliases=("/signin", "签到"),
+            usage="/checkin",
+            description="Daily sign-in: collect today's coins.",
+            handler=checkin,
+            module=PLAYER,
+        )
+    )
+    commands.register(
+        Command(
+            "item",
+            usage="/item <name>",
+            description="Show an item and how to obtain it.",
+            completion=ITEM_COMPLETION,
+            handler=item_command,
+            module=ITEMS,
+        )
+    )
+    commands.register_completion(ITEM_COMPLETION, item_completions)
+    commands.register_matcher("game.item-name", item_name_hit, module=ITEMS)

@@ -1,0 +1,128 @@
+"""``database.query``: the server's knowledge base (rules, guides, quest descriptions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from agentweb.engine import ReActTool, Source, ToolCall
+from agentweb.game import queries
+from agentweb.game.models import KnowledgeArticle
+from agentweb.game.text import words_of
+from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
+
+MODULE = "game.kb"
+MAX_ARTICLES = 5
+# Characters of an article the model sees: the lines that match the query best.
+EXCERPT_CHARS = 500
+SNIPPET_CHARS = 160
+
+
+class KnowledgeInput(ToolInput):
+    query: str = Field(
+        min_length=2,
+        max_length=MAX_QUERY,
+        description="What to look for, in a few words, e.g. 'sign-in streak' or 'server rules'.",
+    )
+    limit: int = Field(3, ge=1, le=MAX_ARTICLES, description="How many articles at most.")
+
+
+class ArticleInfo(BaseModel):
+    key: str
+    title: str
+    source: str
+    tags: list[str]
+    excerpt: str
+    quest_id: str | None = None
+
+
+class KnowledgeResult(BaseModel):
+    query: str
+    articles: list[ArticleInfo]
+
+
+def excerpt(body: str, query: str, limit: int = EXCERPT_CHARS) -> str:
+    """The body's lines that mention the query's words, in their order, within ``limit``."""
+    words = [w for w in words_of(query) if w not in queries.STOP_WORDS]
+    lines = [line.strip() for line in body.splitlines() if line.strip()]
+    scored = sorted(range(len(lines)), key=lambda i: -sum(w in lines[i].lower() for w in words))
+    chosen: list[int] = []
+    used = 0
+    for i in scored:
+        if used + len(lines[i]) > limit and chosen:
+            break
+        chosen.append(i)
+        used += len(lines[i]) + 1
+    return clip(" ".join(lines[i] for i in sorted(chosen)), limit)
+
+
+def _search(value: KnowledgeInput) -> KnowledgeResult:
+    found: list[KnowledgeArticle] = queries.search_knowledge(value.query, limit=value.limit)
+    return KnowledgeResult(
+        query=value.query,
+        articles=[
+            ArticleInfo(
+                key=a.key,
+                title=a.title,
+                source=a.source,
+                tags=a.tag_list,
+                excerpt=excerpt(a.body, value.query),
+                quest_id=a.quest.quest_id if a.quest_id else None,
+            )
+            for a in found
+        ],
+    )
+
+
+async def knowledge_query(value: KnowledgeInput, call: ToolCall) -> KnowledgeResult:
+    return await db(_search, value)
+
+
+def _observe(out: KnowledgeResult) -> dict[str, Any]:
+    if not out.articles:
+        return {
+            "query": out.query,
+            "count": 0,
+            "message": f"No knowledge-base article matches {out.query!r}.",
+        }
+    return {
+        "query": out.query,
+        "count": len(out.articles),
+        "articles": [{"title": a.title, "excerpt": a.excerpt} for a in out.articles],
+    }
+
+
+def _card(out: KnowledgeResult) -> dict[str, Any] | None:
+    if not out.articles:
+        return None
+    return {
+        "kind": "articles",
+        "title": f"Knowledge base: {out.query}",
+        "articles": [
+            {"title": a.title, "excerpt": a.excerpt, "tags": a.tags} for a in out.articles
+        ],
+    }
+
+
+def _sources(value: KnowledgeInput, out: KnowledgeResult) -> list[Source]:
+    return [
+        Source(f"Article: {a.title}", kind="article", snippet=clip(a.excerpt, SNIPPET_CHARS))
+        for a in out.articles
+    ]
+
+
+KNOWLEDGE_QUERY = ReActTool(
+    "database.query",
+    "Search the server's knowledge base.",
+    KnowledgeInput,
+    knowledge_query,
+    module=MODULE,
+    dedupe=lambda v: (" ".join(words_of(v.query)), v.limit),
+    observe=_observe,
+    card=_card,
+    sources=_sources,
+).for_reasoning(
+    "Search the server's knowledge base (rules, guides, sign-in, shop, quest descriptions) "
+    "by keywords; returns article titles with the matching excerpt."
+)

@@ -1,0 +1,167 @@
+"""``player.info`` (the requesting player's own profile) and ``player.signin`` (a write)."""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+from typing import Any, Literal
+
+from django.utils import timezone
+from pydantic import BaseModel, Field
+
+from agentweb.engine import ReActTool, Source, ToolCall
+from agentweb.game import queries
+from agentweb.game.services.errors import CannotCompensate
+from agentweb.game.services.signin import NO_PROFILE, SignInResult, sign_in, undo_sign_in
+from agentweb.game.tools.common import Limit, ToolInput, db, requesting_user
+
+MODULE = "game.player"
+
+
+class PlayerInfoInput(ToolInput):
+    """No player name: the tool only ever shows the requesting player's own profile."""
+
+    quests: Literal["none", "all", "completed", "in_progress", "not_started"] = Field(
+        "all", description="Which of the player's quests to list."
+    )
+    limit: Limit = 10
+
+
+class QuestLine(BaseModel):
+    quest_id: str
+    title: str
+    chapter: str
+    status: str
+    reward_claimed: bool
+
+
+class PlayerInfo(BaseModel):
+    found: bool
+    message: str = ""
+    minecraft_name: str = ""
+    level: int = 0
+    balance: int = 0
+    signin_streak: int = 0
+    last_signin: datetime.date | None = None
+    signed_in_today: bool = False
+    quest_counts: dict[str, int] = {}
+    quests: list[QuestLine] = []
+
+
+def load_player_info(user: Any, quests: str = "all", limit: int = 10) -> PlayerInfo:
+    profile = queries.player_profile(user)
+    if profile is None:
+        return PlayerInfo(found=False, message=NO_PROFILE)
+    progress = queries.quest_progress(profile)
+    counts = Counter(p.status for p in progress)
+    shown = (
+        [p for p in progress if quests == "all" or p.status == quests] if quests != "none" else []
+    )
+    return PlayerInfo(
+        found=True,
+        minecraft_name=profile.minecraft_name,
+        level=profile.level,
+        balance=profile.balance,
+        signin_streak=profile.signin_streak,
+        last_signin=profile.last_signin,
+        signed_in_today=profile.last_signin == timezone.localdate(),
+        quest_counts=dict(counts),
+        quests=[
+            QuestLine(
+                quest_id=p.quest.quest_id,
+                title=p.quest.title,
+                chapter=p.quest.chapter.title,
+                status=p.status,
+                reward_claimed=p.reward_claimed,
+            )
+            for p in shown[:limit]
+        ],
+    )
+
+
+async def player_info(value: PlayerInfoInput, call: ToolCall) -> PlayerInfo:
+    user = requesting_user(call)
+    return await db(load_player_info, user, value.quests, value.limit)
+
+
+def _observe_info(out: PlayerInfo) -> dict[str, Any]:
+    if not out.found:
+        return {"found": False, "message": out.message}
+    data: dict[str, Any] = {
+        "player": out.minecraft_name,
+        "level": out.level,
+        "balance": out.balance,
+        "signin_streak": out.signin_streak,
+        "last_signin": out.last_signin.isoformat() if out.last_signin else None,
+        "signed_in_today": out.signed_in_today,
+        "quest_counts": out.quest_counts,
+    }
+    if out.quests:
+        data["quests"] = [
+            {"title": q.title, "status": q.status, "reward_claimed": q.reward_claimed}
+            for q in out.quests
+        ]
+    return data
+
+
+def player_card(out: PlayerInfo) -> dict[str, Any] | None:
+    if not out.found:
+        return None
+    return {"kind": "player", "title": out.minecraft_name, **out.model_dump(mode="json")}
+
+
+def _info_sources(value: PlayerInfoInput, out: PlayerInfo) -> list[Source]:
+    if not out.found:
+        return []
+    return [Source(f"Player: {out.minecraft_name}", kind="player", snippet="your profile")]
+
+
+PLAYER_INFO = ReActTool(
+    "player.info",
+    "The requesting player's own profile.",
+    PlayerInfoInput,
+    player_info,
+    module=MODULE,
+    observe=_observe_info,
+    card=player_card,
+    sources=_info_sources,
+).for_reasoning(
+    "The requesting player's own profile: Minecraft name, level, coin balance, sign-in "
+    "streak and quest progress. It cannot show other players."
+)
+
+
+class SignInInput(ToolInput):
+    """Nothing to choose: the requesting player signs in for today."""
+
+
+async def signin(value: SignInInput, call: ToolCall) -> SignInResult:
+    return await db(sign_in, requesting_user(call))
+
+
+async def undo_signin(value: SignInInput, out: SignInResult, call: ToolCall) -> None:
+    if out.ok and not await db(undo_sign_in, out):
+        raise CannotCompensate("The profile changed after the sign-in; it was not reverted.")
+
+
+def signin_card(out: SignInResult) -> dict[str, Any]:
+    return {"kind": "signin", "title": "Daily sign-in", **out.model_dump(mode="json")}
+
+
+def _observe_signin(out: SignInResult) -> dict[str, Any]:
+    keys = ("ok", "message", "coins", "streak", "balance", "already_signed_in")
+    return {key: getattr(out, key) for key in keys}
+
+
+PLAYER_SIGNIN = ReActTool(
+    "player.signin",
+    "Daily sign-in for the requesting player: coins once per day, more for a streak.",
+    SignInInput,
+    signin,
+    module=MODULE,
+    writes=True,
+    observe=_observe_signin,
+    card=signin_card,
+    compensate=undo_signin,
+    confirm_text=lambda value: "Sign in for today's coins?",
+)

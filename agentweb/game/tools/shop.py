@@ -1,0 +1,55 @@
+"""``shop.buy``: buy an item from the coin shop (a write, confirmed by the player)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from agentweb.engine import ReActTool, ToolCall
+from agentweb.game.services.shop import MAX_QUANTITY, PurchaseResult, buy, refund
+from agentweb.game.tools.common import MAX_NAME, ToolInput, db, requesting_user
+
+MODULE = "game.shop"
+
+
+class ShopBuyInput(ToolInput):
+    item: str = Field(
+        min_length=1, max_length=MAX_NAME, description="The item to buy, by name or id."
+    )
+    quantity: int = Field(1, ge=1, le=MAX_QUANTITY, description="How many to buy.")
+
+
+async def shop_buy(value: ShopBuyInput, call: ToolCall) -> PurchaseResult:
+    return await db(buy, requesting_user(call), value.item, value.quantity)
+
+
+async def undo_purchase(value: ShopBuyInput, out: PurchaseResult, call: ToolCall) -> None:
+    await db(refund, out)
+
+
+def purchase_card(out: PurchaseResult) -> dict[str, Any]:
+    return {"kind": "purchase", "title": "Shop", **out.model_dump(mode="json")}
+
+
+def _observe(out: PurchaseResult) -> dict[str, Any]:
+    data: dict[str, Any] = {"ok": out.ok, "message": out.message}
+    if out.ok:
+        data.update(item=out.name, quantity=out.quantity, total=out.total, balance=out.balance)
+    elif out.offers:
+        data["for_sale"] = [{"item": o.name, "price": o.price} for o in out.offers]
+    return data
+
+
+SHOP_BUY = ReActTool(
+    "shop.buy",
+    "Buy an item from the coin shop for the requesting player.",
+    ShopBuyInput,
+    shop_buy,
+    module=MODULE,
+    writes=True,
+    observe=_observe,
+    card=purchase_card,
+    compensate=undo_purchase,
+    confirm_text=lambda v: f"Buy {v.quantity}× {v.item} from the shop with your coins?",
+)
