@@ -26,6 +26,7 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 run: $(STAMP_APP)
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py recover_runs
 	@echo ""
 	@echo "  agentweb is starting on http://127.0.0.1:$(PORT)/"
 	@echo "  log in as alice or bob (players), rita (reviewer) or admin,"

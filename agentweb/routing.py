@@ -1,5 +1,9 @@
 """Websocket routes of every app, gathered in one list for ``asgi.py``."""
 
-from django.urls import URLPattern
+from django.urls import path
 
-websocket_urlpatterns: list[URLPattern] = []
+from agentweb.assistant.consumers import AssistantConsumer
+
+websocket_urlpatterns = [
+    path("ws/assistant/", AssistantConsumer.as_asgi()),
+]

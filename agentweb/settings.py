@@ -137,6 +137,8 @@ AGENTWEB_SEARCH_URL = env_str("AGENTWEB_SEARCH_URL")
 AGENTWEB_DEMO_PASSWORD = env_str("AGENTWEB_DEMO_PASSWORD", "demo")
 AGENTWEB_DAILY_MODEL_CALLS = env_int("AGENTWEB_DAILY_MODEL_CALLS", 200, minimum=0)
 AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = env_int("AGENTWEB_MAX_CONCURRENT_MODEL_CALLS", 8, minimum=1)
+# A fixed latency added to every model call (demos and browser tests of the offline model).
+AGENTWEB_OFFLINE_DELAY_MS = env_int("AGENTWEB_OFFLINE_DELAY_MS", 0, minimum=0)
 # Context window of the configured model, for history truncation (R-X3-5).
 AGENTWEB_CONTEXT_WINDOW = env_int("AGENTWEB_CONTEXT_WINDOW", 128_000, minimum=4096)
 

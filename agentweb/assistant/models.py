@@ -134,6 +134,9 @@ class Exchange(models.Model):
         ordering = ["id"]
         indexes = [models.Index(fields=["user", "generation", "id"], name="exchange_memory")]
 
+    def __str__(self) -> str:
+        return f"exchange of run {self.run_id}"
+
 
 class InboxStatus(models.TextChoices):
     QUEUED = "queued", "queued"
@@ -165,6 +168,9 @@ class InboxEntry(models.Model):
                                     condition=~Q(client_msg_id=""), name="inbox_client_msg_once"),
         ]
 
+    def __str__(self) -> str:
+        return f"inbox {self.pk} ({self.status})"
+
 
 class ActionStatus(models.TextChoices):
     PENDING = "pending", "pending"
@@ -189,18 +195,24 @@ class PendingAction(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["run", "action_id"], name="action_once")]
 
+    def __str__(self) -> str:
+        return f"{self.tool} ({self.status})"
 
-class WriteStep(models.Model):
-    """A write a run made, kept so undo can compensate it (R-MEM-1)."""
 
-    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="write_steps")
-    step_id = models.CharField(max_length=64)
-    tool = models.CharField(max_length=64)
-    module = models.CharField(max_length=64)
-    input = models.JSONField(default=dict)
-    output = models.JSONField(default=dict, null=True)
-    compensated = models.BooleanField(default=False)
+class ApiToken(models.Model):
+    """A per-user API token for scripts and the game-server plugin (SPEC §15).
+
+    Only a hash is stored; the key is shown once, when an admin creates it.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="api_tokens")
+    name = models.CharField(max_length=100)
+    prefix = models.CharField(max_length=12, db_index=True)
+    key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked = models.BooleanField(default=False)
 
-    class Meta:
-        ordering = ["id"]
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…) for {self.user}"

@@ -14,7 +14,7 @@ import time
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, get_type_hints
 
 from pydantic import BaseModel, ValidationError
 
@@ -66,6 +66,8 @@ class ReActTool(Generic[InT, OutT]):
     compensate: Callable[[InT, OutT, ToolCall], Awaitable[None]] | None = None
     # Text the player sees before approving a write (R-FREE-2).
     confirm_text: Callable[[InT], str] | None = None
+    # The result's pydantic model, to rebuild a stored result for compensation.
+    output_model: type[BaseModel] | None = None
 
     def for_reasoning(self, description: str) -> ReActTool[InT, OutT]:
         """Offer this tool to ``system:reasoning`` (R-TOOL-2): read-only, with a schema."""
@@ -96,6 +98,13 @@ class ReActTool(Generic[InT, OutT]):
                 f"Invalid input for {self.type}: {problems}",
                 detail={"tool": self.type},
             ) from None
+
+    def restore_output(self, data: Any) -> Any:
+        """A stored (JSON) result as the typed value the handler returned (for undo)."""
+        model = self.output_model or _annotated_output(self.compensate)
+        if model is not None and isinstance(data, dict):
+            return model.model_validate(data)
+        return data
 
     def dedupe_key(self, value: InT) -> Hashable:
         if self.dedupe is not None:
@@ -403,6 +412,8 @@ class ToolContext:
             {
                 "step_id": step_id,
                 "tool": tool_type,
+                "module": tool.module,
+                "input": input_json,
                 "observation": outcome.observation,
                 "output": _jsonable(output),
                 "card": outcome.card,
@@ -440,6 +451,19 @@ class ToolContext:
             },
         )
         return approved
+
+
+def _annotated_output(fn: Any) -> type[BaseModel] | None:
+    """The result type a compensation declares for its second parameter, if a model."""
+    if fn is None:
+        return None
+    try:
+        hints = list(get_type_hints(fn).values())
+    except (NameError, TypeError):
+        return None
+    if len(hints) >= 2 and isinstance(hints[1], type) and issubclass(hints[1], BaseModel):
+        return hints[1]
+    return None
 
 
 def _reasoning_description(tool: ReActTool[Any, Any]) -> str:

@@ -1,0 +1,63 @@
+from typing import Any
+
+from django.contrib import admin, messages
+from django.http import HttpRequest
+
+from agentweb.assistant.auth import generate_key
+from agentweb.assistant.models import ApiToken, Exchange, InboxEntry, MemoryState, Run, RunEvent
+
+
+class RunEventInline(admin.TabularInline):
+    model = RunEvent
+    fields = ("seq", "kind", "ts")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+
+@admin.register(Run)
+class RunAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "workflow", "status", "failure", "created_at")
+    list_filter = ("status", "workflow", "failure")
+    search_fields = ("question", "answer", "user__username")
+    readonly_fields = [f.name for f in Run._meta.fields]
+    inlines = [RunEventInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(MemoryState)
+class MemoryStateAdmin(admin.ModelAdmin):
+    list_display = ("user", "generation", "assistant_enabled", "updated_at")
+    search_fields = ("user__username",)
+
+
+@admin.register(Exchange)
+class ExchangeAdmin(admin.ModelAdmin):
+    list_display = ("run", "user", "generation", "created_at")
+    search_fields = ("user__username",)
+
+
+@admin.register(InboxEntry)
+class InboxEntryAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "run", "status", "created_at")
+    list_filter = ("status",)
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("name", "user", "prefix", "created_at", "last_used_at", "revoked")
+    list_filter = ("revoked",)
+    fields = ("user", "name", "revoked", "prefix", "created_at", "last_used_at")
+    readonly_fields = ("prefix", "created_at", "last_used_at")
+
+    def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        key = generate_key(obj)
+        super().save_model(request, obj, form, change)
+        messages.warning(request, f"API token for {obj.user}: {key} — copy it now; it is "
+                         "shown only once.")

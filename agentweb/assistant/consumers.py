@@ -1,0 +1,126 @@
+"""The assistant websocket (SPEC §15): translate frames to service calls, events to frames.
+
+Replay then live, per subscribed run: events are read from the database after
+``after_seq``; live events arriving meanwhile are held back until the replay
+is sent, then anything already sent is skipped and any gap is read from the
+database again — no event lost, none sent twice (R-X3-2).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from agentweb.assistant import services
+from agentweb.assistant.frames import (
+    ActionConfirm,
+    ChatSend,
+    FrameError,
+    MemoryForget,
+    RunCancel,
+    RunSubscribe,
+    RunUndo,
+    error_frame,
+    parse_frame,
+)
+from agentweb.assistant.groups import run_group, user_group
+from agentweb.assistant.services import ServiceError
+from agentweb.assistant.undo import aundo
+
+logger = logging.getLogger("agentweb.assistant")
+
+# Close codes: 4401 = not logged in.
+UNAUTHENTICATED = 4401
+
+
+class AssistantConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=UNAUTHENTICATED)
+            return
+        self.user = user
+        self.sent: dict[int, int] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "user"):
+            return
+        await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
+        for run_id in list(self.sent):
+            await self.channel_layer.group_discard(run_group(run_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            frame = parse_frame(text_data)
+            await self.handle(frame)
+        except FrameError as exc:
+            await self.send_json(error_frame(exc.code, exc.message))
+        except ServiceError as exc:
+            await self.send_json(error_frame(exc.code, exc.message))
+
+    async def handle(self, frame: Any) -> None:
+        match frame:
+            case ChatSend():
+                started = await services.asubmit(self.user, frame.text, frame.allow_web,
+                                                 frame.client_msg_id)
+                await self.send_json({"type": "chat.accepted", **started.as_dict(),
+                                      "client_msg_id": frame.client_msg_id})
+                await self.subscribe(started.run_id, self.sent.get(started.run_id, 0))
+            case RunCancel():
+                await services.acancel(self.user, frame.run_id)
+            case RunUndo():
+                await aundo(self.user, frame.run_id)
+            case MemoryForget():
+                generation = await services.aforget(self.user)
+                await self.send_json({"type": "memory.forgotten", "generation": generation})
+            case ActionConfirm():
+                await services.adecide(self.user, frame.run_id, frame.action_id, frame.decision)
+            case RunSubscribe():
+                await self.subscribe(frame.run_id, frame.after_seq)
+
+    async def subscribe(self, run_id: int, after_seq: int) -> None:
+        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        async with lock:
+            # Join first, then read: an event persisted in between is in one or the other.
+            await self.channel_layer.group_add(run_group(run_id), self.channel_name)
+            self.sent[run_id] = after_seq
+            await self._catch_up(run_id)
+
+    async def _catch_up(self, run_id: int) -> None:
+        while True:
+            frames = await database_sync_to_async(services.events_after)(
+                self.user, run_id, self.sent[run_id])
+            for frame in frames:
+                await self._send_event(frame)
+            if len(frames) < services.EVENTS_PAGE:
+                return
+
+    async def _send_event(self, frame: dict[str, Any]) -> None:
+        run_id, seq = frame["run_id"], frame["seq"]
+        if seq <= self.sent.get(run_id, 0):
+            return
+        self.sent[run_id] = seq
+        await self.send_json(frame)
+
+    async def run_event(self, message: dict[str, Any]) -> None:
+        """A live event from the run's group (the doorbell)."""
+        frame = message["frame"]
+        run_id = frame["run_id"]
+        if run_id not in self.sent:
+            return
+        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        async with lock:
+            last = self.sent[run_id]
+            if frame["seq"] <= last:
+                return
+            if frame["seq"] == last + 1 and frame["data"] is not None:
+                await self._send_event(frame)
+            else:
+                await self._catch_up(run_id)

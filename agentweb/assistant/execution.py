@@ -1,0 +1,192 @@
+"""Executing one run: load it, build its environment, run it, store what it produced.
+
+    Run row (queued) → claim (running, snapshots) → run_request → outcome
+    → Run row (final status) + memory exchange (if still the same generation)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from agentweb.assistant import runtime
+from agentweb.assistant.hooks import DbConfirmer, DbInbox, RunStateGuard
+from agentweb.assistant.models import Exchange, MemoryState, Run, Status
+from agentweb.assistant.sink import DbEventSink
+from agentweb.core.commands import commands, run_direct
+from agentweb.core.modules import DbModuleStates, ModuleStateGuard
+from agentweb.core.tooling import registry
+from agentweb.engine import ExecutionContext, Guard, Source
+from agentweb.llm.providers import build_provider
+from agentweb.workflows.env import DirectAnswer, Environment, Request, RunOutcome
+from agentweb.workflows.runner import run_request
+
+logger = logging.getLogger("agentweb.assistant")
+
+# Exchanges of the current generation the model sees as memory, newest last.
+MEMORY_EXCHANGES = 6
+ADMIN_WORKFLOW = "system:admin"
+
+
+@dataclass(slots=True)
+class Prepared:
+    run: Run
+    user: Any
+    config: runtime.ConfigSnapshot
+    memory: list[dict[str, str]]
+    workflow: str | None
+    text: str
+
+
+async def execute_run(run_id: int, on_context: Callable[[ExecutionContext], None] | None = None
+                      ) -> RunOutcome | None:
+    """Run a queued run to its end. Returns None when another process had claimed it."""
+    prepared = await _prepare(run_id)
+    if prepared is None:
+        return None
+    run, user = prepared.run, prepared.user
+    modules = await DbModuleStates(user).refresh()
+    guards: list[Guard] = [RunStateGuard(run.pk, user.pk, run.memory_generation),
+                           ModuleStateGuard(modules), *_control_guards(user.pk, run.pk)]
+    env = Environment(
+        registry=registry,
+        modules=modules,
+        prompts=prepared.config.prompts,
+        policy=prepared.config.policy,
+        model=build_provider(),
+        sink=DbEventSink(run.pk),
+        guards=guards,
+        principal=user,
+        search=runtime.search_backend(),
+        web_enabled=prepared.config.web_enabled,
+        confirmer=DbConfirmer(run.pk),
+        inbox=DbInbox(run.pk),
+        direct=_direct(user),
+        on_context=on_context,
+    )
+    request = Request(prepared.text, allow_web=run.allow_web, memory=prepared.memory,
+                      workflow=prepared.workflow)
+    try:
+        outcome = await run_request(env, request)
+    except Exception:
+        logger.exception("run %s crashed", run.pk)
+        await _mark(run.pk, Status.FAILED, {"code": "failed", "message": "internal error"})
+        raise
+    await _store(run.pk, outcome, prepared)
+    return outcome
+
+
+def _control_guards(user_id: int, run_id: int) -> list[Guard]:
+    """Quota, concurrency and billing guards, when the control app is installed (R-QUOTA-1)."""
+    from django.apps import apps
+
+    if not apps.is_installed("agentweb.control"):
+        return []
+    from agentweb.control.guards import BillingGuard, ConcurrencyGuard, QuotaGuard
+
+    return [QuotaGuard(user_id), ConcurrencyGuard(), BillingGuard(user_id, run_id, None)]
+
+
+@database_sync_to_async
+def _prepare(run_id: int) -> Prepared | None:
+    claimed = Run.objects.filter(pk=run_id, status=Status.QUEUED).update(
+        status=Status.RUNNING, started_at=timezone.now())
+    if not claimed:
+        return None
+    run = Run.objects.select_related("user").get(pk=run_id)
+    config = runtime.snapshot()
+    workflow, text = _explicit_workflow(run.question)
+    run.prompt_snapshot = config.prompts
+    run.save(update_fields=["prompt_snapshot"])
+    return Prepared(run, run.user, config, _memory(run), workflow, text)
+
+
+def _explicit_workflow(text: str) -> tuple[str | None, str]:
+    """``/reason …`` and ``分析 …`` enter their workflow without a router call (R-ROUTE-3)."""
+    match = commands.match(text)
+    if match is None:
+        return None, text
+    command, args = match
+    if command.handler is None and command.workflow.startswith("system:") and (
+            command.workflow != ADMIN_WORKFLOW) and args.strip():
+        return command.workflow, args.strip()
+    return None, text
+
+
+def _memory(run: Run) -> list[dict[str, str]]:
+    rows = (Exchange.objects.filter(user_id=run.user_id, generation=run.memory_generation)
+            .exclude(run__status=Status.UNDONE).order_by("-id")
+            .values_list("question", "answer")[:MEMORY_EXCHANGES])
+    return [{"q": q, "a": a} for q, a in reversed(rows)]
+
+
+def _direct(user: Any) -> Callable[[str], Any]:
+    async def direct(text: str) -> DirectAnswer | None:
+        return await sync_to_async(_direct_sync, thread_sensitive=True)(text, user)
+
+    return direct
+
+
+def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
+    match = commands.match(text)
+    if match is not None and match[0].workflow == ADMIN_WORKFLOW:
+        if not (user.is_staff or user.is_superuser):
+            return DirectAnswer("Only admins can use /reload.", "reload")
+        messages = runtime.reload_files()
+        return DirectAnswer("Reloaded policies and prompts from the files.\n" +
+                            "\n".join(messages), "reload")
+    result = run_direct(text, user)
+    if result is None:
+        return None
+    return DirectAnswer(result.text, result.command or "direct", list(result.cards),
+                        list(result.sources))
+
+
+@database_sync_to_async
+def _mark(run_id: int, status: str, stop: dict[str, Any]) -> None:
+    Run.objects.filter(pk=run_id).update(status=status, stop_reason=stop,
+                                         finished_at=timezone.now())
+
+
+@database_sync_to_async
+def _store(run_id: int, outcome: RunOutcome, prepared: Prepared) -> None:
+    sources = [{"n": n, **s.as_dict()} for n, s in enumerate(outcome.sources, 1)
+               if isinstance(s, Source)]
+    policy = (prepared.config.policy(outcome.workflow).as_config()
+              if outcome.workflow.startswith("system:") else {})
+    with transaction.atomic():
+        Run.objects.filter(pk=run_id).update(
+            status=outcome.status.value, workflow=outcome.workflow,
+            stop_reason=outcome.stop.as_dict(),
+            failure=outcome.stop.failure.value if outcome.stop.failure else "",
+            answer=outcome.text, sources=sources, cards=outcome.cards, usage=outcome.usage,
+            policy_snapshot=policy, finished_at=timezone.now(),
+        )
+        _remember(run_id, prepared, outcome)
+
+
+def _remember(run_id: int, prepared: Prepared, outcome: RunOutcome) -> None:
+    """Write the exchange to memory, only if the generation is still the run's (R-MEM-1)."""
+    if outcome.status.value not in (Status.COMPLETED, Status.DEGRADED):
+        return
+    run = prepared.run
+    # The lock makes forget and this write strictly ordered (no stale write slips in).
+    current = (MemoryState.objects.select_for_update()
+               .filter(user_id=run.user_id).values_list("generation", flat=True).first())
+    if (current or 0) != run.memory_generation:
+        return
+    if Run.objects.filter(pk=run_id).filter(Q(undo_requested=True)).exists():
+        return
+    Exchange.objects.get_or_create(run_id=run_id, defaults={
+        "user_id": run.user_id, "generation": run.memory_generation,
+        "question": run.question, "answer": outcome.text})
+
+

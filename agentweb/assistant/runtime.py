@@ -1,0 +1,60 @@
+"""The configuration a run starts with: policies, prompts, search — a snapshot (R-POL-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from django.apps import apps
+from django.conf import settings
+
+from agentweb.engine import ExecutionPolicy
+from agentweb.research.search import SearchBackend, SearxngBackend
+from agentweb.workflows.env import ROUTABLE
+from agentweb.workflows.policies import PolicyBook
+from agentweb.workflows.prompts import PromptBook
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigSnapshot:
+    policy: Callable[[str], ExecutionPolicy]
+    prompts: dict[str, str]
+    web_enabled: bool
+    purge_on_forget: bool
+
+
+@cache
+def _files() -> tuple[PolicyBook, PromptBook]:
+    return PolicyBook(settings.AGENTWEB_SYSTEM_CONFIG), PromptBook(settings.AGENTWEB_PROMPTS_DIR)
+
+
+def snapshot() -> ConfigSnapshot:
+    """What a new run reads once, at its start (sync ORM; call it off the event loop)."""
+    if apps.is_installed("agentweb.control"):
+        from agentweb.control import config
+
+        lookup = config.policy_lookup()
+        return ConfigSnapshot(lookup, config.prompt_snapshot(), config.web_search_enabled(),
+                              config.purge_on_forget())
+    policies, prompts = _files()
+    frozen = {workflow: policies.get(workflow) for workflow in ROUTABLE}
+    return ConfigSnapshot(frozen.__getitem__, prompts.snapshot(),
+                          bool(settings.AGENTWEB_SEARCH_URL), False)
+
+
+def reload_files() -> list[str]:
+    """Re-read prompts/ and system-agent.json (R-POL-5)."""
+    if apps.is_installed("agentweb.control"):
+        from agentweb.control import config
+
+        return config.reload_from_files()
+    policies, prompts = _files()
+    return [*policies.reload(), *[f"loaded prompt {n}" for n in prompts.reload()]]
+
+
+@cache
+def search_backend() -> SearchBackend | None:
+    """The search module is available only when an endpoint is configured (R-WEB-2)."""
+    url = settings.AGENTWEB_SEARCH_URL
+    return SearxngBackend(url) if url else None

@@ -1,0 +1,272 @@
+"""What players (and the API) can do with runs: one function per action.
+
+Consumers and views stay thin: they parse input, call one of these, and send
+the result. Every function checks ownership first: another player's run id is
+answered exactly like an unknown one (R-AUTH-1, R-REL-2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from agentweb.assistant import runtime
+from agentweb.assistant.executor import executor
+from agentweb.assistant.hooks import bump_generation, current_generation, wake_confirmation
+from agentweb.assistant.models import (
+    ACTIVE_STATUSES,
+    ActionStatus,
+    Exchange,
+    InboxEntry,
+    InboxStatus,
+    PendingAction,
+    Run,
+    RunEvent,
+    Status,
+)
+from agentweb.engine import AgentFailure
+from agentweb.workflows.env import ROUTABLE
+
+# Events returned by one page of the events API / one replay batch.
+EVENTS_PAGE = 500
+
+
+class ServiceError(Exception):
+    """A refused request: ``code`` for programs, ``message`` for people, ``status`` for HTTP."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        self.code = code
+        self.message = message
+        self.status = status
+        super().__init__(message)
+
+
+def not_found(run_id: int) -> ServiceError:
+    return ServiceError("unknown_run", f"There is no run {run_id}.", 404)
+
+
+def message_limit() -> int:
+    """A player message may not exceed the smallest inputBytes of the workflows (SPEC §3)."""
+    config = runtime.snapshot()
+    return min(config.policy(w).input_bytes for w in ROUTABLE)
+
+
+@dataclass(slots=True)
+class Started:
+    run_id: int
+    queued: bool = False
+    duplicate: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"run_id": self.run_id, "queued": self.queued, "duplicate": self.duplicate}
+
+
+def validate_text(text: Any) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise ServiceError("empty_message", "The message is empty.")
+    limit = message_limit()
+    size = len(text.encode("utf-8"))
+    if size > limit:
+        raise ServiceError("message_too_large",
+                           f"The message is {size} bytes; the limit is {limit} bytes.", 413)
+    return text.strip()
+
+
+def submit(user: Any, text: Any, allow_web: bool = False,
+           client_msg_id: str = "") -> tuple[Started, InboxEntry | None]:
+    """A new message: a new run, or an inbox entry when a run is active (R-X3-1).
+
+    ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
+    """
+    text = validate_text(text)
+    if client_msg_id:
+        earlier = _by_client_id(user, client_msg_id)
+        if earlier is not None:
+            return earlier, None
+    try:
+        with transaction.atomic():
+            active = (Run.objects.select_for_update().filter(user=user, status__in=ACTIVE_STATUSES)
+                      .order_by("-id").first())
+            if active is not None:
+                entry = InboxEntry.objects.create(user=user, run=active, text=text,
+                                                  allow_web=allow_web,
+                                                  client_msg_id=client_msg_id)
+                return Started(active.pk, queued=True), entry
+            run = Run.objects.create(user=user, question=text, allow_web=allow_web,
+                                     client_msg_id=client_msg_id,
+                                     memory_generation=current_generation(user.pk))
+            return Started(run.pk), None
+    except IntegrityError:
+        earlier = _by_client_id(user, client_msg_id)
+        if earlier is None:
+            raise
+        return earlier, None
+
+
+def _by_client_id(user: Any, client_msg_id: str) -> Started | None:
+    run = Run.objects.filter(user=user, client_msg_id=client_msg_id).values_list("pk").first()
+    if run:
+        return Started(run[0], duplicate=True)
+    entry = (InboxEntry.objects.filter(user=user, client_msg_id=client_msg_id)
+             .values_list("run_id", "started_run_id").first())
+    if entry:
+        return Started(entry[1] or entry[0], queued=entry[1] is None, duplicate=True)
+    return None
+
+
+async def asubmit(user: Any, text: Any, allow_web: bool = False,
+                  client_msg_id: str = "") -> Started:
+    """Submit, then start the run (or announce the queued message)."""
+    started, entry = await database_sync_to_async(submit)(user, text, allow_web, client_msg_id)
+    if started.duplicate:
+        return started
+    if started.queued:
+        await _announce_queued(started.run_id, entry)
+    else:
+        executor.start(started.run_id)
+    return started
+
+
+async def _announce_queued(run_id: int, entry: InboxEntry | None) -> None:
+    """The queued message is visible in the run's trace (persisted, then broadcast)."""
+    from agentweb.assistant.sink import DbEventSink
+    from agentweb.engine.events import Event, EventKind
+
+    seq = await database_sync_to_async(_next_seq)(run_id)
+    if seq is None or entry is None:
+        return
+    event = Event(seq, EventKind.INBOX_QUEUED, {"entry_id": entry.pk, "text": entry.text})
+    await DbEventSink(run_id).emit(event)
+
+
+def _next_seq(run_id: int) -> int | None:
+    """A seq for an event written from outside the loop. The loop numbers its own
+    events; writing one beside it would collide, so this is only used while the
+    run waits (queued) or after it finished."""
+    run = Run.objects.filter(pk=run_id).values_list("last_seq", "status").first()
+    if run is None or run[1] == Status.RUNNING:
+        return None
+    return run[0] + 1
+
+
+def owned_run(user: Any, run_id: int) -> Run:
+    run = Run.objects.filter(pk=run_id, user=user).first()
+    if run is None:
+        raise not_found(run_id)
+    return run
+
+
+def request_cancel(user: Any, run_id: int) -> Run:
+    run = owned_run(user, run_id)
+    if run.status == Status.QUEUED:
+        Run.objects.filter(pk=run.pk, status=Status.QUEUED).update(
+            status=Status.CANCELLED, cancel_requested=True, finished_at=timezone.now(),
+            stop_reason={"code": "cancelled", "message": "Stopped before it started"})
+    elif run.status == Status.RUNNING:
+        Run.objects.filter(pk=run.pk).update(cancel_requested=True)
+    else:
+        raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
+    return run
+
+
+async def acancel(user: Any, run_id: int) -> None:
+    await database_sync_to_async(request_cancel)(user, run_id)
+    await executor.cancel(run_id, AgentFailure.CANCELLED)
+
+
+def forget(user: Any) -> int:
+    """A new memory generation: earlier exchanges no longer reach the model (R-MEM-1)."""
+    generation = bump_generation(user.pk)
+    if runtime.snapshot().purge_on_forget:
+        redact_before(user, generation)
+    return generation
+
+
+def redact_before(user: Any, generation: int) -> None:
+    """'Purge on forget': message contents leave the stored events and runs too."""
+    from agentweb.assistant.redaction import redact_runs
+
+    redact_runs(Run.objects.filter(user=user, memory_generation__lt=generation))
+
+
+async def aforget(user: Any) -> int:
+    generation = await database_sync_to_async(forget)(user)
+    for run_id in await database_sync_to_async(_active_ids)(user):
+        await executor.cancel(run_id, AgentFailure.FORGOTTEN)
+    return generation
+
+
+def _active_ids(user: Any) -> list[int]:
+    return list(Run.objects.filter(user=user, status__in=ACTIVE_STATUSES)
+                .values_list("pk", flat=True))
+
+
+def decide(user: Any, run_id: int, action_id: str, decision: str) -> None:
+    owned_run(user, run_id)
+    status = ActionStatus.APPROVED if decision == "approve" else ActionStatus.REJECTED
+    updated = PendingAction.objects.filter(run_id=run_id, action_id=action_id,
+                                           status=ActionStatus.PENDING).update(
+        status=status, decided_at=timezone.now())
+    if not updated:
+        if not PendingAction.objects.filter(run_id=run_id, action_id=action_id).exists():
+            raise ServiceError("unknown_action", f"Run {run_id} has no action {action_id}.", 404)
+        raise ServiceError("already_decided", "This action was already decided.", 409)
+
+
+async def adecide(user: Any, run_id: int, action_id: str, decision: str) -> None:
+    await database_sync_to_async(decide)(user, run_id, action_id, decision)
+    wake_confirmation(run_id, action_id)
+
+
+def events_after(user: Any, run_id: int, after_seq: int, *, any_user: bool = False,
+                 limit: int = EVENTS_PAGE) -> list[dict[str, Any]]:
+    run = Run.objects.filter(pk=run_id).first() if any_user else owned_run(user, run_id)
+    if run is None:
+        raise not_found(run_id)
+    rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after_seq).order_by("seq")[:limit]
+    return [row.as_frame() for row in rows]
+
+
+async def start_next_from_inbox(run_id: int) -> None:
+    """Messages still queued when a run ends run as the next request (R-X3-1)."""
+    next_run = await database_sync_to_async(_promote_inbox)(run_id)
+    if next_run is not None:
+        executor.start(next_run)
+
+
+def _promote_inbox(run_id: int) -> int | None:
+    with transaction.atomic():
+        entry = (InboxEntry.objects.select_for_update()
+                 .filter(run_id=run_id, status=InboxStatus.QUEUED).order_by("id").first())
+        if entry is None:
+            return None
+        run = Run.objects.create(user_id=entry.user_id, question=entry.text,
+                                 allow_web=entry.allow_web,
+                                 memory_generation=current_generation(entry.user_id))
+        entry.status = InboxStatus.STARTED
+        entry.started_run = run
+        entry.save(update_fields=["status", "started_run", "updated_at"])
+        # The rest stay queued behind the new run.
+        InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).update(run=run)
+        return run.pk
+
+
+def run_summary(run: Run) -> dict[str, Any]:
+    return {
+        "run_id": run.pk, "status": run.status, "workflow": run.workflow,
+        "question": run.question, "answer": run.answer, "sources": run.sources,
+        "cards": run.cards, "stop_reason": run.stop_reason, "usage": run.usage,
+        "allow_web": run.allow_web, "last_seq": run.last_seq,
+        "created_at": run.created_at.isoformat(),
+        "started_at": run.started_at.isoformat() if run.started_at else None,
+        "finished_at": run.finished_at.isoformat() if run.finished_at else None,
+        "undone": run.status == Status.UNDONE, "redacted": run.redacted,
+    }
+
+
+def exchanges_of(user: Any) -> list[Exchange]:
+    return list(Exchange.objects.filter(user=user).order_by("id"))

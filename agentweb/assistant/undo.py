@@ -1,0 +1,97 @@
+"""Undo (R-MEM-1): revert the player's most recent run.
+
+A running run is stopped (no finalization call, R-MEM-2); a finished one has
+its write steps compensated, newest first, where the tool defines a
+compensation; its exchange leaves memory; it is marked undone.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.db import transaction
+
+from agentweb.assistant.executor import executor
+from agentweb.assistant.models import ACTIVE_STATUSES, Exchange, Run, RunEvent, Status
+from agentweb.assistant.services import ServiceError, owned_run
+from agentweb.assistant.sink import DbEventSink
+from agentweb.core.modules import DbModuleStates
+from agentweb.core.tooling import registry
+from agentweb.engine import AgentFailure, ExecutionContext, ScriptedModel, ToolCall, ToolContext
+from agentweb.engine.events import Event, EventKind
+from agentweb.engine.policy import FREE_CHAT, MODULE_DEFAULTS
+
+logger = logging.getLogger("agentweb.assistant")
+
+
+def _check(user: Any, run_id: int) -> Run:
+    run = owned_run(user, run_id)
+    latest = Run.objects.filter(user=user).order_by("-id").values_list("pk", flat=True).first()
+    if run.pk != latest:
+        raise ServiceError("not_latest", "Only your most recent run can be undone.", 409)
+    if run.status == Status.UNDONE:
+        raise ServiceError("already_undone", f"Run {run_id} is already undone.", 409)
+    Run.objects.filter(pk=run.pk).update(undo_requested=True)
+    return run
+
+
+async def aundo(user: Any, run_id: int) -> None:
+    run = await database_sync_to_async(_check)(user, run_id)
+    if run.status in ACTIVE_STATUSES:
+        # The run ends itself as undone; the executor then compensates (see finish_undo).
+        await executor.cancel(run_id, AgentFailure.UNDONE)
+        task = executor.tasks.get(run_id)
+        if task is not None:
+            await task
+        else:
+            await database_sync_to_async(_wait_not_active)(run_id)
+    await compensate(user, run_id)
+
+
+def _wait_not_active(run_id: int) -> None:
+    Run.objects.filter(pk=run_id, status=Status.QUEUED).update(status=Status.UNDONE)
+
+
+async def compensate(user: Any, run_id: int) -> list[str]:
+    """Revert the run's writes, drop its exchange, mark it undone, tell the page."""
+    steps = await database_sync_to_async(_write_steps)(run_id)
+    modules = await DbModuleStates(user).refresh()
+    ctx = ExecutionContext(MODULE_DEFAULTS[FREE_CHAT], ScriptedModel(), principal=user)
+    reverted = []
+    for step in reversed(steps):
+        binding = registry.resolve(step["tool"], modules)
+        tool = binding.tool if binding else None
+        if tool is None or tool.compensate is None:
+            continue
+        value = tool.validate_input(step["input"])
+        call = ToolCall(step["step_id"], ctx, ToolContext(ctx, {}, modules), binding)
+        try:
+            await tool.compensate(value, tool.restore_output(step["output"]), call)
+            reverted.append(step["step_id"])
+        except Exception:
+            logger.exception("compensating %s of run %s failed", step["step_id"], run_id)
+    seq = await database_sync_to_async(_mark_undone)(run_id)
+    await DbEventSink(run_id).emit(Event(seq, EventKind.RUN_FINISHED, {
+        "status": Status.UNDONE.value, "reverted": reverted,
+        "stop_reason": {"code": "undone", "message": "Undone by the player"}}))
+    return reverted
+
+
+def _write_steps(run_id: int) -> list[dict[str, Any]]:
+    events = RunEvent.objects.filter(run_id=run_id, kind=EventKind.TOOL_FINISHED.value)
+    return [
+        {"step_id": e.data.get("step_id"), "tool": e.data.get("tool"),
+         "input": e.data.get("input", {}), "output": e.data.get("output")}
+        for e in events.order_by("seq") if e.data.get("writes")
+    ]
+
+
+def _mark_undone(run_id: int) -> int:
+    with transaction.atomic():
+        Exchange.objects.filter(run_id=run_id).delete()
+        run = Run.objects.select_for_update().get(pk=run_id)
+        run.status = Status.UNDONE
+        run.save(update_fields=["status"])
+        return run.last_seq + 1

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from agentweb.assistant import api
+
+app_name = "api"
+
+urlpatterns = [
+    path("runs", api.start_run, name="runs"),
+    path("runs/<int:run_id>", api.run_detail, name="run"),
+    path("runs/<int:run_id>/events", api.run_events, name="events"),
+    path("runs/<int:run_id>/cancel", api.cancel_run, name="cancel"),
+    path("runs/<int:run_id>/undo", api.undo_run, name="undo"),
+    path("runs/<int:run_id>/confirm", api.confirm_action, name="confirm"),
+    path("memory/forget", api.forget, name="forget"),
+    path("commands", api.command_snapshot, name="commands"),
+]
