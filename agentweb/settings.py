@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "agentweb.core",
     "agentweb.assistant",
+    "agentweb.control",
     "agentweb.game",
     # Optional: remove it and no FTB quest tool or command is imported (R-TOOL-3).
     "agentweb.ftb",

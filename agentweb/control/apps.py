@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class ControlConfig(AppConfig):
+    name = "agentweb.control"
+    label = "control"
+    verbose_name = "assistant control"
+
+    def ready(self) -> None:
+        from agentweb.control import signals  # noqa: F401  (connects the version bumps)

@@ -1,0 +1,165 @@
+"""Engine guards that enforce quotas, concurrency and billing on every model call (R-CTX-1).
+
+Install them on the request's ``ExecutionContext`` in this order
+(``standard_guards`` builds the list):
+
+1. ``QuotaGuard`` — a player over their daily quota is refused at once:
+   they never take a server slot nor wait for one.
+2. ``ConcurrencyGuard`` — waits briefly for one of the server's model-call
+   slots, and gives it back after the call.
+3. ``BillingGuard`` — writes the ledger row of each call that was made.
+
+The kernel calls ``after_model`` only on guards whose ``before_model``
+passed, with ``made=False`` when a later guard refused: the quota is then
+refunded, the slot released and nothing billed (R-QUOTA-1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import date
+
+from asgiref.sync import sync_to_async
+
+from agentweb.control import quotas
+from agentweb.control.models import OUTCOME_OK
+from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
+from agentweb.engine.model import ModelReply, ModelRequest
+
+# How long a call may wait for a free server slot before the player hears
+# "busy": long enough to ride out a burst, shorter than any sensible model
+# timeout (the wait is also capped by the call's own timeout and the deadline).
+MAX_SLOT_WAIT_S = 10.0
+# Backoff between attempts: short at first (slots free up in seconds), capped so
+# a waiting call notices a free slot within half a second.
+SLOT_BACKOFF_FIRST_S = 0.05
+SLOT_BACKOFF_MAX_S = 0.5
+
+BUSY_MESSAGE = (
+    "The assistant is busy answering other players right now. Please try again in a moment."
+)
+
+
+class QuotaGuard(Guard):
+    """Reserves one call of the player's daily quota before each model call."""
+
+    def __init__(self, user_id: int) -> None:
+        self.user_id = user_id
+        # The day of each open reservation, so a refund after midnight hits the right row.
+        self._reserved: list[date] = []
+
+    async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
+        day = quotas.today()
+        if not await sync_to_async(quotas.reserve_model_call)(self.user_id, day=day):
+            status = await sync_to_async(quotas.quota_status)(self.user_id, day=day)
+            raise AgentError(
+                AgentFailure.QUOTA_EXCEEDED,
+                status.message(),
+                detail={"limit": status.model_calls_limit, "tokens_limit": status.tokens_limit},
+            )
+        self._reserved.append(day)
+
+    async def after_model(
+        self,
+        ctx: ExecutionContext,
+        request: ModelRequest,
+        reply: ModelReply | None,
+        error: AgentError | None,
+        made: bool,
+    ) -> None:
+        if not self._reserved:
+            return
+        day = self._reserved.pop()
+        if not made:
+            await sync_to_async(quotas.refund_model_call)(self.user_id, day=day)
+        elif reply is not None:
+            await sync_to_async(quotas.add_tokens)(
+                self.user_id, reply.tokens_in + reply.tokens_out, day=day
+            )
+
+
+class ConcurrencyGuard(Guard):
+    """Holds one of the server's model-call slots for the duration of each call."""
+
+    def __init__(self, *, max_wait_s: float = MAX_SLOT_WAIT_S) -> None:
+        self.max_wait_s = max_wait_s
+        self._held = 0
+
+    async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
+        loop = asyncio.get_running_loop()
+        wait = min(self.max_wait_s, request.timeout_s, max(0.0, ctx.time_left()))
+        give_up_at = loop.time() + wait
+        delay = SLOT_BACKOFF_FIRST_S
+        while True:
+            ctx.check()  # a cancelled request or a passed deadline stops waiting
+            if await sync_to_async(quotas.acquire_model_slot)():
+                self._held += 1
+                return
+            left = give_up_at - loop.time()
+            if left <= 0:
+                raise AgentError(AgentFailure.CONCURRENCY_LIMIT, BUSY_MESSAGE)
+            async with ctx.cancellable():
+                await asyncio.sleep(min(delay, left))
+            delay = min(delay * 2, SLOT_BACKOFF_MAX_S)
+
+    async def after_model(
+        self,
+        ctx: ExecutionContext,
+        request: ModelRequest,
+        reply: ModelReply | None,
+        error: AgentError | None,
+        made: bool,
+    ) -> None:
+        if self._held:
+            self._held -= 1
+            await sync_to_async(quotas.release_model_slot)()
+
+
+class BillingGuard(Guard):
+    """Writes one ``UsageEntry`` per model call that was made (R-BILL-1).
+
+    ``workflow`` may be set after construction: the executor knows it only
+    once the router has chosen (the router's own call is billed with the
+    value in force then, and ``purpose="route"``).
+    """
+
+    def __init__(self, user_id: int | None, run_id: int | None, workflow: str = "") -> None:
+        self.user_id = user_id
+        self.run_id = run_id
+        self.workflow = workflow
+        self._started: list[float] = []
+
+    async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
+        self._started.append(time.perf_counter())
+
+    async def after_model(
+        self,
+        ctx: ExecutionContext,
+        request: ModelRequest,
+        reply: ModelReply | None,
+        error: AgentError | None,
+        made: bool,
+    ) -> None:
+        started = self._started.pop() if self._started else time.perf_counter()
+        if not made:
+            return  # nothing is billed for a call that was not made
+        latency_ms = reply.latency_ms if reply is not None and reply.latency_ms else 0.0
+        if not latency_ms:
+            latency_ms = (time.perf_counter() - started) * 1000
+        await sync_to_async(quotas.record_usage)(
+            user_id=self.user_id,
+            run_id=self.run_id,
+            workflow=self.workflow,
+            purpose=request.purpose.value,
+            model=(reply.model if reply is not None else "") or ctx.provider.name,
+            tokens_in=reply.tokens_in if reply is not None else 0,
+            tokens_out=reply.tokens_out if reply is not None else 0,
+            latency_ms=latency_ms,
+            outcome=OUTCOME_OK if error is None else error.failure.value,
+        )
+
+
+def standard_guards(user_id: int, run_id: int | None, workflow: str = "") -> list[Guard]:
+    """Quota, concurrency and billing guards for one request, in the order they must run."""
+    return [QuotaGuard(user_id), ConcurrencyGuard(), BillingGuard(user_id, run_id, workflow)]

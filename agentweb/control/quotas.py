@@ -1,0 +1,202 @@
+"""Per-player daily quotas, the server-wide model-call gate and the ledger (R-QUOTA-1, R-BILL-1).
+
+Every counter changes through one conditional ``UPDATE … WHERE counter < limit``
+and the caller looks at how many rows it changed: one means "mine", zero
+means "the limit was reached (possibly by another process a moment ago)".
+There is no read-then-write, so no overshoot under concurrent requests in
+any number of processes.
+
+Days are UTC days: quotas reset at midnight UTC.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import F
+from django.utils import timezone
+
+from agentweb.control.models import (
+    OUTCOME_OK,
+    AssistantSettings,
+    DailyUsage,
+    ModelCallGate,
+    PlayerQuota,
+    UsageEntry,
+)
+from agentweb.control.models.switches import SINGLETON_PK
+
+
+def today() -> date:
+    """The current UTC day, the unit of every daily quota."""
+    return timezone.now().date()
+
+
+@dataclass(frozen=True, slots=True)
+class QuotaStatus:
+    """A player's limits and use for one day."""
+
+    day: date
+    model_calls_limit: int
+    model_calls_used: int
+    tokens_limit: int | None
+    tokens_used: int
+
+    @property
+    def tokens_exhausted(self) -> bool:
+        return self.tokens_limit is not None and self.tokens_used >= self.tokens_limit
+
+    @property
+    def model_calls_exhausted(self) -> bool:
+        return self.model_calls_used >= self.model_calls_limit
+
+    def message(self) -> str:
+        """What the player reads when a call is refused."""
+        if self.tokens_exhausted and not self.model_calls_exhausted:
+            used = f"daily limit of {self.tokens_limit} assistant tokens"
+        else:
+            used = f"daily limit of {self.model_calls_limit} assistant calls"
+        return f"You have reached your {used}. It resets at midnight UTC."
+
+
+# --- per-player daily quota -----------------------------------------------------
+
+
+def daily_limits(user_id: int) -> tuple[int, int | None]:
+    """``(model calls, tokens or None)`` per day for a player: their quota, else the defaults."""
+    row = (
+        PlayerQuota.objects.filter(user_id=user_id)
+        .values_list("daily_model_calls", "daily_tokens")
+        .first()
+    )
+    calls, tokens = row if row is not None else (None, None)
+    if calls is None:
+        calls = AssistantSettings.load().daily_model_calls()
+    return calls, tokens
+
+
+def _day_row(user_id: int, day: date) -> int:
+    # get_or_create survives a concurrent create (it re-reads after the IntegrityError).
+    return DailyUsage.objects.get_or_create(user_id=user_id, day=day)[0].pk
+
+
+def reserve_model_call(user_id: int, *, day: date | None = None) -> bool:
+    """Take one model call from the player's daily quota; ``False`` if it is used up.
+
+    A player with a token limit is also refused once today's tokens reach it
+    (tokens are known only after a call, so one call may pass the limit).
+    """
+    day = day or today()
+    calls_limit, tokens_limit = daily_limits(user_id)
+    pk = _day_row(user_id, day)
+    claim = DailyUsage.objects.filter(pk=pk, model_calls__lt=calls_limit)
+    if tokens_limit is not None:
+        claim = claim.filter(tokens__lt=tokens_limit)
+    return claim.update(model_calls=F("model_calls") + 1) == 1
+
+
+def refund_model_call(user_id: int, *, day: date | None = None) -> bool:
+    """Give back a reserved call that was never made; pass the reservation's day."""
+    refunded = DailyUsage.objects.filter(
+        user_id=user_id, day=day or today(), model_calls__gt=0
+    ).update(model_calls=F("model_calls") - 1)
+    return refunded == 1
+
+
+def add_tokens(user_id: int, tokens: int, *, day: date | None = None) -> None:
+    """Charge the tokens of a made call to the player's day."""
+    if tokens <= 0:
+        return
+    pk = _day_row(user_id, day or today())
+    DailyUsage.objects.filter(pk=pk).update(tokens=F("tokens") + tokens)
+
+
+def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
+    """Limits and use of one day, for messages and the admin."""
+    day = day or today()
+    calls_limit, tokens_limit = daily_limits(user_id)
+    used = (
+        DailyUsage.objects.filter(user_id=user_id, day=day)
+        .values_list("model_calls", "tokens")
+        .first()
+    )
+    calls_used, tokens_used = used if used is not None else (0, 0)
+    return QuotaStatus(day, calls_limit, calls_used, tokens_limit, tokens_used)
+
+
+# --- server-wide concurrency ------------------------------------------------------
+
+
+def model_slot_limit() -> int:
+    """Model calls allowed in flight across the server (admin override, else the setting)."""
+    return AssistantSettings.load().max_concurrent()
+
+
+def acquire_model_slot() -> bool:
+    """Take one of the server's model-call slots; ``False`` if all are taken."""
+    limit = model_slot_limit()
+    for _ in range(2):
+        taken = ModelCallGate.objects.filter(pk=SINGLETON_PK, in_flight__lt=limit).update(
+            in_flight=F("in_flight") + 1
+        )
+        if taken:
+            return True
+        _, created = ModelCallGate.objects.get_or_create(pk=SINGLETON_PK)
+        if not created:
+            return False
+    return False
+
+
+def release_model_slot() -> None:
+    """Return a slot taken by ``acquire_model_slot`` (never goes below zero)."""
+    ModelCallGate.objects.filter(pk=SINGLETON_PK, in_flight__gt=0).update(
+        in_flight=F("in_flight") - 1
+    )
+
+
+def model_slots_in_flight() -> int:
+    found = ModelCallGate.objects.filter(pk=SINGLETON_PK).values_list("in_flight", flat=True)
+    return found.first() or 0
+
+
+def reset_model_slots() -> int:
+    """Zero the gate at start-up; returns how many slots were leaked.
+
+    Only for a single-process deployment (``make run``): a process killed
+    mid-call never releases its slot, and at start-up nothing can be in
+    flight. With several processes, one restarting must not zero the slots
+    the others hold — run it only when every process is stopped.
+    """
+    leaked = model_slots_in_flight()
+    ModelCallGate.objects.filter(pk=SINGLETON_PK).update(in_flight=0)
+    return leaked
+
+
+# --- the ledger ---------------------------------------------------------------------
+
+
+def record_usage(
+    *,
+    user_id: int | None,
+    run_id: int | None,
+    workflow: str,
+    purpose: str,
+    model: str,
+    tokens_in: int,
+    tokens_out: int,
+    latency_ms: float,
+    outcome: str = OUTCOME_OK,
+) -> UsageEntry:
+    """Write one ledger row for a model call that was made (R-BILL-1)."""
+    return UsageEntry.objects.create(
+        user_id=user_id,
+        run_id=run_id,
+        workflow=workflow,
+        purpose=purpose,
+        model=model[: UsageEntry._meta.get_field("model").max_length],
+        tokens_in=max(0, tokens_in),
+        tokens_out=max(0, tokens_out),
+        latency_ms=max(0, round(latency_ms)),
+        outcome=outcome,
+    )
