@@ -1,7 +1,7 @@
 """Executing one run: load it, build its environment, run it, store what it produced.
 
-    Run row (queued) → claim (running, snapshots) → run_request → outcome
-    → Run row (final status) + memory exchange (if still the same generation)
+Run row (queued) → claim (running, snapshots) → run_request → outcome
+→ Run row (final status) + memory exchange (if still the same generation)
 """
 
 from __future__ import annotations
@@ -46,16 +46,21 @@ class Prepared:
     text: str
 
 
-async def execute_run(run_id: int, on_context: Callable[[ExecutionContext], None] | None = None
-                      ) -> RunOutcome | None:
+async def execute_run(
+    run_id: int, on_context: Callable[[ExecutionContext], None] | None = None
+) -> RunOutcome | None:
     """Run a queued run to its end. Returns None when another process had claimed it."""
     prepared = await _prepare(run_id)
     if prepared is None:
         return None
     run, user = prepared.run, prepared.user
     modules = await DbModuleStates(user).refresh()
-    guards: list[Guard] = [RunStateGuard(run.pk, user.pk, run.memory_generation),
-                           ModuleStateGuard(modules), *_control_guards(user.pk, run.pk)]
+    control = _control_guards(user.pk, run.pk)
+    guards: list[Guard] = [
+        RunStateGuard(run.pk, user.pk, run.memory_generation),
+        ModuleStateGuard(modules),
+        *control,
+    ]
     env = Environment(
         registry=registry,
         modules=modules,
@@ -71,9 +76,11 @@ async def execute_run(run_id: int, on_context: Callable[[ExecutionContext], None
         inbox=DbInbox(run.pk),
         direct=_direct(user),
         on_context=on_context,
+        on_route=lambda workflow: _label(control, workflow),
     )
-    request = Request(prepared.text, allow_web=run.allow_web, memory=prepared.memory,
-                      workflow=prepared.workflow)
+    request = Request(
+        prepared.text, allow_web=run.allow_web, memory=prepared.memory, workflow=prepared.workflow
+    )
     try:
         outcome = await run_request(env, request)
     except Exception:
@@ -92,13 +99,20 @@ def _control_guards(user_id: int, run_id: int) -> list[Guard]:
         return []
     from agentweb.control.guards import BillingGuard, ConcurrencyGuard, QuotaGuard
 
-    return [QuotaGuard(user_id), ConcurrencyGuard(), BillingGuard(user_id, run_id, None)]
+    return [QuotaGuard(user_id), ConcurrencyGuard(), BillingGuard(user_id, run_id, "router")]
+
+
+def _label(guards: list[Guard], workflow: str) -> None:
+    for guard in guards:
+        if hasattr(guard, "workflow"):
+            guard.workflow = workflow
 
 
 @database_sync_to_async
 def _prepare(run_id: int) -> Prepared | None:
     claimed = Run.objects.filter(pk=run_id, status=Status.QUEUED).update(
-        status=Status.RUNNING, started_at=timezone.now())
+        status=Status.RUNNING, started_at=timezone.now()
+    )
     if not claimed:
         return None
     run = Run.objects.select_related("user").get(pk=run_id)
@@ -115,16 +129,23 @@ def _explicit_workflow(text: str) -> tuple[str | None, str]:
     if match is None:
         return None, text
     command, args = match
-    if command.handler is None and command.workflow.startswith("system:") and (
-            command.workflow != ADMIN_WORKFLOW) and args.strip():
+    if (
+        command.handler is None
+        and command.workflow.startswith("system:")
+        and (command.workflow != ADMIN_WORKFLOW)
+        and args.strip()
+    ):
         return command.workflow, args.strip()
     return None, text
 
 
 def _memory(run: Run) -> list[dict[str, str]]:
-    rows = (Exchange.objects.filter(user_id=run.user_id, generation=run.memory_generation)
-            .exclude(run__status=Status.UNDONE).order_by("-id")
-            .values_list("question", "answer")[:MEMORY_EXCHANGES])
+    rows = (
+        Exchange.objects.filter(user_id=run.user_id, generation=run.memory_generation)
+        .exclude(run__status=Status.UNDONE)
+        .order_by("-id")
+        .values_list("question", "answer")[:MEMORY_EXCHANGES]
+    )
     return [{"q": q, "a": a} for q, a in reversed(rows)]
 
 
@@ -141,34 +162,46 @@ def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
         if not (user.is_staff or user.is_superuser):
             return DirectAnswer("Only admins can use /reload.", "reload")
         messages = runtime.reload_files()
-        return DirectAnswer("Reloaded policies and prompts from the files.\n" +
-                            "\n".join(messages), "reload")
+        return DirectAnswer(
+            "Reloaded policies and prompts from the files.\n" + "\n".join(messages), "reload"
+        )
     result = run_direct(text, user)
     if result is None:
         return None
-    return DirectAnswer(result.text, result.command or "direct", list(result.cards),
-                        list(result.sources))
+    return DirectAnswer(
+        result.text, result.command or "direct", list(result.cards), list(result.sources)
+    )
 
 
 @database_sync_to_async
 def _mark(run_id: int, status: str, stop: dict[str, Any]) -> None:
-    Run.objects.filter(pk=run_id).update(status=status, stop_reason=stop,
-                                         finished_at=timezone.now())
+    Run.objects.filter(pk=run_id).update(
+        status=status, stop_reason=stop, finished_at=timezone.now()
+    )
 
 
 @database_sync_to_async
 def _store(run_id: int, outcome: RunOutcome, prepared: Prepared) -> None:
-    sources = [{"n": n, **s.as_dict()} for n, s in enumerate(outcome.sources, 1)
-               if isinstance(s, Source)]
-    policy = (prepared.config.policy(outcome.workflow).as_config()
-              if outcome.workflow.startswith("system:") else {})
+    sources = [
+        {"n": n, **s.as_dict()} for n, s in enumerate(outcome.sources, 1) if isinstance(s, Source)
+    ]
+    policy = (
+        prepared.config.policy(outcome.workflow).as_config()
+        if outcome.workflow.startswith("system:")
+        else {}
+    )
     with transaction.atomic():
         Run.objects.filter(pk=run_id).update(
-            status=outcome.status.value, workflow=outcome.workflow,
+            status=outcome.status.value,
+            workflow=outcome.workflow,
             stop_reason=outcome.stop.as_dict(),
             failure=outcome.stop.failure.value if outcome.stop.failure else "",
-            answer=outcome.text, sources=sources, cards=outcome.cards, usage=outcome.usage,
-            policy_snapshot=policy, finished_at=timezone.now(),
+            answer=outcome.text,
+            sources=sources,
+            cards=outcome.cards,
+            usage=outcome.usage,
+            policy_snapshot=policy,
+            finished_at=timezone.now(),
         )
         _remember(run_id, prepared, outcome)
 
@@ -179,14 +212,22 @@ def _remember(run_id: int, prepared: Prepared, outcome: RunOutcome) -> None:
         return
     run = prepared.run
     # The lock makes forget and this write strictly ordered (no stale write slips in).
-    current = (MemoryState.objects.select_for_update()
-               .filter(user_id=run.user_id).values_list("generation", flat=True).first())
+    current = (
+        MemoryState.objects.select_for_update()
+        .filter(user_id=run.user_id)
+        .values_list("generation", flat=True)
+        .first()
+    )
     if (current or 0) != run.memory_generation:
         return
     if Run.objects.filter(pk=run_id).filter(Q(undo_requested=True)).exists():
         return
-    Exchange.objects.get_or_create(run_id=run_id, defaults={
-        "user_id": run.user_id, "generation": run.memory_generation,
-        "question": run.question, "answer": outcome.text})
-
-
+    Exchange.objects.get_or_create(
+        run_id=run_id,
+        defaults={
+            "user_id": run.user_id,
+            "generation": run.memory_generation,
+            "question": run.question,
+            "answer": outcome.text,
+        },
+    )

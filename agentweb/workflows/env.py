@@ -76,6 +76,8 @@ class Environment:
     context_window: int = DEFAULT_CONTEXT_WINDOW
     # Set by the runner once the request's context exists, so a caller can cancel it.
     on_context: Callable[[ExecutionContext], None] | None = None
+    # Told the workflow once it is chosen (billing labels its ledger rows with it).
+    on_route: Callable[[str], None] | None = None
 
     def loop_prompts(self, system_key: str) -> Prompts:
         p = self.prompts

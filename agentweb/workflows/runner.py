@@ -79,6 +79,8 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
             workflow = await route(ctx, env.prompts["router"], request.text, request.memory)
         except AgentError as error:
             return await _finish(ctx, "router", _failed(error))
+    if env.on_route is not None:
+        env.on_route(workflow)
     policy = env.policy(workflow)
     ctx = ctx.continuing(policy)
     if env.on_context is not None:

@@ -1,0 +1,118 @@
+"""Fixtures for the assistant app: players, a scripted model, real websocket clients."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from agentweb.assistant.executor import executor
+from agentweb.asgi import application
+from agentweb.engine import ScriptedModel
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+
+
+@pytest.fixture
+def model(monkeypatch) -> ScriptedModel:
+    """The provider every run of the test uses: a queue of replies."""
+    scripted = ScriptedModel()
+    monkeypatch.setattr("agentweb.assistant.execution.build_provider", lambda: scripted)
+    return scripted
+
+
+@pytest.fixture
+def make_user(db) -> Callable[[str], Any]:
+    def make(name: str) -> Any:
+        return get_user_model().objects.create_user(name, password=f"pw-{name}-123")
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+def session_cookie(user: Any) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+class Socket:
+    """A websocket client speaking SPEC §15 frames."""
+
+    def __init__(self, communicator: WebsocketCommunicator) -> None:
+        self.c = communicator
+
+    async def send(self, frame: dict[str, Any] | str) -> None:
+        text = frame if isinstance(frame, str) else json.dumps(frame)
+        await self.c.send_to(text_data=text)
+
+    async def recv(self, timeout: float = 5) -> dict[str, Any]:
+        return json.loads(await self.c.receive_from(timeout))
+
+    async def until(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 10
+    ) -> list[dict[str, Any]]:
+        """Every frame received up to and including the first that matches."""
+        frames = []
+        while True:
+            frame = await self.recv(timeout)
+            frames.append(frame)
+            if predicate(frame):
+                return frames
+
+    async def until_finished(self, run_id: int) -> list[dict[str, Any]]:
+        return await self.until(
+            lambda f: f.get("kind") == "run.finished" and f.get("run_id") == run_id
+        )
+
+    async def nothing(self) -> bool:
+        return await self.c.receive_nothing(timeout=0.2)
+
+    async def close(self) -> None:
+        await self.c.disconnect()
+
+
+@pytest.fixture
+async def connect() -> AsyncIterator[Callable[..., Any]]:
+    opened: list[Socket] = []
+
+    async def open_socket(user: Any | None, *, origin: bytes = ORIGIN[1]) -> Socket:
+        headers = [(b"origin", origin)]
+        if user is not None:
+            cookie = await database_sync_to_async(session_cookie)(user)
+            headers.append((b"cookie", cookie))
+        communicator = WebsocketCommunicator(application, "/ws/assistant/", headers=headers)
+        connected, _ = await communicator.connect()
+        socket = Socket(communicator)
+        socket.connected = connected
+        opened.append(socket)
+        return socket
+
+    yield open_socket
+    await executor.wait_all()
+    for socket in opened:
+        await socket.close()
+
+
+def answer(text: str, sources: list[int] | None = None) -> dict[str, Any]:
+    return {"type": "answer", "text": text, "sources": sources or []}
+
+
+def route(workflow: str) -> dict[str, str]:
+    return {"workflow": workflow}
