@@ -13,8 +13,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from agentweb.assistant.executor import executor
 from agentweb.asgi import application
+from agentweb.assistant.executor import executor
 from agentweb.engine import ScriptedModel
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
@@ -49,7 +49,8 @@ def bob(make_user):
 def session_cookie(user: Any) -> bytes:
     client = Client()
     client.force_login(user)
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+    name = settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}".encode()
 
 
 class Socket:
