@@ -83,7 +83,9 @@ def parse_frame(text: str | None) -> Any:
         where = ".".join(str(p) for p in first["loc"]) or "frame"
         if first["type"] == "json_invalid":
             raise FrameError("bad_json", "The frame is not valid JSON.") from None
-        if first["type"] in ("union_tag_not_found", "union_tag_invalid", "model_type"):
+        if first["type"] in ("dict_type", "model_type"):
+            raise FrameError("bad_frame", "A frame must be a JSON object.") from None
+        if first["type"] in ("union_tag_not_found", "union_tag_invalid"):
             raise FrameError("unknown_type", "Unknown or missing frame type.") from None
         raise FrameError("bad_frame", f"{where}: {first['msg']}") from None
 
