@@ -10,6 +10,7 @@ from django.db.models import Prefetch, Q
 from agentweb.game import queries
 from agentweb.game.models import Chapter, Quest, Reward, RewardTableEntry, Task
 from agentweb.game.text import words_of
+from agentweb.game.tools.common import singular
 
 # How close a title must be for a typo-tolerant match (difflib ratio).
 FUZZY_CUTOFF = 0.6
@@ -76,9 +77,17 @@ def item_ids_for(name: str) -> list[str]:
     name = name.strip()
     if ":" in name and " " not in name:
         return [name.lower()]
-    item = queries.get_item(name)
+    one = singular(name)
+    item = queries.get_item(name) or (queries.get_item(one) if one else None)
     if item is not None:
         return [item.item_id]
+    ids = _ids_named(name)
+    if not ids and one:
+        ids = _ids_named(one)
+    return ids[:MAX_ITEM_IDS]
+
+
+def _ids_named(name: str) -> list[str]:
     ids: list[str] = []
     for exact in (True, False):
         lookup = "item_display_name__iexact" if exact else "item_display_name__icontains"
@@ -87,7 +96,7 @@ def item_ids_for(name: str) -> list[str]:
             ids += [i for i in rows.values_list("item_id", flat=True).distinct() if i not in ids]
         if ids:
             break
-    return ids[:MAX_ITEM_IDS]
+    return ids
 
 
 def rewards_giving(item_ids: list[str], limit: int) -> list[Reward]:

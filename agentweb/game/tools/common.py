@@ -55,3 +55,22 @@ def clip(text: str, limit: int) -> str:
         return text
     cut = text[: limit - 1].rsplit(" ", 1)[0]
     return f"{cut}…"
+
+
+def singular(name: str) -> str | None:
+    """The singular of a plural-looking last word ("iron ingots" → "iron ingot"), or ``None``.
+
+    Players write plurals; the data names items in the singular. Used only
+    as a second try after the name as written found nothing.
+    """
+    head, _, last = name.strip().rpartition(" ")
+    lowered = last.lower()
+    if len(lowered) <= 3 or not lowered.endswith("s") or lowered.endswith("ss"):
+        return None
+    if lowered.endswith(("ches", "shes", "xes")):
+        last = last[:-2]
+    elif lowered.endswith("ies"):
+        last = last[:-3] + "y"
+    else:
+        last = last[:-1]
+    return f"{head} {last}".strip()

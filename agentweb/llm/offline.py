@@ -1,0 +1,139 @@
+"""The offline model (R-MODEL-1): a deterministic, rule-based planner.
+
+It speaks the same JSON protocol as a real model and sees exactly what a
+real model sees: the user JSON of the request (no database, no Django). It
+is rule-based, not a language model:
+
+* ``route`` — reads the question's intent (``offline_intent``) and picks a
+  workflow: requests to act (buy, sign in, claim) → ``system:free_chat``;
+  questions that need the game's lookup tools (items, quests, the player's
+  profile; quest → item chains above all) → ``system:reasoning``; other
+  questions → ``system:question``; greetings and the rest → ``system:chat``.
+  Only workflows listed in the request are chosen.
+* ``decide`` / ``finalize`` — plans the next tool call from the intent, the
+  tools offered in this request and the observations so far
+  (``offline_plan``), or answers from the observations (``offline_answer``).
+  It never repeats an action already observed, answers when ``final_only``
+  is set or no tool is offered, and cites sources by their numbers.
+* ``chat`` — a short, friendly one-shot reply.
+
+Names in a question are only search terms; every fact in an answer is
+copied from an observation. Token usage is estimated like the engine's
+budgets (``agentweb.engine.tokens``). See ``docs/offline-planner.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from agentweb.engine.model import ModelReply, ModelRequest, Purpose
+from agentweb.engine.protocol import dumps
+from agentweb.engine.tokens import estimate_tokens
+from agentweb.llm import offline_text as w
+from agentweb.llm.offline_answer import compose
+from agentweb.llm.offline_intent import ACTIONS, GAME_DATA, Intent, parse
+from agentweb.llm.offline_obs import observations
+from agentweb.llm.offline_plan import next_action
+
+REASONING, QUESTION = "system:reasoning", "system:question"
+FREE_CHAT, CHAT = "system:free_chat", "system:chat"
+# Lookups that only the reasoning workflow's tools can answer well.
+ROUTE_TO_REASONING = GAME_DATA - {Intent.ITEM_INFO}
+
+
+class OfflinePlanner:
+    """A ``ModelProvider`` that plans by rules (see the module docstring)."""
+
+    name = "offline"
+
+    async def complete(self, request: ModelRequest) -> ModelReply:
+        started = time.perf_counter()
+        payload = _payload(request)
+        if request.purpose is Purpose.ROUTE or payload.get("task") == "route":
+            reply: Any = route(payload)
+        elif request.purpose is Purpose.CHAT:
+            reply = chat(payload, json_mode=request.json_mode)
+        else:
+            reply = decide(payload, request.max_tokens)
+        text = reply if isinstance(reply, str) else dumps(reply)
+        return ModelReply(
+            text,
+            tokens_in=sum(estimate_tokens(m.content) for m in request.messages),
+            tokens_out=estimate_tokens(text),
+            latency_ms=(time.perf_counter() - started) * 1000,
+            model=self.name,
+        )
+
+
+def _payload(request: ModelRequest) -> dict[str, Any]:
+    try:
+        payload = json.loads(request.user)
+    except ValueError:
+        return {"question": request.user}
+    return payload if isinstance(payload, dict) else {"question": str(payload)}
+
+
+def route(payload: dict[str, Any]) -> dict[str, str]:
+    """``{"workflow": id}`` for the question, among the workflows offered."""
+    offered = [
+        item.get("id") if isinstance(item, dict) else item
+        for item in payload.get("workflows") or [REASONING, QUESTION, FREE_CHAT, CHAT]
+    ]
+    p = parse(str(payload.get("question", "")))
+    if p.intent in ACTIONS:
+        wanted = [FREE_CHAT, CHAT]
+    elif p.intent in ROUTE_TO_REASONING:
+        wanted = [REASONING, QUESTION, FREE_CHAT, CHAT]
+    elif p.intent is Intent.SMALL_TALK:
+        wanted = [CHAT, QUESTION]
+    else:
+        wanted = [QUESTION, REASONING, CHAT]
+    choice = next((wf for wf in wanted if wf in offered), offered[0] if offered else CHAT)
+    return {"workflow": choice}
+
+
+def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
+    """The next tool action, or the answer (always the answer when ``final_only``)."""
+    p = parse(str(payload.get("question", "")))
+    seen = observations(payload)
+    tools = {t.get("type") for t in payload.get("tools") or [] if isinstance(t, dict)}
+    if not payload.get("final_only") and tools:
+        action = next_action(p, seen, tools)
+        if action is not None:
+            return {"type": action.tool, "input": action.input}
+    text, cites = compose(p, seen, max_tokens)
+    return {"type": "answer", "text": text, "sources": cites}
+
+
+CHAT_REPLIES = {
+    "en": {
+        "greeting": (
+            "Hello! I can tell you how to obtain items, what quests need and give, "
+            "and show your profile. Try /item, /quest or /checkin."
+        ),
+        "thanks": "You're welcome! Ask me anything about the server.",
+        "other": (
+            "I'm the server's offline assistant. I answer from the server's own data: "
+            "items, quests, the knowledge base and your profile."
+        ),
+    },
+    "zh": {
+        "greeting": (
+            "你好！我可以告诉你物品怎么获得、任务需要什么和奖励什么，也能查看你的资料。"
+            "试试 /item、/quest 或 /checkin。"
+        ),
+        "thanks": "不客气！有服务器的问题随时问我。",
+        "other": "我是服务器的离线助手，根据服务器自己的数据回答：物品、任务、知识库和你的资料。",
+    },
+}
+
+
+def chat(payload: dict[str, Any], *, json_mode: bool = True) -> str | dict[str, Any]:
+    """A one-shot friendly reply: greeting, thanks, or what the assistant can do."""
+    text = str(payload.get("question") or payload.get("text") or "")
+    lang = "zh" if w.CJK.search(text) else "en"
+    kind = "greeting" if w.GREETING.search(text) else "thanks" if w.THANKS.search(text) else "other"
+    reply = CHAT_REPLIES[lang][kind]
+    return {"type": "answer", "text": reply, "sources": []} if json_mode else reply

@@ -1,0 +1,151 @@
+"""The offline planner's next step: which tool to call, or ``None`` to answer now.
+
+Each intent is a short recipe over the tools actually offered:
+
+* item source: ``item.source`` per named item; a miss with candidates tries
+  the candidate that fits the name;
+* quest info: ``ftb.quest.find`` (or the id), then ``ftb.quest.detail`` unless
+  the question only asks for the tasks, which the find result already has;
+* quest chain: find the quest, then ``item.source`` for each item it asks for;
+* quests by reward / by requirement / by chapter: ``ftb.quest.query``;
+* profile: ``player.info``; knowledge: ``database.query``; item info: ``item.query``,
+  then the knowledge base when no item matches;
+* actions (free mode): ``player.signin``, ``shop.buy``, find then ``ftb.quest.claim``.
+
+An action already in the observations is never proposed again, so a recipe
+simply moves on (and ends in an answer) when its step was taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentweb.llm.offline_intent import Intent, Parsed
+from agentweb.llm.offline_obs import Seen, last, tried
+
+ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
+QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"
+QUEST_CLAIM, PLAYER_INFO, KNOWLEDGE = "ftb.quest.claim", "player.info", "database.query"
+SIGNIN, SHOP_BUY = "player.signin", "shop.buy"
+MAX_KB_QUERY = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    tool: str
+    input: dict[str, Any] = field(default_factory=dict)
+
+
+def next_action(p: Parsed, seen: list[Seen], tools: set[str]) -> Action | None:
+    """The first step of the intent's recipe that is offered and not yet taken."""
+    for action in _recipe(p, seen, tools):
+        if action is None:
+            return None
+        if action.tool in tools and not tried(seen, action.tool, **action.input):
+            return action
+    return None
+
+
+def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
+    """Candidate steps in order; a ``None`` means "stop here and answer"."""
+    match p.intent:
+        case Intent.PROFILE:
+            yield Action(PLAYER_INFO)
+        case Intent.ITEM_SOURCE:
+            yield from _item_sources(p.items, seen, tools)
+        case Intent.ITEM_INFO:
+            yield from _item_info(p, seen)
+        case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:
+            yield from _quest(p, seen, tools)
+        case Intent.QUEST_REWARDERS:
+            yield Action(QUEST_QUERY, {"rewards_item": p.items[0]})
+        case Intent.QUEST_REQUIRERS:
+            yield Action(QUEST_QUERY, {"requires_item": p.items[0]})
+        case Intent.CHAPTER:
+            yield Action(QUEST_QUERY, {"chapter": p.chapter})
+        case Intent.SIGNIN:
+            yield Action(SIGNIN)
+        case Intent.BUY:
+            yield Action(SHOP_BUY, {"item": p.items[0], "quantity": p.quantity})
+        case Intent.KNOWLEDGE:
+            yield _knowledge(p)
+        case Intent.SMALL_TALK:
+            yield None
+
+
+def _knowledge(p: Parsed) -> Action:
+    return Action(KNOWLEDGE, {"query": p.text[:MAX_KB_QUERY]})
+
+
+def _item_sources(names: list[str], seen: list[Seen], tools: set[str]):
+    if ITEM_SOURCE not in tools:
+        for name in names:
+            yield Action(ITEM_QUERY, {"name": name})
+        return
+    for name in names:
+        obs = last(seen, ITEM_SOURCE, item=name)
+        if obs is None:
+            yield Action(ITEM_SOURCE, {"item": name})
+            continue
+        best = best_candidate(name, obs.result.get("candidates") or [])
+        if obs.ok and not obs.result.get("found") and best:
+            yield Action(ITEM_SOURCE, {"item": best})
+
+
+def best_candidate(name: str, candidates: list[str]) -> str | None:
+    """The candidate a name clearly means: equal ignoring case, or the shortest with every
+    word of the name. ``None`` when none fits: then the answer lists them instead."""
+    wanted = name.casefold().split()
+    fitting = [c for c in candidates if all(word in c.casefold().split() for word in wanted)]
+    exact = [c for c in fitting if c.casefold() == name.casefold()]
+    if exact:
+        return exact[0]
+    return min(fitting, key=len) if len(fitting) == 1 else None
+
+
+def _item_info(p: Parsed, seen: list[Seen]):
+    name = p.items[0]
+    yield Action(ITEM_QUERY, {"name": name})
+    obs = last(seen, ITEM_QUERY, name=name)
+    if obs is not None and not obs.result.get("count"):
+        yield _knowledge(p)
+
+
+def chosen_quest(p: Parsed, seen: list[Seen]) -> dict[str, Any] | None:
+    """The quest the question means among the find results: same title, else the first."""
+    if p.quest is None:
+        return None
+    obs = last(seen, QUEST_FIND, title=p.quest)
+    quests = obs.result.get("quests") if obs is not None and obs.ok else None
+    if not quests:
+        return None
+    for quest in quests:
+        if str(quest.get("title", "")).casefold() == p.quest.casefold():
+            return quest
+    return quests[0]
+
+
+def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
+    quest_id = p.quest_id
+    quest = None
+    if quest_id is None:
+        yield Action(QUEST_FIND, {"title": p.quest})
+        quest = chosen_quest(p, seen)
+        if quest is None:
+            yield None
+            return
+        quest_id = quest["quest_id"]
+    if p.intent is Intent.CLAIM:
+        yield Action(QUEST_CLAIM, {"quest_id": quest_id})
+        return
+    detail = last(seen, QUEST_DETAIL, quest_id=quest_id)
+    needs_detail = quest is None or (p.intent is Intent.QUEST_INFO and p.aspect != "tasks")
+    if needs_detail:
+        yield Action(QUEST_DETAIL, {"quest_id": quest_id})
+    if p.intent is not Intent.QUEST_CHAIN:
+        return
+    source = detail.result if detail is not None and detail.ok else quest or {}
+    for task in source.get("tasks") or []:
+        if task.get("item_id"):
+            yield Action(ITEM_SOURCE, {"item": task["item_id"]})
