@@ -18,6 +18,7 @@ from django.db import transaction
 from agentweb.core.roles import Role, ensure_groups
 from agentweb.game.demo import ensure_demo_players, load_demo_world
 from agentweb.game.importers.errors import ImportFailed
+from agentweb.game.services.shop import ensure_demo_shop
 
 DEMO_ACCOUNTS: tuple[tuple[str, Role], ...] = (
     ("alice", Role.PLAYER),
@@ -58,6 +59,7 @@ class Command(BaseCommand):
         except ImportFailed as exc:
             raise CommandError(f"demo world not loaded: {exc}") from exc
         lines += ensure_demo_players(users)
+        lines += ensure_demo_shop()
         if options["verbosity"] >= 1:
             for line in lines:
                 self.stdout.write(line)
