@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import wraps
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
+from asgiref.sync import sync_to_async
 from django.http import HttpRequest, JsonResponse
+from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
@@ -40,40 +41,48 @@ def _hash(key: str) -> str:
 def user_from_bearer(header: str) -> Any:
     if not header.startswith("Bearer "):
         return None
-    key = header[len("Bearer "):].strip()
-    token = (ApiToken.objects.select_related("user")
-             .filter(key_hash=_hash(key), revoked=False, user__is_active=True).first())
+    key = header[len("Bearer ") :].strip()
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(key_hash=_hash(key), revoked=False, user__is_active=True)
+        .first()
+    )
     if token is None:
         return None
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     return token.user
 
 
-def api_view(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:
-    """Session users keep CSRF protection; token users are exempt (no cookies involved)."""
-    from django.middleware.csrf import CsrfViewMiddleware
+def api_view(view: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
+    """Async API views: a Bearer token, or the session with its CSRF check.
 
-    csrf = CsrfViewMiddleware(lambda request: None)
+    Token callers are exempt from CSRF (no cookie is involved); session callers
+    keep it. The view runs in the server's event loop, so a run it starts
+    belongs to the serving process's executor.
+    """
 
     @csrf_exempt
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    async def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
         header = request.headers.get("Authorization", "")
         if header:
-            user = user_from_bearer(header)
+            user = await sync_to_async(user_from_bearer)(header)
             if user is None:
                 return error(401, "bad_token", "The API token is invalid or revoked.")
-            request.user = user
-        elif not request.user.is_authenticated:
-            request.user = AnonymousUser()
-            return error(401, "login_required", "Log in or send an API token.")
         else:
-            refused = csrf.process_view(request, None, (), {})
+            user = await request.auser()
+            if not user.is_authenticated:
+                return error(401, "login_required", "Log in or send an API token.")
+            refused = await sync_to_async(_csrf.process_view)(request, None, (), {})
             if refused is not None:
                 return error(403, "csrf", "CSRF check failed; send the X-CSRFToken header.")
-        return view(request, *args, **kwargs)
+        request.user = user
+        return await view(request, *args, **kwargs)
 
     return wrapper
+
+
+_csrf = CsrfViewMiddleware(lambda request: None)
 
 
 def error(status: int, code: str, message: str) -> JsonResponse:
