@@ -59,5 +59,6 @@ class ApiTokenAdmin(admin.ModelAdmin):
             return
         key = generate_key(obj)
         super().save_model(request, obj, form, change)
-        messages.warning(request, f"API token for {obj.user}: {key} — copy it now; it is "
-                         "shown only once.")
+        messages.warning(
+            request, f"API token for {obj.user}: {key} — copy it now; it is shown only once."
+        )

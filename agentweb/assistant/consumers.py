@@ -68,10 +68,16 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
     async def handle(self, frame: Any) -> None:
         match frame:
             case ChatSend():
-                started = await services.asubmit(self.user, frame.text, frame.allow_web,
-                                                 frame.client_msg_id)
-                await self.send_json({"type": "chat.accepted", **started.as_dict(),
-                                      "client_msg_id": frame.client_msg_id})
+                started = await services.asubmit(
+                    self.user, frame.text, frame.allow_web, frame.client_msg_id
+                )
+                await self.send_json(
+                    {
+                        "type": "chat.accepted",
+                        **started.as_dict(),
+                        "client_msg_id": frame.client_msg_id,
+                    }
+                )
                 await self.subscribe(started.run_id, self.sent.get(started.run_id, 0))
             case RunCancel():
                 await services.acancel(self.user, frame.run_id)
@@ -96,7 +102,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
     async def _catch_up(self, run_id: int) -> None:
         while True:
             frames = await database_sync_to_async(services.events_after)(
-                self.user, run_id, self.sent[run_id])
+                self.user, run_id, self.sent[run_id]
+            )
             for frame in frames:
                 await self._send_event(frame)
             if len(frames) < services.EVENTS_PAGE:

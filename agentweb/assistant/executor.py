@@ -63,8 +63,9 @@ class LocalExecutor:
             return
         layer = get_channel_layer()
         if layer is not None:
-            await layer.group_send(CONTROL_GROUP, {"type": "run.cancel", "run_id": run_id,
-                                                   "reason": reason.value})
+            await layer.group_send(
+                CONTROL_GROUP, {"type": "run.cancel", "run_id": run_id, "reason": reason.value}
+            )
 
     def _ensure_listener(self) -> None:
         if self._listener is None or self._listener.done():

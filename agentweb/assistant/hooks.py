@@ -55,7 +55,8 @@ class RunStateGuard(Guard):
 def _run_state(run_id: int, user_id: int) -> tuple[bool, bool, int, bool]:
     run = Run.objects.values_list("cancel_requested", "undo_requested").get(pk=run_id)
     memory = MemoryState.objects.filter(user_id=user_id).values_list(
-        "generation", "assistant_enabled").first() or (0, True)
+        "generation", "assistant_enabled"
+    ).first() or (0, True)
     return run[0], run[1], memory[0], memory[1]
 
 
@@ -97,21 +98,23 @@ def wake_confirmation(run_id: int, action_id: str) -> None:
 
 @database_sync_to_async
 def _create_action(run_id: int, action_id: str, tool: str, text: str) -> None:
-    PendingAction.objects.get_or_create(run_id=run_id, action_id=action_id,
-                                        defaults={"tool": tool, "text": text})
+    PendingAction.objects.get_or_create(
+        run_id=run_id, action_id=action_id, defaults={"tool": tool, "text": text}
+    )
 
 
 @database_sync_to_async
 def _action_status(run_id: int, action_id: str) -> str:
     return PendingAction.objects.values_list("status", flat=True).get(
-        run_id=run_id, action_id=action_id)
+        run_id=run_id, action_id=action_id
+    )
 
 
 @database_sync_to_async
 def _expire_action(run_id: int, action_id: str) -> None:
-    PendingAction.objects.filter(run_id=run_id, action_id=action_id,
-                                 status=ActionStatus.PENDING).update(
-        status=ActionStatus.EXPIRED, decided_at=timezone.now())
+    PendingAction.objects.filter(
+        run_id=run_id, action_id=action_id, status=ActionStatus.PENDING
+    ).update(status=ActionStatus.EXPIRED, decided_at=timezone.now())
 
 
 class DbInbox:
@@ -130,12 +133,16 @@ class DbInbox:
 
 @database_sync_to_async
 def _claim(run_id: int) -> list[str]:
-    queued = list(InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED)
-                  .values_list("pk", "text"))
+    queued = list(
+        InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).values_list(
+            "pk", "text"
+        )
+    )
     texts = []
     for pk, text in queued:
         if InboxEntry.objects.filter(pk=pk, status=InboxStatus.QUEUED).update(
-                status=InboxStatus.CLAIMED, updated_at=timezone.now()):
+            status=InboxStatus.CLAIMED, updated_at=timezone.now()
+        ):
             texts.append(text)
     return texts
 
@@ -150,5 +157,3 @@ def bump_generation(user_id: int) -> int:
 def current_generation(user_id: int) -> int:
     state, _ = MemoryState.objects.get_or_create(user_id=user_id)
     return state.generation
-
-

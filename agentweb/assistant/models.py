@@ -31,8 +31,9 @@ ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
 class MemoryState(models.Model):
     """A player's memory generation (R-MEM-1): forget increments it."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="memory_state")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_state"
+    )
     generation = models.PositiveIntegerField(default=0)
     # The player switched the assistant off: running loops end (R-MEM-2).
     assistant_enabled = models.BooleanField(default=True)
@@ -43,8 +44,9 @@ class MemoryState(models.Model):
 
 
 class Run(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="runs")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs"
+    )
     question = models.TextField()
     allow_web = models.BooleanField(default=False)
     client_msg_id = models.CharField(max_length=64, blank=True, default="")
@@ -78,12 +80,16 @@ class Run(models.Model):
             models.Index(fields=["status", "-id"], name="run_status_recent"),
             models.Index(fields=["workflow", "-id"], name="run_workflow_recent"),
             models.Index(fields=["-created_at"], name="run_created"),
-            models.Index(fields=["status"], condition=Q(status__in=["queued", "running"]),
-                         name="run_active"),
+            models.Index(
+                fields=["status"], condition=Q(status__in=["queued", "running"]), name="run_active"
+            ),
         ]
         constraints = [
-            models.UniqueConstraint(fields=["user", "client_msg_id"],
-                                    condition=~Q(client_msg_id=""), name="run_client_msg_once"),
+            models.UniqueConstraint(
+                fields=["user", "client_msg_id"],
+                condition=~Q(client_msg_id=""),
+                name="run_client_msg_once",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -115,15 +121,22 @@ class RunEvent(models.Model):
         return f"{self.run_id}#{self.seq} {self.kind}"
 
     def as_frame(self) -> dict:
-        return {"type": "run.event", "run_id": self.run_id, "seq": self.seq, "kind": self.kind,
-                "data": self.data, "ts": self.ts.isoformat()}
+        return {
+            "type": "run.event",
+            "run_id": self.run_id,
+            "seq": self.seq,
+            "kind": self.kind,
+            "data": self.data,
+            "ts": self.ts.isoformat(),
+        }
 
 
 class Exchange(models.Model):
     """One question and its answer in a player's memory (R-MEM-1)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="exchanges")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exchanges"
+    )
     run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="exchange")
     generation = models.PositiveIntegerField()
     question = models.TextField()
@@ -148,24 +161,30 @@ class InboxStatus(models.TextChoices):
 class InboxEntry(models.Model):
     """A message sent while a run was active (R-X3-1)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="inbox")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbox"
+    )
     run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="inbox_entries")
     text = models.TextField()
     allow_web = models.BooleanField(default=False)
     client_msg_id = models.CharField(max_length=64, blank=True, default="")
-    status = models.CharField(max_length=16, choices=InboxStatus.choices,
-                              default=InboxStatus.QUEUED)
-    started_run = models.ForeignKey(Run, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    status = models.CharField(
+        max_length=16, choices=InboxStatus.choices, default=InboxStatus.QUEUED
+    )
+    started_run = models.ForeignKey(
+        Run, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["id"]
         constraints = [
-            models.UniqueConstraint(fields=["user", "client_msg_id"],
-                                    condition=~Q(client_msg_id=""), name="inbox_client_msg_once"),
+            models.UniqueConstraint(
+                fields=["user", "client_msg_id"],
+                condition=~Q(client_msg_id=""),
+                name="inbox_client_msg_once",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -187,8 +206,9 @@ class PendingAction(models.Model):
     tool = models.CharField(max_length=64)
     input = models.JSONField(default=dict)
     text = models.TextField()
-    status = models.CharField(max_length=16, choices=ActionStatus.choices,
-                              default=ActionStatus.PENDING)
+    status = models.CharField(
+        max_length=16, choices=ActionStatus.choices, default=ActionStatus.PENDING
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
 
@@ -205,8 +225,9 @@ class ApiToken(models.Model):
     Only a hash is stored; the key is shown once, when an admin creates it.
     """
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="api_tokens")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
     name = models.CharField(max_length=100)
     prefix = models.CharField(max_length=12, db_index=True)
     key_hash = models.CharField(max_length=64, unique=True)

@@ -7,8 +7,10 @@ from django.utils import timezone
 
 from agentweb.assistant.models import Run, Status
 
-INTERRUPTED_STOP = {"code": "interrupted",
-                    "message": "The server stopped while this run was in progress."}
+INTERRUPTED_STOP = {
+    "code": "interrupted",
+    "message": "The server stopped while this run was in progress.",
+}
 
 
 def mark_interrupted(*, owner: str | None = None) -> int:

@@ -15,15 +15,31 @@ from agentweb.assistant.models import Exchange, Run, RunEvent
 
 REDACTED = "[redacted]"
 # Event fields that carry what the player, the model or a tool said.
-CONTENT_KEYS = frozenset({"question", "text", "reply", "request", "observation", "input",
-                          "output", "messages", "card", "cards", "sources", "summary",
-                          "detail"})
+CONTENT_KEYS = frozenset(
+    {
+        "question",
+        "text",
+        "reply",
+        "request",
+        "observation",
+        "input",
+        "output",
+        "messages",
+        "card",
+        "cards",
+        "sources",
+        "summary",
+        "detail",
+    }
+)
 
 
 def redact_value(data: Any) -> Any:
     if isinstance(data, dict):
-        return {k: (REDACTED if k in CONTENT_KEYS and v not in (None, "", [], {})
-                    else redact_value(v)) for k, v in data.items()}
+        return {
+            k: (REDACTED if k in CONTENT_KEYS and v not in (None, "", [], {}) else redact_value(v))
+            for k, v in data.items()
+        }
     if isinstance(data, list):
         return [redact_value(v) for v in data]
     return data
@@ -36,7 +52,12 @@ def redact_runs(runs: QuerySet[Run]) -> int:
             event.data = redact_value(event.data)
             event.save(update_fields=["data"])
         Run.objects.filter(pk__in=ids).update(
-            question=REDACTED, answer=REDACTED, sources=[], cards=[], prompt_snapshot={},
-            redacted=True)
+            question=REDACTED,
+            answer=REDACTED,
+            sources=[],
+            cards=[],
+            prompt_snapshot={},
+            redacted=True,
+        )
         Exchange.objects.filter(run_id__in=ids).delete()
     return len(ids)

@@ -35,12 +35,14 @@ def snapshot() -> ConfigSnapshot:
         from agentweb.control import config
 
         lookup = config.policy_lookup()
-        return ConfigSnapshot(lookup, config.prompt_snapshot(), config.web_search_enabled(),
-                              config.purge_on_forget())
+        return ConfigSnapshot(
+            lookup, config.prompt_snapshot(), config.web_search_enabled(), config.purge_on_forget()
+        )
     policies, prompts = _files()
     frozen = {workflow: policies.get(workflow) for workflow in ROUTABLE}
-    return ConfigSnapshot(frozen.__getitem__, prompts.snapshot(),
-                          bool(settings.AGENTWEB_SEARCH_URL), False)
+    return ConfigSnapshot(
+        frozen.__getitem__, prompts.snapshot(), bool(settings.AGENTWEB_SEARCH_URL), False
+    )
 
 
 def reload_files() -> list[str]:

@@ -71,13 +71,15 @@ def validate_text(text: Any) -> str:
     limit = message_limit()
     size = len(text.encode("utf-8"))
     if size > limit:
-        raise ServiceError("message_too_large",
-                           f"The message is {size} bytes; the limit is {limit} bytes.", 413)
+        raise ServiceError(
+            "message_too_large", f"The message is {size} bytes; the limit is {limit} bytes.", 413
+        )
     return text.strip()
 
 
-def submit(user: Any, text: Any, allow_web: bool = False,
-           client_msg_id: str = "") -> tuple[Started, InboxEntry | None]:
+def submit(
+    user: Any, text: Any, allow_web: bool = False, client_msg_id: str = ""
+) -> tuple[Started, InboxEntry | None]:
     """A new message: a new run, or an inbox entry when a run is active (R-X3-1).
 
     ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
@@ -89,16 +91,28 @@ def submit(user: Any, text: Any, allow_web: bool = False,
             return earlier, None
     try:
         with transaction.atomic():
-            active = (Run.objects.select_for_update().filter(user=user, status__in=ACTIVE_STATUSES)
-                      .order_by("-id").first())
+            active = (
+                Run.objects.select_for_update()
+                .filter(user=user, status__in=ACTIVE_STATUSES)
+                .order_by("-id")
+                .first()
+            )
             if active is not None:
-                entry = InboxEntry.objects.create(user=user, run=active, text=text,
-                                                  allow_web=allow_web,
-                                                  client_msg_id=client_msg_id)
+                entry = InboxEntry.objects.create(
+                    user=user,
+                    run=active,
+                    text=text,
+                    allow_web=allow_web,
+                    client_msg_id=client_msg_id,
+                )
                 return Started(active.pk, queued=True), entry
-            run = Run.objects.create(user=user, question=text, allow_web=allow_web,
-                                     client_msg_id=client_msg_id,
-                                     memory_generation=current_generation(user.pk))
+            run = Run.objects.create(
+                user=user,
+                question=text,
+                allow_web=allow_web,
+                client_msg_id=client_msg_id,
+                memory_generation=current_generation(user.pk),
+            )
             return Started(run.pk), None
     except IntegrityError:
         earlier = _by_client_id(user, client_msg_id)
@@ -111,15 +125,19 @@ def _by_client_id(user: Any, client_msg_id: str) -> Started | None:
     run = Run.objects.filter(user=user, client_msg_id=client_msg_id).values_list("pk").first()
     if run:
         return Started(run[0], duplicate=True)
-    entry = (InboxEntry.objects.filter(user=user, client_msg_id=client_msg_id)
-             .values_list("run_id", "started_run_id").first())
+    entry = (
+        InboxEntry.objects.filter(user=user, client_msg_id=client_msg_id)
+        .values_list("run_id", "started_run_id")
+        .first()
+    )
     if entry:
         return Started(entry[1] or entry[0], queued=entry[1] is None, duplicate=True)
     return None
 
 
-async def asubmit(user: Any, text: Any, allow_web: bool = False,
-                  client_msg_id: str = "") -> Started:
+async def asubmit(
+    user: Any, text: Any, allow_web: bool = False, client_msg_id: str = ""
+) -> Started:
     """Submit, then start the run (or announce the queued message)."""
     started, entry = await database_sync_to_async(submit)(user, text, allow_web, client_msg_id)
     if started.duplicate:
@@ -164,8 +182,11 @@ def request_cancel(user: Any, run_id: int) -> Run:
     run = owned_run(user, run_id)
     if run.status == Status.QUEUED:
         Run.objects.filter(pk=run.pk, status=Status.QUEUED).update(
-            status=Status.CANCELLED, cancel_requested=True, finished_at=timezone.now(),
-            stop_reason={"code": "cancelled", "message": "Stopped before it started"})
+            status=Status.CANCELLED,
+            cancel_requested=True,
+            finished_at=timezone.now(),
+            stop_reason={"code": "cancelled", "message": "Stopped before it started"},
+        )
     elif run.status == Status.RUNNING:
         Run.objects.filter(pk=run.pk).update(cancel_requested=True)
     else:
@@ -201,16 +222,17 @@ async def aforget(user: Any) -> int:
 
 
 def _active_ids(user: Any) -> list[int]:
-    return list(Run.objects.filter(user=user, status__in=ACTIVE_STATUSES)
-                .values_list("pk", flat=True))
+    return list(
+        Run.objects.filter(user=user, status__in=ACTIVE_STATUSES).values_list("pk", flat=True)
+    )
 
 
 def decide(user: Any, run_id: int, action_id: str, decision: str) -> None:
     owned_run(user, run_id)
     status = ActionStatus.APPROVED if decision == "approve" else ActionStatus.REJECTED
-    updated = PendingAction.objects.filter(run_id=run_id, action_id=action_id,
-                                           status=ActionStatus.PENDING).update(
-        status=status, decided_at=timezone.now())
+    updated = PendingAction.objects.filter(
+        run_id=run_id, action_id=action_id, status=ActionStatus.PENDING
+    ).update(status=status, decided_at=timezone.now())
     if not updated:
         if not PendingAction.objects.filter(run_id=run_id, action_id=action_id).exists():
             raise ServiceError("unknown_action", f"Run {run_id} has no action {action_id}.", 404)
@@ -222,8 +244,9 @@ async def adecide(user: Any, run_id: int, action_id: str, decision: str) -> None
     wake_confirmation(run_id, action_id)
 
 
-def events_after(user: Any, run_id: int, after_seq: int, *, any_user: bool = False,
-                 limit: int = EVENTS_PAGE) -> list[dict[str, Any]]:
+def events_after(
+    user: Any, run_id: int, after_seq: int, *, any_user: bool = False, limit: int = EVENTS_PAGE
+) -> list[dict[str, Any]]:
     run = Run.objects.filter(pk=run_id).first() if any_user else owned_run(user, run_id)
     if run is None:
         raise not_found(run_id)
@@ -240,13 +263,20 @@ async def start_next_from_inbox(run_id: int) -> None:
 
 def _promote_inbox(run_id: int) -> int | None:
     with transaction.atomic():
-        entry = (InboxEntry.objects.select_for_update()
-                 .filter(run_id=run_id, status=InboxStatus.QUEUED).order_by("id").first())
+        entry = (
+            InboxEntry.objects.select_for_update()
+            .filter(run_id=run_id, status=InboxStatus.QUEUED)
+            .order_by("id")
+            .first()
+        )
         if entry is None:
             return None
-        run = Run.objects.create(user_id=entry.user_id, question=entry.text,
-                                 allow_web=entry.allow_web,
-                                 memory_generation=current_generation(entry.user_id))
+        run = Run.objects.create(
+            user_id=entry.user_id,
+            question=entry.text,
+            allow_web=entry.allow_web,
+            memory_generation=current_generation(entry.user_id),
+        )
         entry.status = InboxStatus.STARTED
         entry.started_run = run
         entry.save(update_fields=["status", "started_run", "updated_at"])
@@ -257,14 +287,22 @@ def _promote_inbox(run_id: int) -> int | None:
 
 def run_summary(run: Run) -> dict[str, Any]:
     return {
-        "run_id": run.pk, "status": run.status, "workflow": run.workflow,
-        "question": run.question, "answer": run.answer, "sources": run.sources,
-        "cards": run.cards, "stop_reason": run.stop_reason, "usage": run.usage,
-        "allow_web": run.allow_web, "last_seq": run.last_seq,
+        "run_id": run.pk,
+        "status": run.status,
+        "workflow": run.workflow,
+        "question": run.question,
+        "answer": run.answer,
+        "sources": run.sources,
+        "cards": run.cards,
+        "stop_reason": run.stop_reason,
+        "usage": run.usage,
+        "allow_web": run.allow_web,
+        "last_seq": run.last_seq,
         "created_at": run.created_at.isoformat(),
         "started_at": run.started_at.isoformat() if run.started_at else None,
         "finished_at": run.finished_at.isoformat() if run.finished_at else None,
-        "undone": run.status == Status.UNDONE, "redacted": run.redacted,
+        "undone": run.status == Status.UNDONE,
+        "redacted": run.redacted,
     }
 
 

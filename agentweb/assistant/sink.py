@@ -33,8 +33,9 @@ class DbEventSink:
 @database_sync_to_async
 def _persist(run_id: int, event: Event) -> RunEvent:
     ts = datetime.fromtimestamp(event.ts, tz=UTC)
-    row = RunEvent.objects.create(run_id=run_id, seq=event.seq, kind=event.kind.value,
-                                  data=event.data, ts=ts)
+    row = RunEvent.objects.create(
+        run_id=run_id, seq=event.seq, kind=event.kind.value, data=event.data, ts=ts
+    )
     Run.objects.filter(pk=run_id, last_seq__lt=event.seq).update(last_seq=event.seq)
     return row
 

@@ -73,18 +73,31 @@ async def compensate(user: Any, run_id: int) -> list[str]:
         except Exception:
             logger.exception("compensating %s of run %s failed", step["step_id"], run_id)
     seq = await database_sync_to_async(_mark_undone)(run_id)
-    await DbEventSink(run_id).emit(Event(seq, EventKind.RUN_FINISHED, {
-        "status": Status.UNDONE.value, "reverted": reverted,
-        "stop_reason": {"code": "undone", "message": "Undone by the player"}}))
+    await DbEventSink(run_id).emit(
+        Event(
+            seq,
+            EventKind.RUN_FINISHED,
+            {
+                "status": Status.UNDONE.value,
+                "reverted": reverted,
+                "stop_reason": {"code": "undone", "message": "Undone by the player"},
+            },
+        )
+    )
     return reverted
 
 
 def _write_steps(run_id: int) -> list[dict[str, Any]]:
     events = RunEvent.objects.filter(run_id=run_id, kind=EventKind.TOOL_FINISHED.value)
     return [
-        {"step_id": e.data.get("step_id"), "tool": e.data.get("tool"),
-         "input": e.data.get("input", {}), "output": e.data.get("output")}
-        for e in events.order_by("seq") if e.data.get("writes")
+        {
+            "step_id": e.data.get("step_id"),
+            "tool": e.data.get("tool"),
+            "input": e.data.get("input", {}),
+            "output": e.data.get("output"),
+        }
+        for e in events.order_by("seq")
+        if e.data.get("writes")
     ]
 
 
