@@ -6,7 +6,6 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from agentweb.game.models import ShopItem
-
 from tests.game.tool_kit import call_tool
 
 
