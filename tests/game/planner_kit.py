@@ -1,0 +1,85 @@
+"""Asking the offline planner a question end to end: real loop, real tools, real database."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+
+from agentweb.core.tooling import registry
+from agentweb.engine import (
+    MODULE_DEFAULTS,
+    AllModules,
+    ExecutionContext,
+    ListSink,
+    LoopResult,
+    Prompts,
+    ReActContext,
+    ReActLoop,
+    ToolContext,
+)
+from agentweb.engine.policy import REASONING
+from agentweb.game.models import Chapter, Item, KnowledgeArticle, Quest, RewardTable
+from agentweb.llm.offline import OfflinePlanner
+
+# Shorter names ("Clay", "Rope") are ordinary words too; they prove nothing.
+MIN_NAME_CHARS = 5
+
+
+@dataclass
+class Asked:
+    result: LoopResult
+    rc: ReActContext
+
+    @property
+    def text(self) -> str:
+        return self.result.text
+
+    @property
+    def tools(self) -> list[str]:
+        return [o.tool for o in self.rc.observations if o.tool]
+
+    @property
+    def observed(self) -> str:
+        """Everything the planner saw: observations and source titles, as one text."""
+        views = [o.view() for o in self.rc.observations]
+        return json.dumps(views, ensure_ascii=False) + json.dumps(
+            [s.title for s in self.rc.sources], ensure_ascii=False
+        )
+
+
+def ask(question: str, *, user: Any = None) -> Asked:
+    """Run ``system:reasoning``'s loop (its default policy) with the offline planner."""
+
+    async def go() -> Asked:
+        ctx = ExecutionContext(
+            MODULE_DEFAULTS[REASONING], OfflinePlanner(), sink=ListSink(), principal=user
+        )
+        tools = ToolContext.for_reasoning(ctx, registry, AllModules())
+        rc = ReActContext(question, Prompts("offline"), tools)
+        return Asked(await ReActLoop().run(ctx, rc), rc)
+
+    return async_to_sync(go)()
+
+
+def known_names() -> set[str]:
+    """Every item, quest, chapter, reward-table and article name in the database."""
+    names = set(Item.objects.values_list("display_name", flat=True))
+    names |= set(Quest.objects.values_list("title", flat=True))
+    names |= set(Chapter.objects.values_list("title", flat=True))
+    names |= set(RewardTable.objects.values_list("title", flat=True))
+    names |= set(KnowledgeArticle.objects.values_list("title", flat=True))
+    return {n for n in names if len(n) >= MIN_NAME_CHARS}
+
+
+def invented_names(asked: Asked, question: str) -> list[str]:
+    """Known names the answer mentions that neither the observations nor the question contain."""
+    seen = asked.observed + question
+    return sorted(
+        name
+        for name in known_names()
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", asked.text) and name not in seen
+    )
