@@ -65,9 +65,7 @@ def test_the_settings_list_goes_straight_to_the_one_row(admin_client):
     response = admin_client.get(reverse("admin:control_assistantsettings_changelist"))
 
     row = AssistantSettings.load()
-    assert response["Location"] == reverse(
-        "admin:control_assistantsettings_change", args=[row.pk]
-    )
+    assert response["Location"] == reverse("admin:control_assistantsettings_change", args=[row.pk])
     assert admin_client.get(response["Location"]).status_code == 200
 
 

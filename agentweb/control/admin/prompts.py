@@ -37,7 +37,13 @@ class PromptVersionForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only the files in prompts/ can be overridden; read when the form is built.
-        self.fields["name"] = forms.ChoiceField(choices=[(n, n) for n in prompt_names()])
+        names = prompt_names()
+        self.fields["name"] = forms.ChoiceField(
+            choices=[(n, n) for n in names],
+            error_messages={
+                "invalid_choice": f"unknown prompt %(value)s; the files are: {', '.join(names)}"
+            },
+        )
 
 
 def restore(version: PromptVersion, user: Any) -> PromptVersion:
