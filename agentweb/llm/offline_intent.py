@@ -276,7 +276,9 @@ def _clean(raw: str) -> str | None:
     """A usable name, or ``None``: no articles, pronouns, punctuation or sentences."""
     name = raw.strip(" \t'\"“”‘’「」《》?？!！.,，。:：;")
     name = re.sub(r"^(?:an?|the|some|my)\s+", "", name, flags=re.I)
-    name = re.sub(r"\s+(?:item|block|please|in minecraft|in the game)$", "", name, flags=re.I)
+    name = re.sub(
+        r"(?:\s+(?:item|block|please|for me|in minecraft|in the game))+$", "", name, flags=re.I
+    )
     words = name.split()
     if not words or len(name) > MAX_NAME_CHARS or len(words) > MAX_NAME_WORDS:
         return None
