@@ -7,16 +7,19 @@ from django.contrib import admin
 from agentweb.game.models import (
     Chapter,
     ChapterGroup,
+    Delivery,
     Item,
     ItemSource,
     KnowledgeArticle,
     PlayerProfile,
+    Purchase,
     Quest,
     QuestBook,
     QuestProgress,
     Reward,
     RewardTable,
     RewardTableEntry,
+    ShopItem,
     Task,
 )
 
@@ -156,3 +159,27 @@ class QuestProgressAdmin(admin.ModelAdmin):
     search_fields = ("profile__minecraft_name", "quest__title")
     list_select_related = ("profile", "quest")
     raw_id_fields = ("profile", "quest")
+
+
+# --- the coin shop and deliveries ------------------------------------------------
+
+
+@admin.register(ShopItem)
+class ShopItemAdmin(admin.ModelAdmin):
+    list_display = ("item", "price", "stock", "active")
+    list_editable = ("price", "stock", "active")
+    autocomplete_fields = ("item",)
+
+
+@admin.register(Purchase)
+class PurchaseAdmin(admin.ModelAdmin):
+    list_display = ("profile", "item_display_name", "quantity", "total", "refunded", "created")
+    list_filter = ("refunded",)
+    readonly_fields = [f.name for f in Purchase._meta.fields]
+
+
+@admin.register(Delivery)
+class DeliveryAdmin(admin.ModelAdmin):
+    list_display = ("profile", "label", "kind", "reason", "delivered", "created")
+    list_filter = ("kind", "delivered")
+    search_fields = ("profile__minecraft_name", "label", "reason")
