@@ -245,6 +245,7 @@
 
   function newTurn(question) {
     const turn = R.el("li", "turn");
+    turn.dataset.status = "sending";
     const meta = R.append(R.el("p", "run-meta"), R.el("span", "status", L.sending), R.el("span", "workflow"));
     R.append(
       turn,
@@ -390,9 +391,13 @@
     updateInbox();
     if (!Number.isInteger(frame.run_id)) return;
     const run = runView(frame.run_id);
-    if (!run.turn) adoptTurn(run, message.turn);
-    else if (run.turn !== message.turn) message.turn.remove(); // the same message twice
-    run.active = true;
+    if (!run.turn) {
+      adoptTurn(run, message.turn);
+      setStatus(run, "running");
+    } else if (run.turn !== message.turn) {
+      message.turn.remove(); // the same message sent twice, already shown
+    }
+    run.active = !FINISHED.has(run.turn.dataset.status);
   }
 
   function refuseOldest() {
