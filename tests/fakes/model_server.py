@@ -1,19 +1,24 @@
 """A real HTTP server on 127.0.0.1 that speaks the chat-completions API.
 
 Tests script its replies; it records every request it received, so a test can
-count the model calls that really crossed the network.
+count the model calls that really crossed the network. It is an asyncio
+server on its own thread and event loop: hundreds of concurrent keep-alive
+connections (benchmarks) cost it almost nothing, and a reply's latency is an
+``asyncio.sleep``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+# The longest request head (request line + headers) the server reads.
+MAX_HEAD = 64 * 1024
 
 
 @dataclass
@@ -48,6 +53,14 @@ class Reply:
 
 
 Responder = Callable[[dict[str, Any]], Reply]
+_REASONS = {
+    200: "OK",
+    400: "Bad Request",
+    404: "Not Found",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    503: "Service Unavailable",
+}
 
 
 class FakeModelServer:
@@ -67,10 +80,12 @@ class FakeModelServer:
         self.headers: list[dict[str, str]] = []
         self.in_flight = 0
         self.peak_in_flight = 0
+        self.port = 0
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: asyncio.Server | None = None
+        self._thread = threading.Thread(target=self._serve, daemon=True)
 
     @staticmethod
     def _coerce(reply: Reply | str | dict) -> Reply:
@@ -80,26 +95,43 @@ class FakeModelServer:
 
     @property
     def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"http://127.0.0.1:{self.port}/v1"
 
     @property
     def calls(self) -> int:
         return len(self.requests)
 
     def push(self, *replies: Reply | str | dict) -> None:
-        self.queue.extend(self._coerce(r) for r in replies)
+        with self._lock:
+            self.queue.extend(self._coerce(r) for r in replies)
 
     def user_payloads(self) -> list[dict[str, Any]]:
         return [json.loads(r["messages"][1]["content"]) for r in self.requests]
 
     def __enter__(self) -> FakeModelServer:
         self._thread.start()
+        self._ready.wait(10)
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+
+    def _serve(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        self._server = loop.run_until_complete(
+            asyncio.start_server(self._connection, "127.0.0.1", 0, backlog=1024)
+        )
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            self._server.close()
+            loop.run_until_complete(self._server.wait_closed())
+            loop.close()
 
     def _next(self, body: dict[str, Any]) -> Reply:
         with self._lock:
@@ -109,42 +141,51 @@ class FakeModelServer:
             return self.responder(body)
         return Reply(status=500, raw='{"error": "no scripted reply left"}')
 
-    def _handler(self) -> type[BaseHTTPRequestHandler]:
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: Any) -> None:
-                return None
-
-            def do_POST(self) -> None:
-                if not self.path.endswith("/chat/completions"):
-                    self._send(404, '{"error": "not found"}')
-                    return
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length))
-                with server._lock:
-                    server.requests.append(body)
-                    server.headers.append(dict(self.headers))
-                    server.in_flight += 1
-                    server.peak_in_flight = max(server.peak_in_flight, server.in_flight)
-                try:
-                    reply = server._next(body)
-                    time.sleep(server.latency_s + reply.delay_s)
-                    self._send(reply.status, reply.body())
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-                finally:
-                    with server._lock:
-                        server.in_flight -= 1
-
-            def _send(self, status: int, text: str) -> None:
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                if len(head) > MAX_HEAD:
+                    break
+                lines = head.decode("latin-1").split("\r\n")
+                method, path = lines[0].split(" ")[:2]
+                headers = {}
+                for line in lines[1:]:
+                    if ":" in line:
+                        name, value = line.split(":", 1)
+                        headers[name.strip().title()] = value.strip()
+                raw = await reader.readexactly(int(headers.get("Content-Length", 0)))
+                status, text = await self._handle(method, path, headers, raw)
                 data = text.encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                reason = _REASONS.get(status, "Status")
+                writer.write(
+                    f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(data)}\r\n\r\n".encode()
+                    + data
+                )
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError):
+            pass
+        finally:
+            writer.close()
 
-        return Handler
+    async def _handle(
+        self, method: str, path: str, headers: dict[str, str], raw: bytes
+    ) -> tuple[int, str]:
+        if method != "POST" or not path.endswith("/chat/completions"):
+            return 404, '{"error": "not found"}'
+        body = json.loads(raw)
+        with self._lock:
+            self.requests.append(body)
+            self.headers.append(headers)
+            self.in_flight += 1
+            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+        try:
+            reply = self._next(body)
+            delay = self.latency_s + reply.delay_s
+            if delay:
+                await asyncio.sleep(delay)
+            return reply.status, reply.body()
+        finally:
+            with self._lock:
+                self.in_flight -= 1

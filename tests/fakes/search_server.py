@@ -13,21 +13,32 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 
+class _Server(ThreadingHTTPServer):
+    request_queue_size = 1024
+    daemon_threads = True
+
+
 class FakeSearchServer:
-    def __init__(self, pages: dict[str, tuple[str, str]] | None = None, *,
-                 fail_search: bool = False) -> None:
+    def __init__(
+        self, pages: dict[str, tuple[str, str]] | None = None, *, fail_search: bool = False
+    ) -> None:
         # page id → (title, html body)
         self.pages = pages or {
-            "1": ("Beacon guide", "<html><head><title>Beacon guide</title></head><body>"
-                  "<p>A beacon needs a pyramid of iron, gold, emerald or diamond blocks.</p>"
-                  "<script>alert('x')</script></body></html>"),
-            "2": ("Beacon effects", "<html><body><p>Beacons grant Speed, Haste and "
-                  "Regeneration.</p></body></html>"),
+            "1": (
+                "Beacon guide",
+                "<html><head><title>Beacon guide</title></head><body>"
+                "<p>A beacon needs a pyramid of iron, gold, emerald or diamond blocks.</p>"
+                "<script>alert('x')</script></body></html>",
+            ),
+            "2": (
+                "Beacon effects",
+                "<html><body><p>Beacons grant Speed, Haste and Regeneration.</p></body></html>",
+            ),
         }
         self.fail_search = fail_search
         self.queries: list[str] = []
         self.fetches: list[str] = []
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server = _Server(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -62,9 +73,14 @@ class FakeSearchServer:
                     if fake.fail_search:
                         self._send(500, "text/plain", "search backend down")
                         return
-                    results = [{"url": fake.page_url(pid), "title": title,
-                                "content": f"{title}: about {query}"}
-                               for pid, (title, _) in fake.pages.items()]
+                    results = [
+                        {
+                            "url": fake.page_url(pid),
+                            "title": title,
+                            "content": f"{title}: about {query}",
+                        }
+                        for pid, (title, _) in fake.pages.items()
+                    ]
                     self._send(200, "application/json", json.dumps({"results": results}))
                 elif parsed.path.startswith("/page/"):
                     pid = parsed.path.rsplit("/", 1)[1]
