@@ -29,11 +29,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.fakes.model_server import FakeModelServer, Reply  # noqa: E402
-from tests.workflows.kit import Confirm, make_env  # noqa: E402
-
-from agentweb.workflows.env import Request  # noqa: E402
-from agentweb.workflows.runner import run_request  # noqa: E402
+from agentweb.workflows.env import Request
+from agentweb.workflows.runner import run_request
+from tests.fakes.model_server import FakeModelServer, Reply
+from tests.workflows.kit import Confirm, make_env
 
 SCRIPTS = {
     # workflow: (question, tool actions before the answer)
@@ -48,7 +47,7 @@ SCRIPTS = {
 
 
 def responder(workflow: str):
-    question, actions = SCRIPTS[workflow]
+    _question, actions = SCRIPTS[workflow]
 
     def reply(body: dict[str, Any]) -> Reply:
         user = json.loads(body["messages"][1]["content"])
