@@ -273,8 +273,10 @@
     return run.trace;
   }
 
+  // Only the panel's own scroll: moving the window would pull a phone's view
+  // away from the conversation down to the trace.
   function scrollTrace(run) {
-    run.trace.lastElementChild?.scrollIntoView({ block: "nearest" });
+    if (run.trace.parentElement.open) tracesEl.scrollTop = tracesEl.scrollHeight;
   }
 
   function showAnswer(run, text, cards, sources) {
@@ -455,7 +457,7 @@
     document.getElementById("trace-details").open = true;
     if (run.trace) {
       run.trace.parentElement.open = true;
-      run.trace.parentElement.scrollIntoView({ block: "nearest" });
+      tracesEl.scrollTop = run.trace.parentElement.offsetTop - tracesEl.offsetTop;
       return;
     }
     run.lastSeq = 0;
