@@ -34,8 +34,11 @@ run: $(STAMP_APP)
 	@echo ""
 	exec $(BIN)/daphne -b 127.0.0.1 -p $(PORT) agentweb.asgi:application
 
+# Browser tests run in their own pytest process: Playwright's sync API keeps an
+# event loop on the main thread, which the asyncio tests must not inherit.
 test: $(STAMP_DEV)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m browser $(PYTEST_ARGS)
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .

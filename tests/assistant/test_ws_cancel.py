@@ -15,8 +15,10 @@ async def test_stop_abandons_the_model_call_in_flight_and_keeps_the_partial_trac
     connect, alice, model
 ):
     abandoned = asyncio.Event()
+    in_flight = asyncio.Event()
 
     async def slow(request):
+        in_flight.set()
         try:
             await asyncio.sleep(30)
         except asyncio.CancelledError:
@@ -27,7 +29,7 @@ async def test_stop_abandons_the_model_call_in_flight_and_keeps_the_partial_trac
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "a long analysis please"})
     run_id = (await socket.recv())["run_id"]
-    await socket.until(lambda f: f.get("kind") == "round.started")
+    await asyncio.wait_for(in_flight.wait(), 10)
 
     await socket.send({"type": "run.cancel", "run_id": run_id})
     frames = await socket.until_finished(run_id)
