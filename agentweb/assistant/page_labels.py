@@ -19,7 +19,6 @@ def js_labels() -> dict[str, str]:
         "reconnecting": _("Connection lost, reconnecting…"),
         "sending": _("Sending…"),
         "queued": _("Queued: the assistant reads it at the next step"),
-        "inbox": _("Queued messages"),
         "claimed": _("Read by the assistant during the running answer"),
         # trace entries
         "run": _("Run"),
@@ -59,7 +58,6 @@ def js_labels() -> dict[str, str]:
         "show_trace": _("Trace"),
         "undone_note": _("This answer was undone."),
         "forgotten": _("Memory cleared: earlier messages no longer reach the assistant."),
-        "forget_confirm": _("Forget the whole conversation memory?"),
         "nothing_to_stop": _("No run is active."),
         "nothing_to_undo": _("There is no answer to undo."),
         "error": _("Error"),
@@ -79,6 +77,4 @@ def js_labels() -> dict[str, str]:
         "any_of": _("any one of"),
         "your_status": _("your status"),
         "reward_table": _("reward table"),
-        # budget
-        "time_left": _("time left"),
     }
