@@ -50,6 +50,11 @@ class LocalExecutor:
     def _track(self, run_id: int, ctx: ExecutionContext) -> None:
         self.contexts[run_id] = ctx
 
+    def runs_here_for(self, run_id: int, user_id: int) -> bool:
+        """The run executes in this process on behalf of ``user_id``."""
+        ctx = self.contexts.get(run_id)
+        return ctx is not None and getattr(ctx.principal, "pk", None) == user_id
+
     def cancel_local(self, run_id: int, reason: AgentFailure) -> bool:
         """Abandon the run's call in flight at once, if it runs here."""
         ctx = self.contexts.get(run_id)

@@ -195,6 +195,9 @@ def request_cancel(user: Any, run_id: int) -> Run:
 
 
 async def acancel(user: Any, run_id: int) -> None:
+    # A run of this player executing here stops at once; the flag follows.
+    if executor.runs_here_for(run_id, user.pk):
+        executor.cancel_local(run_id, AgentFailure.CANCELLED)
     await database_sync_to_async(request_cancel)(user, run_id)
     await executor.cancel(run_id, AgentFailure.CANCELLED)
 

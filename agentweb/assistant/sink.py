@@ -7,6 +7,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.db import transaction
 
 from agentweb.assistant.groups import run_group
 from agentweb.assistant.models import Run, RunEvent
@@ -33,10 +34,11 @@ class DbEventSink:
 @database_sync_to_async
 def _persist(run_id: int, event: Event) -> RunEvent:
     ts = datetime.fromtimestamp(event.ts, tz=UTC)
-    row = RunEvent.objects.create(
-        run_id=run_id, seq=event.seq, kind=event.kind.value, data=event.data, ts=ts
-    )
-    Run.objects.filter(pk=run_id, last_seq__lt=event.seq).update(last_seq=event.seq)
+    with transaction.atomic():
+        row = RunEvent.objects.create(
+            run_id=run_id, seq=event.seq, kind=event.kind.value, data=event.data, ts=ts
+        )
+        Run.objects.filter(pk=run_id, last_seq__lt=event.seq).update(last_seq=event.seq)
     return row
 
 
