@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "agentweb.core",
     "agentweb.assistant",
     "agentweb.control",
+    "agentweb.traces",
     "agentweb.game",
     # Optional: remove it and no FTB quest tool or command is imported (R-TOOL-3).
     "agentweb.ftb",

@@ -6,6 +6,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("agentweb.assistant.urls")),
+    path("traces/", include("agentweb.traces.urls")),
     # The chat page owns "/"; core keeps /healthz (its own "" route is shadowed).
     path("", include("agentweb.assistant.page_urls")),
     path("", include("agentweb.core.urls")),

@@ -30,6 +30,7 @@ from agentweb.assistant.frames import (
 from agentweb.assistant.groups import run_group, user_group
 from agentweb.assistant.services import ServiceError
 from agentweb.assistant.undo import aundo
+from agentweb.core.roles import Role, has_role
 
 logger = logging.getLogger("agentweb.assistant")
 
@@ -44,6 +45,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=UNAUTHENTICATED)
             return
         self.user = user
+        # Reviewers and admins may follow any run, read-only (R-AUTH-1); only run.subscribe uses it.
+        self.reviewer = await database_sync_to_async(has_role)(user, Role.REVIEWER)
         self.sent: dict[int, int] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
@@ -97,12 +100,18 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             # Join first, then read: an event persisted in between is in one or the other.
             await self.channel_layer.group_add(run_group(run_id), self.channel_name)
             self.sent[run_id] = after_seq
-            await self._catch_up(run_id)
+            try:
+                await self._catch_up(run_id)
+            except ServiceError:
+                # Not a run this user may read: leave its group, or its live events would follow.
+                del self.sent[run_id]
+                await self.channel_layer.group_discard(run_group(run_id), self.channel_name)
+                raise
 
     async def _catch_up(self, run_id: int) -> None:
         while True:
             frames = await database_sync_to_async(services.events_after)(
-                self.user, run_id, self.sent[run_id]
+                self.user, run_id, self.sent[run_id], any_user=self.reviewer
             )
             for frame in frames:
                 await self._send_event(frame)

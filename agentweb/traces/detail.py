@@ -1,0 +1,88 @@
+"""Everything the run detail page shows, read in a fixed handful of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import timezone
+
+from agentweb.assistant.models import Run, RunEvent
+from agentweb.engine.events import EventKind
+from agentweb.traces import budget, timeline
+from agentweb.traces.flags import memory_generation_of, run_flags
+from agentweb.traces.models import ImportedRun
+from agentweb.traces.prompt_links import SnapshotPrompt, snapshot_prompts
+
+
+@dataclass(slots=True)
+class RunDetail:
+    run: Run
+    timeline: timeline.Timeline
+    flags: list[str]
+    route: dict[str, Any] | None
+    policy: dict[str, Any]
+    prompts: list[SnapshotPrompt]
+    bars: list[budget.Bar]
+    answer: dict[str, Any]
+    problems: list[timeline.Step] = field(default_factory=list)
+    imported: ImportedRun | None = None
+    finish: dict[str, Any] | None = None
+    # The last event rendered: live updates subscribe after it.
+    last_seq: int = 0
+
+    def system_prompt(self, key: str) -> str | None:
+        return self.run.prompt_snapshot.get(key)
+
+
+def _last(events: list[timeline.RawEvent], kind: EventKind) -> dict[str, Any] | None:
+    for event in reversed(events):
+        if event.kind == kind.value:
+            return event.data
+    return None
+
+
+def _answer(run: Run, events: list[timeline.RawEvent]) -> dict[str, Any]:
+    """The stored answer; while a run is active, the answer event if one came already."""
+    if run.answer or not run.active:
+        return {"text": run.answer, "sources": run.sources, "cards": run.cards}
+    event = _last(events, EventKind.ANSWER) or {}
+    return {
+        "text": event.get("text", ""),
+        "sources": event.get("sources", []),
+        "cards": event.get("cards", []),
+    }
+
+
+def _imported(run: Run) -> ImportedRun | None:
+    return ImportedRun.objects.filter(run=run).first()
+
+
+def run_detail(run: Run) -> RunDetail:
+    """Build the page for one run (the caller checked that the user may read it)."""
+    rows = RunEvent.objects.filter(run=run).order_by("seq").values_list("seq", "kind", "ts", "data")
+    events = timeline.raw_events(rows)
+    line = timeline.build(events, now=timezone.now() if run.active else None)
+    route = _last(events, EventKind.ROUTE_DECIDED)
+    policy = run.policy_snapshot or (route or {}).get("policy") or {}
+    round_budget = (_last(events, EventKind.ROUND_STARTED) or {}).get("budget")
+    finish = _last(events, EventKind.RUN_FINISHED)
+    usage = budget.current_usage(run.usage or (finish or {}).get("usage") or {}, round_budget)
+    used_prompts = {
+        str(s.data.get("prompt")) for s in line.steps if s.span == "model" and s.data.get("prompt")
+    }
+    imported = _imported(run)
+    return RunDetail(
+        run=run,
+        timeline=line,
+        flags=run_flags(run, memory_generation_of(run.user), imported is not None),
+        route=route,
+        policy=policy,
+        prompts=snapshot_prompts(run.prompt_snapshot or {}, used_prompts),
+        bars=budget.bars(usage, policy),
+        answer=_answer(run, events),
+        problems=[s for s in line.steps if s.failed],
+        imported=imported,
+        finish=finish,
+        last_seq=events[-1].seq if events else 0,
+    )

@@ -1,0 +1,96 @@
+"""The run list's filters: a GET form whose cleaned data narrows a ``Run`` queryset.
+
+Every filter maps to an indexed column where it can: the player is resolved
+to an id first (``run_user_recent``), workflow and status have their own
+``(column, -id)`` indexes, dates use ``run_created``. Stop reason, failure
+and free text are narrowed by the others or scanned newest first, and the
+page stops at ``PAGE_SIZE`` rows (keyset pagination, no ``COUNT(*)``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from agentweb.assistant.models import Run, Status
+from agentweb.engine.failures import AgentFailure
+from agentweb.engine.loop import StopCode
+from agentweb.workflows.env import ROUTABLE
+
+# Free text longer than this is cut: a LIKE over 100k rows should stay a LIKE.
+MAX_TEXT = 200
+# Workflows a run can end up in besides the routable ones.
+OTHER_WORKFLOWS = ("direct", "router")
+
+
+def _choices(values: Any) -> list[tuple[str, str]]:
+    return [("", "any"), *((v, v) for v in values)]
+
+
+class RunFilterForm(forms.Form):
+    player = forms.CharField(required=False, max_length=150)
+    workflow = forms.ChoiceField(required=False, choices=())
+    status = forms.ChoiceField(required=False, choices=_choices(Status.values))
+    stop = forms.ChoiceField(
+        required=False, label="Stop reason", choices=_choices(c.value for c in StopCode)
+    )
+    failure = forms.ChoiceField(
+        required=False, label="Failure", choices=_choices(f.value for f in AgentFailure)
+    )
+    since = forms.DateField(required=False, label="From", widget=forms.DateInput({"type": "date"}))
+    until = forms.DateField(required=False, label="To", widget=forms.DateInput({"type": "date"}))
+    q = forms.CharField(required=False, max_length=MAX_TEXT, label="Text")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["workflow"].choices = _choices([*ROUTABLE, *OTHER_WORKFLOWS])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            raise forms.ValidationError("The start date is after the end date.")
+        return data
+
+    def apply(self, runs: QuerySet[Run]) -> QuerySet[Run]:
+        """Narrow ``runs`` by the valid filters (an invalid form filters nothing out)."""
+        if not self.is_valid():
+            return runs
+        data = self.cleaned_data
+        if data["player"]:
+            runs = runs.filter(user_id__in=_player_ids(data["player"]))
+        for field, column in (("workflow", "workflow"), ("status", "status")):
+            if data[field]:
+                runs = runs.filter(**{column: data[field]})
+        if data["stop"]:
+            runs = runs.filter(stop_reason__code=data["stop"])
+        if data["failure"]:
+            runs = runs.filter(failure=data["failure"])
+        if data["since"]:
+            runs = runs.filter(created_at__gte=_day_start(data["since"]))
+        if data["until"]:
+            runs = runs.filter(created_at__lt=_day_start(data["until"] + dt.timedelta(days=1)))
+        if data["q"]:
+            runs = runs.filter(Q(question__icontains=data["q"]) | Q(answer__icontains=data["q"]))
+        return runs
+
+    def active(self) -> dict[str, Any]:
+        """The filters in use, for links that keep them (pagination, compare)."""
+        if not self.is_valid():
+            return {}
+        return {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
+
+
+def _player_ids(name: str) -> list[int]:
+    """The id of the player named exactly (case-insensitive), as a list for ``__in``."""
+    users = get_user_model().objects.filter(username__iexact=name.strip())
+    return list(users.values_list("pk", flat=True)[:1])
+
+
+def _day_start(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min))

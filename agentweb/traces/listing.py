@@ -1,0 +1,113 @@
+"""One page of the run list: the columns of R-UI-2 from a single query.
+
+Counts (rounds, model and tool calls, tokens) are read from ``Run.usage``,
+the totals ``run.finished`` stored, instead of counting events per run: one
+query per page however many runs it shows. Pages are keyset pages on the
+primary key (``before``/``after`` an id), so page 2000 costs what page 1 does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import QuerySet
+from django.db.models.functions import Left
+
+from agentweb.assistant.models import Run
+from agentweb.traces.flags import memory_generation_of, run_flags
+
+PAGE_SIZE = 50
+# The list shows the start of the question; the detail page shows all of it.
+QUESTION_HEAD = 120
+LIST_FIELDS = (
+    "id",
+    "user__username",
+    "user__memory_state__generation",
+    "workflow",
+    "status",
+    "stop_reason",
+    "failure",
+    "usage",
+    "memory_generation",
+    "redacted",
+    "created_at",
+    "started_at",
+    "finished_at",
+)
+
+
+@dataclass(slots=True)
+class RunRow:
+    run: Run
+    flags: list[str] = field(default_factory=list)
+
+    def _usage(self, *keys: str) -> Any:
+        value: Any = self.run.usage or {}
+        for key in keys:
+            value = value.get(key) if isinstance(value, dict) else None
+        return value
+
+    @property
+    def rounds_used(self) -> Any:
+        return self._usage("rounds", "used")
+
+    @property
+    def rounds_limit(self) -> Any:
+        return self._usage("rounds", "limit")
+
+    @property
+    def model_calls(self) -> Any:
+        return self._usage("usage", "model_calls")
+
+    @property
+    def tool_calls(self) -> Any:
+        return self._usage("usage", "tool_calls")
+
+    @property
+    def tokens(self) -> Any:
+        return self._usage("usage", "total_tokens")
+
+    @property
+    def stop_code(self) -> str:
+        stop = self.run.stop_reason
+        return stop.get("code", "") if isinstance(stop, dict) else ""
+
+
+@dataclass(slots=True)
+class Page:
+    rows: list[RunRow]
+    newer: int | None  # ``after`` for the link to newer runs
+    older: int | None  # ``before`` for the link to older runs
+
+
+def list_queryset(runs: QuerySet[Run]) -> QuerySet[Run]:
+    """Only the list's columns, the player and his memory generation joined in."""
+    return (
+        runs.select_related("user", "user__memory_state")
+        .only(*LIST_FIELDS)
+        .annotate(question_head=Left("question", QUESTION_HEAD))
+    )
+
+
+def page_of(runs: QuerySet[Run], before: int | None = None, after: int | None = None) -> Page:
+    """The newest ``PAGE_SIZE`` runs, or those just before/after an id."""
+    runs = list_queryset(runs)
+    if after is not None:
+        found = list(runs.filter(pk__gt=after).order_by("id")[: PAGE_SIZE + 1])
+        more_newer = len(found) > PAGE_SIZE
+        found = list(reversed(found[:PAGE_SIZE]))
+        more_older = True
+    else:
+        if before is not None:
+            runs = runs.filter(pk__lt=before)
+        found = list(runs.order_by("-id")[: PAGE_SIZE + 1])
+        more_older = len(found) > PAGE_SIZE
+        found = found[:PAGE_SIZE]
+        more_newer = before is not None
+    rows = [RunRow(run, run_flags(run, memory_generation_of(run.user))) for run in found]
+    return Page(
+        rows,
+        newer=rows[0].run.pk if rows and more_newer else None,
+        older=rows[-1].run.pk if rows and more_older else None,
+    )

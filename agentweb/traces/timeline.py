@@ -1,0 +1,212 @@
+"""A run's events as a timeline: rounds of steps placed on one time axis (R-UI-2).
+
+Events carry when they were *written*; a model call is written when it
+returns, so it started ``latency_ms`` earlier. A tool call spans its
+``tool.started`` and ``tool.finished`` events. Everything else is an instant
+mark. The same steps feed the detail page, the comparison and the span view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from agentweb.engine.events import EventKind
+
+# Steps shorter than this still get a visible bar (percent of the axis).
+MIN_BAR_PERCENT = 0.6
+# The start group holds the routing; the end group the answer and the finish.
+START_ROUND = 0
+END_ROUND = -1
+END_KINDS = frozenset({EventKind.ANSWER.value, EventKind.RUN_FINISHED.value})
+FAILURE_KINDS = frozenset({EventKind.FAILURE.value, EventKind.DEGRADED.value})
+
+
+@dataclass(slots=True)
+class RawEvent:
+    """One stored event, as the timeline needs it."""
+
+    seq: int
+    kind: str
+    ts: datetime
+    data: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Step:
+    """One row of the timeline: a model call, a tool call, or an instant mark."""
+
+    seq: int
+    kind: str
+    round: int
+    span: str  # "model" | "tool" | "mark"
+    start: datetime
+    end: datetime
+    data: dict[str, Any]
+    decision: dict[str, Any] | None = None
+    finished: bool = True
+    offset_ms: float = 0.0
+    left: float = 0.0
+    width: float = 0.0
+
+    @property
+    def duration_ms(self) -> float:
+        return (self.end - self.start).total_seconds() * 1000
+
+    @property
+    def failed(self) -> bool:
+        return self.kind in FAILURE_KINDS or (self.span == "tool" and not self.finished)
+
+    @property
+    def name(self) -> str:
+        """A short name: what a reviewer scans the waterfall for."""
+        d = self.data
+        if self.span == "model":
+            return f"model · {d.get('purpose', '?')} ({d.get('prompt', '?')})"
+        if self.span == "tool":
+            return f"tool · {d.get('tool', '?')}"
+        if self.kind == EventKind.ROUTE_DECIDED.value:
+            return f"route → {d.get('workflow', '?')}"
+        if self.kind == EventKind.FAILURE.value:
+            return f"failure · {d.get('failure', '?')}"
+        return self.kind
+
+    @property
+    def signature(self) -> str:
+        """What makes two steps "the same step" when two runs are compared."""
+        if self.span == "tool":
+            return f"tool:{self.data.get('tool')}"
+        if self.span == "model":
+            return f"model:{self.data.get('purpose')}"
+        if self.kind == EventKind.FAILURE.value:
+            return f"failure:{self.data.get('failure')}"
+        return self.kind
+
+
+@dataclass(slots=True)
+class Round:
+    number: int
+    steps: list[Step] = field(default_factory=list)
+    info: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        if self.number == START_ROUND:
+            return "Start and routing"
+        if self.number == END_ROUND:
+            return "Finish"
+        total = self.info.get("rounds_total")
+        final = " · final only" if self.info.get("final_only") else ""
+        return f"Round {self.number}" + (f" of {total}" if total else "") + final
+
+    @property
+    def start(self) -> datetime | None:
+        return min((s.start for s in self.steps), default=None)
+
+    @property
+    def end(self) -> datetime | None:
+        return max((s.end for s in self.steps), default=None)
+
+
+@dataclass(slots=True)
+class Timeline:
+    rounds: list[Round]
+    started: datetime | None
+    total_ms: float
+
+    @property
+    def steps(self) -> list[Step]:
+        return [s for r in self.rounds for s in r.steps]
+
+
+def _model_start(event: RawEvent) -> datetime:
+    latency = event.data.get("latency_ms")
+    if isinstance(latency, int | float) and latency > 0:
+        return event.ts - timedelta(milliseconds=latency)
+    return event.ts
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.rounds: list[Round] = [Round(START_ROUND)]
+        self.open_tools: dict[str, Step] = {}
+        self.last_model: Step | None = None
+
+    @property
+    def current(self) -> Round:
+        return self.rounds[-1]
+
+    def add(self, step: Step) -> None:
+        self.current.steps.append(step)
+
+    def feed(self, e: RawEvent) -> None:
+        kind = e.kind
+        if kind == EventKind.ROUND_STARTED.value:
+            self.rounds.append(Round(int(e.data.get("round") or len(self.rounds)), info=e.data))
+        elif kind in END_KINDS and self.current.number != END_ROUND:
+            self.rounds.append(Round(END_ROUND))
+        number = self.current.number
+        if kind == EventKind.MODEL_CALLED.value:
+            step = Step(e.seq, kind, number, "model", _model_start(e), e.ts, e.data)
+            self.last_model = step
+            self.add(step)
+        elif kind == EventKind.DECISION.value and self.last_model is not None:
+            # The parsed decision belongs to the model call that produced it.
+            self.last_model.decision = e.data
+        elif kind == EventKind.TOOL_STARTED.value:
+            step = Step(e.seq, "tool", number, "tool", e.ts, e.ts, dict(e.data), finished=False)
+            self.open_tools[str(e.data.get("step_id"))] = step
+            self.add(step)
+        elif kind == EventKind.TOOL_FINISHED.value:
+            self._finish_tool(e, number)
+        else:
+            self.add(Step(e.seq, kind, number, "mark", e.ts, e.ts, e.data))
+
+    def _finish_tool(self, e: RawEvent, number: int) -> None:
+        step = self.open_tools.pop(str(e.data.get("step_id")), None)
+        if step is None:
+            step = Step(e.seq, "tool", number, "tool", e.ts, e.ts, {})
+            self.add(step)
+        step.data.update(e.data)
+        step.finished = True
+        latency = e.data.get("latency_ms")
+        # The tool's own clock is exact; the event times include persisting them.
+        if isinstance(latency, int | float) and latency >= 0:
+            step.end = step.start + timedelta(milliseconds=latency)
+        else:
+            step.end = e.ts
+
+
+def build(events: Iterable[RawEvent], now: datetime | None = None) -> Timeline:
+    """Group the events into rounds and place every step on the run's time axis.
+
+    ``now`` closes tool calls still in flight (a running run), else they end
+    at the last event.
+    """
+    builder = _Builder()
+    last: datetime | None = None
+    for event in events:
+        builder.feed(event)
+        last = event.ts if last is None else max(last, event.ts)
+    for step in builder.open_tools.values():
+        step.end = max(step.start, now or last or step.start)
+    rounds = [r for r in builder.rounds if r.steps]
+    steps = [s for r in rounds for s in r.steps]
+    if not steps:
+        return Timeline(rounds, None, 0.0)
+    started = min(s.start for s in steps)
+    ended = max(s.end for s in steps)
+    total_ms = max((ended - started).total_seconds() * 1000, 1.0)
+    for step in steps:
+        step.offset_ms = (step.start - started).total_seconds() * 1000
+        step.left = min(step.offset_ms / total_ms * 100, 100 - MIN_BAR_PERCENT)
+        step.width = max(step.duration_ms / total_ms * 100, MIN_BAR_PERCENT)
+        step.width = min(step.width, 100 - step.left)
+    return Timeline(rounds, started, total_ms)
+
+
+def raw_events(rows: Iterable[tuple[int, str, datetime, dict[str, Any]]]) -> list[RawEvent]:
+    """``(seq, kind, ts, data)`` rows (``values_list`` order) as ``RawEvent``s."""
+    return [RawEvent(seq, kind, ts, data or {}) for seq, kind, ts, data in rows]

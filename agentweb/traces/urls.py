@@ -1,0 +1,13 @@
+"""The trace viewer's pages, mounted at ``/traces/`` (the export lives in the JSON API)."""
+
+from django.urls import path
+
+from agentweb.traces import views
+
+app_name = "traces"
+
+urlpatterns = [
+    path("", views.run_list, name="list"),
+    path("runs/<int:run_id>/", views.run_page, name="run"),
+    path("compare/", views.compare, name="compare"),
+]
