@@ -120,6 +120,11 @@ class Timeline:
     def steps(self) -> list[Step]:
         return [s for r in self.rounds for s in r.steps]
 
+    @property
+    def ticks(self) -> list[tuple[float, float]]:
+        """``(percent, ms)`` marks of the time axis, at every quarter."""
+        return [(q * 25.0, self.total_ms * q / 4) for q in range(5)] if self.started else []
+
 
 def _model_start(event: RawEvent) -> datetime:
     latency = event.data.get("latency_ms")
