@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agentweb.core.models import Module
+from agentweb.engine import AgentError, AgentFailure
 from agentweb.ftb.claim import DEFAULT_CLAIM_COINS
 from agentweb.game.models import Delivery, PlayerProfile, Quest, QuestProgress, QuestStatus
 from tests.game.tool_kit import call_tool, make_player, undo
@@ -64,3 +65,22 @@ def test_the_admin_sets_the_claim_bonus_in_the_module_config(alice):
     Module.objects.create(slug="game.ftb", config={"claim_coins": 7})
     out = call_tool("ftb.quest.claim", {"quest_id": CRAFTING_TABLE}, user=alice)
     assert out.observation["coins"] == 7
+
+
+def test_the_claim_card_shows_what_was_credited(alice):
+    card = call_tool("ftb.quest.claim", {"quest_id": CRAFTING_TABLE}, user=alice).card
+    assert card["kind"] == "quest_claim"
+    assert card["credited"] == ["16× Torch"]
+
+
+@pytest.mark.parametrize("raw", [{}, {"quest_id": "zz"}, {"quest_id": CRAFTING_TABLE, "x": 1}])
+def test_claim_rejects_input_that_breaks_its_schema(alice, raw):
+    with pytest.raises(AgentError) as caught:
+        call_tool("ftb.quest.claim", raw, user=alice)
+    assert caught.value.failure is AgentFailure.TOOL_INPUT_INVALID
+
+
+def test_claim_without_a_player_is_refused(world):
+    with pytest.raises(AgentError) as caught:
+        call_tool("ftb.quest.claim", {"quest_id": CRAFTING_TABLE})
+    assert caught.value.failure is AgentFailure.PERMISSION_DENIED
