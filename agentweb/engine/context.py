@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from agentweb.engine.events import EventKind, EventLog, EventSink, NullSink
@@ -209,7 +209,15 @@ class ExecutionContext:
         """Usage vs. limits, for budget meters and ``run.finished``."""
         u = self.usage
         return {
-            "usage": {**asdict(u), "total_tokens": u.total_tokens},
+            "usage": {
+                "model_calls": u.model_calls,
+                "tool_calls": u.tool_calls,
+                "steps": u.steps,
+                "write_steps": u.write_steps,
+                "tokens_in": u.tokens_in,
+                "tokens_out": u.tokens_out,
+                "total_tokens": u.tokens_in + u.tokens_out,
+            },
             "limits": {
                 "model_calls": self.cap_model_calls,
                 "tool_calls": self.cap_tool_calls,

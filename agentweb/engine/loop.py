@@ -36,6 +36,7 @@ from agentweb.engine.protocol import (
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.engine.tools import Source, ToolContext, ToolOutcome
 
+_QUOTED_PRIVATE_KEYS = tuple(f'"{key}"' for key in PRIVATE_KEYS)
 # At most this many "please continue" calls after a reply cut by the token limit (R-X3-4).
 MAX_TOKEN_CONTINUATIONS = 4
 DEFAULT_CONTEXT_WINDOW = 128_000
@@ -639,7 +640,7 @@ async def emit_model_called(
 ) -> None:
     """Trace one model call: the exact user JSON sent and the reply, private reasoning removed."""
     text = strip_private(reply.text)
-    if any(f'"{key}"' in text for key in PRIVATE_KEYS):
+    if any(key in text for key in _QUOTED_PRIVATE_KEYS):
         text = _without_private_keys(text)
     await ctx.emit(
         EventKind.MODEL_CALLED,
