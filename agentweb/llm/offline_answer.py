@@ -172,8 +172,10 @@ def _quest_query(d: Draft, obs: Seen) -> None:
             d.parts.append(str(r.get("message", "")))
         return
     shown = quests[:QUESTS_LISTED]
+    in_chapter = bool(obs.input.get("chapter"))  # the message names the chapter already
     lines = [
-        f"{q['title']} ({q['chapter']})" + (f" — {q['matched']}" if q.get("matched") else "")
+        (q["title"] if in_chapter else f"{q['title']} ({q['chapter']})")
+        + (f" — {q['matched']}" if q.get("matched") else "")
         for q in shown
     ]
     d.say("listed", obs.numbers[: len(shown)], message=r.get("message", ""), quests=d.join(lines))

@@ -77,7 +77,9 @@ REQUIRERS_EN = re.compile(
     r"\bquests? (?:that|which) (?:needs?|requires?|asks? for)\b"
 )
 REQUIRERS_ZH = re.compile(r"(哪个|哪些|什么)任务.*(需要|要求|要)")
-CHAPTER_EN = re.compile(r"\bquests? (?:in|of|from) (?:the )?(?P<c>chapter\b.+?)(?:\?|$)", re.I)
+CHAPTER_EN = re.compile(
+    r"\bquests?\b.*?\b(?:in|of|from)\s+(?:the\s+)?(?P<c>chapter\b.+?)(?:\?|$)", re.I
+)
 CHAPTER_ZH = re.compile(r"(?P<c>第?\s*\d+\s*章)")
 QUEST_WORD = re.compile(r"\bquests?\b|任务")
 

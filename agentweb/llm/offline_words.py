@@ -21,7 +21,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "quest_not_found": 'I could not find a quest named "{name}" in the quest book.',
         "quest_id_not_found": "I could not find a quest with the id {name}.",
         "item_ways": "{item} can be obtained: {ways}.",
-        "item_more": "{count} more ways are on the item card",
+        "item_more": "more on the item card ({count})",
         "item_none": "The item data lists no way to obtain {item}.",
         "item_not_found": 'I could not find an item named "{name}" in the item data.',
         "item_candidates": 'I found no item named exactly "{name}"; similar items: {names}.',

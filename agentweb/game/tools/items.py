@@ -90,6 +90,9 @@ def lookup_sources(name: str, kind: str = "any", limit: int = 10) -> ItemSourceR
     """The item named ``name`` (exact, or the only partial match) and how to obtain it."""
     one = singular(name)
     item = queries.get_item(name) or (queries.get_item(one) if one else None)
+    if item is None and ":" in name:
+        # An id is exact: "tconstruct:pickaxe" must not suggest the Iron Pickaxe.
+        return ItemSourceResult(query=name)
     if item is None:
         matches = queries.find_items(name, limit=CANDIDATES)
         if not matches and one:
