@@ -86,3 +86,9 @@ def test_item_source_rejects_an_unknown_kind(world):
     with pytest.raises(AgentError) as caught:
         call_tool("item.source", {"item": "torch", "kind": "magic"})
     assert caught.value.failure is AgentFailure.TOOL_INPUT_INVALID
+
+
+def test_an_unknown_item_id_is_exact_and_suggests_nothing(world):
+    out = call_tool("item.source", {"item": "tconstruct:pickaxe"})
+    assert out.observation["found"] is False
+    assert "candidates" not in out.observation

@@ -11,7 +11,7 @@ from agentweb.core.tooling import registry
 from agentweb.engine import AllModules, ListSink
 from agentweb.engine.policy import MODULE_DEFAULTS
 from agentweb.game.demo import KNOWLEDGE_DIR, load_manual_articles
-from agentweb.game.models import Item, PlayerProfile, ShopItem
+from agentweb.game.models import Item, PlayerProfile, Quest, QuestProgress, QuestStatus, ShopItem
 from agentweb.llm.offline import OfflinePlanner
 from agentweb.workflows.env import Environment, Request
 from agentweb.workflows.prompts import PromptBook
@@ -77,3 +77,23 @@ def test_small_talk_gets_one_friendly_reply(world, text):
     assert outcome.workflow == "system:chat"
     assert outcome.usage["usage"]["model_calls"] == 2
     assert outcome.text
+
+
+def test_free_mode_finds_the_quest_then_claims_it(world):
+    alice = make_player("alice", balance=100)
+    QuestProgress.objects.create(
+        profile=alice.game_profile,
+        quest=Quest.objects.get(quest_id="2B9CD2BF87525F82"),  # rewards 16 minecraft:torch
+        status=QuestStatus.COMPLETED,
+    )
+    outcome = run("Claim the quest Crafting Table for me", user=alice, confirmer=Confirm(True))
+    assert outcome.workflow == "system:free_chat"
+    assert "Claimed Crafting Table" in outcome.text
+    assert "16× Torch" in outcome.text
+    assert QuestProgress.objects.get().reward_claimed is True
+
+
+def test_free_mode_signs_in(world):
+    alice = make_player("alice", balance=100)
+    outcome = run("sign me in please", user=alice, confirmer=Confirm(True))
+    assert outcome.text.startswith("Signed in: +10 coins")
