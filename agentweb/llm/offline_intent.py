@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from agentweb.llm import offline_patterns as pt
 from agentweb.llm import offline_text as w
 
 MAX_NAME_CHARS = 80
@@ -65,94 +66,13 @@ class Parsed:
     quantity: int = DEFAULT_QUANTITY
 
 
-_QUOTED = re.compile(
-    r"\"([^\"]{1,100})\"|“([^”]{1,100})”|「([^」]{1,100})」|『([^』]{1,100})』|《([^》]{1,100})》"
-    r"|‘([^’]{1,100})’|(?:^|(?<=\s))'([^']{1,100})'(?=[\s?.!,]|$)"
-)
-_QUEST_ID = re.compile(r"\b(?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]{16}\b")
-_STOP = (
-    r"(?=\s+(?:quest|requires?|required|needs?|rewards?|gives?|depends?|unlocks?|asks?|and"
-    r"|in chapter|comes?|is|has|have|from)\b|\s*[?.!,;]|$)"
-)
-_ART = r"(?:an?\s+|the\s+|some\s+|more\s+|enough\s+|my\s+)?"
-QUEST_PATTERNS = (
-    re.compile(r"\bquests?\s+(?:called\s+|named\s+|titled\s+)?(?P<n>.+?)" + _STOP, re.I),
-    re.compile(
-        r"任务\s*[「“\"《]?(?P<n>[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
-        r"(?=需要|要求|奖励|的|前置|依赖|解锁|怎么|如何|要|是|有|[？?，,。]|$)"
-    ),
-    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*任务"),
-    re.compile(
-        r"\b(?:after|before|unlocked by)\s+(?:the\s+)?(?:quest\s+)?(?P<n>[^?.!,;]+?)"
-        r"(?:\s+quest)?(?=\s*[?.!,;]|$)",
-        re.I,
-    ),
-)
-# "... for the Burning Device quest": the words before "quest", back to one of these.
-_BEFORE_QUEST = re.compile(r"\s+quests?\b", re.I)
-_QUEST_NAME_STARTS_TEXT = (
-    "for of in about the a an complete completing finish finishing do doing to start "
-    "starting this that"
-)
-_QUEST_NAME_STARTS = frozenset(_QUEST_NAME_STARTS_TEXT.split())
-ITEM_PATTERNS = (
-    re.compile(
-        r"\b(?:craft|make|smelt|cook|obtain|get|find|farm|produce|create|mine)\s+"
-        + _ART
-        + r"(?P<n>.+?)(?=\s+(?:in|on|with|from|for|at|without|using|quickly|fast|early|as)\b"
-        + r"|\s*[?.!,;]|$)",
-        re.I,
-    ),
-    re.compile(
-        r"\bwhere\s+(?:does|do|can\s+i\s+(?:find|get)|to\s+(?:find|get)|is|are)\s+"
-        + _ART
-        + r"(?P<n>.+?)(?=\s+(?:come\s+from|comes\s+from|drop|spawn|from)\b|\s*[?.!,;]|$)",
-        re.I,
-    ),
-    re.compile(r"\brecipe\s+(?:for|of)\s+" + _ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
-    re.compile(
-        r"\bhow\s+(?:is|are)\s+" + _ART + r"(?P<n>.+?)\s+(?:made|crafted|obtained|smelted)\b", re.I
-    ),
-    re.compile(r"\bwhat\s+drops\s+" + _ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
-    re.compile(r"\b(?P<n>[a-z][\w' -]*?)\s+recipe\b", re.I),
-)
-INFO_PATTERNS = (
-    re.compile(r"\bwhat\s+(?:is|are)\s+" + _ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
-    re.compile(r"\btell\s+me\s+about\s+" + _ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
-    re.compile(r"\bstack\s+size\s+of\s+" + _ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
-)
-REWARD_PATTERNS = (
-    re.compile(
-        r"\b(?:rewards?|gives?|awards?|grants?)\s+(?:me\s+|you\s+|players?\s+)?(?:with\s+)?"
-        + _ART
-        + r"(?P<n>.+?)(?=\s+(?:as|when|in|for)\b|\s*[?.!,;]|$)",
-        re.I,
-    ),
-    re.compile(r"\bget\s+" + _ART + r"(?P<n>.+?)\s+as\s+(?:a\s+)?(?:quest\s+)?rewards?\b", re.I),
-    re.compile(
-        r"\b(?:needs?|requires?|asks?\s+for|uses?)\s+"
-        + _ART
-        + r"(?P<n>.+?)(?=\s+(?:as|when|in|for)\b|\s*[?.!,;]|$)",
-        re.I,
-    ),
-)
-# A name never starts with these: "quest and how…", "quest rewards…".
-_BAD_FIRST_WORDS_TEXT = (
-    "and or how what is are do does that which i you it be has have reward rewards require "
-    "requires required need needs give gives depend depends unlock unlocks ask asks must "
-    "come comes after before can should"
-)
-_BAD_FIRST_WORDS = frozenset(_BAD_FIRST_WORDS_TEXT.split())
-_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:\-]*[A-Za-z0-9]|[A-Za-z]")
-
-
 def parse(question: str) -> Parsed:
     """The intent and names of a question (see the module docstring)."""
     text = " ".join(question.strip().split())
     low = text.lower()
     lang = "zh" if w.CJK.search(text) else "en"
-    quoted = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)]
-    qid = _QUEST_ID.search(text)
+    quoted = [next(g for g in m.groups() if g) for m in pt.QUOTED.finditer(text)]
+    qid = pt.QUEST_ID.search(text)
     p = Parsed(text, lang, Intent.KNOWLEDGE, quest_id=qid.group(0).upper() if qid else None)
     p.aspect = _aspect(low, lang)
 
@@ -168,7 +88,7 @@ def parse(question: str) -> Parsed:
         (Intent.QUEST_REQUIRERS, w.REQUIRERS_EN, w.REQUIRERS_ZH),
     ):
         if en.search(low) or zh.search(text):
-            item = quoted[0] if quoted else _first_name(REWARD_PATTERNS, text) or _zh_item(text)
+            item = quoted[0] if quoted else _first_name(pt.REWARD_PATTERNS, text) or _zh_item(text)
             if item:
                 p.intent, p.items = intent, [item]
                 return p
@@ -185,12 +105,12 @@ def parse(question: str) -> Parsed:
             chain = w.OBTAIN_EN.search(rest.lower()) or w.OBTAIN_ZH.search(rest)
             p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
             return p
-    items = quoted or _names(ITEM_PATTERNS, text) or ([_zh_item(text)] if lang == "zh" else [])
+    items = quoted or _names(pt.ITEM_PATTERNS, text) or ([_zh_item(text)] if lang == "zh" else [])
     items = [i for i in items if i]
     if items and (obtain or lang == "zh"):
         p.intent, p.items = Intent.ITEM_SOURCE, _split_items(items)
         return p
-    info = quoted or _names(INFO_PATTERNS, text)
+    info = quoted or _names(pt.INFO_PATTERNS, text)
     if info:
         p.intent, p.items = Intent.ITEM_INFO, info[:1]
         return p
@@ -224,7 +144,7 @@ def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
         return Intent.SIGNIN
     if w.CLAIM_ACTION.search(low):
         p.quest = (
-            quoted[0] if quoted else _first_name(QUEST_PATTERNS, p.text) or _after_claim(p.text)
+            quoted[0] if quoted else _first_name(pt.QUEST_PATTERNS, p.text) or _after_claim(p.text)
         )
         return Intent.CLAIM
     return None
@@ -232,15 +152,15 @@ def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
 
 def _quest_name(text: str) -> str | None:
     """The quest a question names: "quest X", "the X quest", "任务 X" or "X任务"."""
-    for before in _BEFORE_QUEST.finditer(text):
+    for before in pt.BEFORE_QUEST.finditer(text):
         words = text[: before.start()].split()
         cut = max(
-            (i for i, word in enumerate(words) if word.lower() in _QUEST_NAME_STARTS), default=-1
+            (i for i, word in enumerate(words) if word.lower() in pt.QUEST_NAME_STARTS), default=-1
         )
         name = _clean(" ".join(words[cut + 1 :]))
         if name:
             return name
-    return _first_name(QUEST_PATTERNS, text)
+    return _first_name(pt.QUEST_PATTERNS, text)
 
 
 def _after_claim(text: str) -> str | None:
@@ -284,7 +204,7 @@ def _clean(raw: str) -> str | None:
         return None
     if words[0].lower() in w.NOT_NAMES and len(words) == 1:
         return None
-    if words[0].lower() in _BAD_FIRST_WORDS:
+    if words[0].lower() in pt.BAD_FIRST_WORDS:
         return None
     return name
 
@@ -294,7 +214,7 @@ def _zh_item(text: str) -> str | None:
     for zh in sorted(w.ZH_ITEMS, key=len, reverse=True):
         if zh in text:
             return w.ZH_ITEMS[zh]
-    runs = [r.strip() for r in _LATIN.findall(text)]
+    runs = [r.strip() for r in pt.LATIN.findall(text)]
     runs = [r for r in runs if r and r.lower() not in w.NOT_NAMES]
     return _clean(max(runs, key=len)) if runs else None
 

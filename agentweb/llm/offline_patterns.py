@@ -1,0 +1,88 @@
+"""The name patterns of the offline planner's question reader (``offline_intent``).
+
+Each pattern has a named group ``n``: the name it extracts, cleaned later.
+"""
+
+from __future__ import annotations
+
+import re
+
+QUOTED = re.compile(
+    r"\"([^\"]{1,100})\"|“([^”]{1,100})”|「([^」]{1,100})」|『([^』]{1,100})』|《([^》]{1,100})》"
+    r"|‘([^’]{1,100})’|(?:^|(?<=\s))'([^']{1,100})'(?=[\s?.!,]|$)"
+)
+QUEST_ID = re.compile(r"\b(?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]{16}\b")
+STOP = (
+    r"(?=\s+(?:quest|requires?|required|needs?|rewards?|gives?|depends?|unlocks?|asks?|and"
+    r"|in chapter|comes?|is|has|have|from)\b|\s*[?.!,;]|$)"
+)
+ART = r"(?:an?\s+|the\s+|some\s+|more\s+|enough\s+|my\s+)?"
+QUEST_PATTERNS = (
+    re.compile(r"\bquests?\s+(?:called\s+|named\s+|titled\s+)?(?P<n>.+?)" + STOP, re.I),
+    re.compile(
+        r"任务\s*[「“\"《]?(?P<n>[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
+        r"(?=需要|要求|奖励|的|前置|依赖|解锁|怎么|如何|要|是|有|[？?，,。]|$)"
+    ),
+    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*任务"),
+    re.compile(
+        r"\b(?:after|before|unlocked by)\s+(?:the\s+)?(?:quest\s+)?(?P<n>[^?.!,;]+?)"
+        r"(?:\s+quest)?(?=\s*[?.!,;]|$)",
+        re.I,
+    ),
+)
+# "... for the Burning Device quest": the words before "quest", back to one of these.
+BEFORE_QUEST = re.compile(r"\s+quests?\b", re.I)
+QUEST_NAME_STARTS_TEXT = (
+    "for of in about the a an complete completing finish finishing do doing to start "
+    "starting this that"
+)
+QUEST_NAME_STARTS = frozenset(QUEST_NAME_STARTS_TEXT.split())
+ITEM_PATTERNS = (
+    re.compile(
+        r"\b(?:craft|make|smelt|cook|obtain|get|find|farm|produce|create|mine)\s+"
+        + ART
+        + r"(?P<n>.+?)(?=\s+(?:in|on|with|from|for|at|without|using|quickly|fast|early|as)\b"
+        + r"|\s*[?.!,;]|$)",
+        re.I,
+    ),
+    re.compile(
+        r"\bwhere\s+(?:does|do|can\s+i\s+(?:find|get)|to\s+(?:find|get)|is|are)\s+"
+        + ART
+        + r"(?P<n>.+?)(?=\s+(?:come\s+from|comes\s+from|drop|spawn|from)\b|\s*[?.!,;]|$)",
+        re.I,
+    ),
+    re.compile(r"\brecipe\s+(?:for|of)\s+" + ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
+    re.compile(
+        r"\bhow\s+(?:is|are)\s+" + ART + r"(?P<n>.+?)\s+(?:made|crafted|obtained|smelted)\b", re.I
+    ),
+    re.compile(r"\bwhat\s+drops\s+" + ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
+    re.compile(r"\b(?P<n>[a-z][\w' -]*?)\s+recipe\b", re.I),
+)
+INFO_PATTERNS = (
+    re.compile(r"\bwhat\s+(?:is|are)\s+" + ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
+    re.compile(r"\btell\s+me\s+about\s+" + ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
+    re.compile(r"\bstack\s+size\s+of\s+" + ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
+)
+REWARD_PATTERNS = (
+    re.compile(
+        r"\b(?:rewards?|gives?|awards?|grants?)\s+(?:me\s+|you\s+|players?\s+)?(?:with\s+)?"
+        + ART
+        + r"(?P<n>.+?)(?=\s+(?:as|when|in|for)\b|\s*[?.!,;]|$)",
+        re.I,
+    ),
+    re.compile(r"\bget\s+" + ART + r"(?P<n>.+?)\s+as\s+(?:a\s+)?(?:quest\s+)?rewards?\b", re.I),
+    re.compile(
+        r"\b(?:needs?|requires?|asks?\s+for|uses?)\s+"
+        + ART
+        + r"(?P<n>.+?)(?=\s+(?:as|when|in|for)\b|\s*[?.!,;]|$)",
+        re.I,
+    ),
+)
+# A name never starts with these: "quest and how…", "quest rewards…".
+BAD_FIRST_WORDS_TEXT = (
+    "and or how what is are do does that which i you it be has have reward rewards require "
+    "requires required need needs give gives depend depends unlock unlocks ask asks must "
+    "come comes after before can should"
+)
+BAD_FIRST_WORDS = frozenset(BAD_FIRST_WORDS_TEXT.split())
+LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:\-]*[A-Za-z0-9]|[A-Za-z]")
