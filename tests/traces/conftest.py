@@ -18,6 +18,12 @@ from tests.assistant.conftest import alice, bob, connect, make_user, model  # no
 T0 = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Test users need no slow password hashing (a dozen players per list test)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def rita(make_user):  # noqa: F811
     user = make_user("rita")
