@@ -71,8 +71,9 @@ def setup_server(workdir: Path, clients: int, latency_ms: float, port: int):
     )
     keys = subprocess.run([*manage, "shell", "-c", script], env=env, check=True, cwd=ROOT,
                           capture_output=True, text=True).stdout
+    prefix = os.environ.get("AGENTWEB_BENCH_SERVER_PREFIX", "").split()
     server = subprocess.Popen(
-        [str(Path(PYTHON).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port),
+        [*prefix, str(Path(PYTHON).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port),
          "agentweb.asgi:application"], env=env, cwd=ROOT,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return server, json.loads(keys.strip().splitlines()[-1])
