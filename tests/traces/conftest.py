@@ -78,6 +78,21 @@ REACT_EVENTS: list[tuple[str, float, dict[str, Any]]] = [
                            "stop_reason": {"code": "answered", "message": ""}}),
 ]  # fmt: skip
 
+# A run whose model output was invalid, then degraded without an answer.
+FAILING_EVENTS = [
+    ("run.started", 0, {"question": "buy a sword"}),
+    ("route.decided", 5, {"workflow": "system:free_chat", "by": "router"}),
+    ("round.started", 6, {"round": 1, "rounds_total": 2, "final_only": False}),
+    ("model.called", 50, {"round": 1, "purpose": "decide", "prompt": "free_chat",
+                          "request": "{}", "reply": "not json", "tokens_in": 9,
+                          "tokens_out": 2, "latency_ms": 40.0}),
+    ("failure", 52, {"round": 1, "failure": "model_invalid_output",
+                     "message": "The reply is not JSON", "recoverable": True}),
+    ("degraded", 60, {"failure": {"failure": "model_error", "message": "down"},
+                      "finalized": False, "text": "Sorry", "cards": []}),
+    ("run.finished", 61, {"status": "failed", "stop_reason": {"code": "failed"}}),
+]  # fmt: skip
+
 REACT_USAGE = {
     "usage": {"model_calls": 3, "tool_calls": 1, "steps": 4, "write_steps": 0,
               "tokens_in": 270, "tokens_out": 37, "total_tokens": 307},
