@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import QuerySet
 from django.db.models.functions import Left
 
@@ -24,6 +25,7 @@ LIST_FIELDS = (
     "id",
     "user__username",
     "user__memory_state__generation",
+    "imported_from__id",
     "workflow",
     "status",
     "stop_reason",
@@ -82,12 +84,19 @@ class Page:
 
 
 def list_queryset(runs: QuerySet[Run]) -> QuerySet[Run]:
-    """Only the list's columns, the player and his memory generation joined in."""
+    """Only the list's columns; the player, his memory generation and the import joined in."""
     return (
-        runs.select_related("user", "user__memory_state")
+        runs.select_related("user", "user__memory_state", "imported_from")
         .only(*LIST_FIELDS)
         .annotate(question_head=Left("question", QUESTION_HEAD))
     )
+
+
+def _imported(run: Run) -> bool:
+    try:
+        return run.imported_from is not None
+    except ObjectDoesNotExist:
+        return False
 
 
 def page_of(runs: QuerySet[Run], before: int | None = None, after: int | None = None) -> Page:
@@ -105,7 +114,9 @@ def page_of(runs: QuerySet[Run], before: int | None = None, after: int | None = 
         more_older = len(found) > PAGE_SIZE
         found = found[:PAGE_SIZE]
         more_newer = before is not None
-    rows = [RunRow(run, run_flags(run, memory_generation_of(run.user))) for run in found]
+    rows = [
+        RunRow(run, run_flags(run, memory_generation_of(run.user), _imported(run))) for run in found
+    ]
     return Page(
         rows,
         newer=rows[0].run.pk if rows and more_newer else None,
