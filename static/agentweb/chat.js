@@ -1,13 +1,9 @@
-// The chat page's live part (R-UI-1): the websocket /ws/assistant/ (SPEC §15).
+// The chat page's live part (R-UI-1): runs and their events over the socket.
 //
-// Why a plain WebSocket and not htmx's ws extension: the server sends JSON
-// frames, while the extension parses every incoming frame as HTML and swaps
-// it into the page — the opposite of R-SEC-1's "textContent only" for model
-// and tool text. Its reconnect also fires only for some close codes, and its
-// send queue forgets frames that went out but were never acknowledged; this
-// page must resend unacknowledged chat.send frames (same client_msg_id, so the
-// server runs them once) and resume each run with run.subscribe + after_seq on
-// every reconnect. htmx still serves the server-rendered parts (older history).
+// Frames are SPEC §15's. Each run's events are rendered strictly in seq order
+// and once; messages are resent until the server acknowledges them
+// (chat.accepted), with the same client_msg_id so they run once.
+// DOM building lives in chat-turns.js, chat-trace.js and chat-render.js.
 (function () {
   "use strict";
 
@@ -16,10 +12,6 @@
   const boot = JSON.parse(document.getElementById("chat-boot").textContent);
   const L = boot.labels;
 
-  // Reconnect delays double from BASE up to MAX, with jitter so that many
-  // pages do not all come back at the same moment after a server restart.
-  const BACKOFF_BASE_MS = 400;
-  const BACKOFF_MAX_MS = 15000;
   // A run.subscribe that brought nothing may be asked again after this long.
   const RESYNC_MS = 2000;
   // Notices fade after this long; errors stay longer.
@@ -40,26 +32,21 @@
 
   const turnsEl = document.getElementById("turns");
   const tracesEl = document.getElementById("traces");
-  const noticesEl = document.getElementById("notices");
-  const connEl = document.getElementById("conn");
   const inboxEl = document.getElementById("inbox");
   const input = document.getElementById("message");
-  const allowWeb = document.getElementById("allow-web");
+  const turns = window.AgentwebTurns.create(turnsEl, L);
   const meters = T.meters(document.getElementById("meters"));
 
   const runs = new Map(); // run id → what the page knows about that run
-  const pending = new Map(); // client_msg_id → a sent message not yet acknowledged
-  const outbox = []; // control frames sent while disconnected
-  let socket = null;
-  let retries = 0;
+  const pending = new Map(); // client_msg_id → a message without a run of its own yet
+  const outbox = []; // control frames pressed while disconnected
   // Messages queued before this page loaded; the page's own are in `pending`.
   let otherQueued = boot.queued || 0;
   let promotePolls = 0;
 
-  // --- small helpers -------------------------------------------------------------
   function notice(text, isError) {
     const node = R.el("p", "notice" + (isError ? " notice-error" : ""), text);
-    noticesEl.appendChild(node);
+    document.getElementById("notices").appendChild(node);
     setTimeout(() => node.remove(), isError ? ERROR_NOTICE_MS : NOTICE_MS);
   }
 
@@ -69,92 +56,44 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  function setConn(state) {
-    connEl.dataset.state = state;
-    connEl.textContent = L[state] || state;
-  }
-
-  function queuedMessages() {
-    return [...pending.values()].filter((message) => message.state === "queued");
-  }
-
-  function updateInbox() {
-    otherQueued = Math.max(0, otherQueued);
-    const count = otherQueued + queuedMessages().length;
-    inboxEl.hidden = count === 0;
-    inboxEl.querySelector(".inbox-count").textContent = String(count);
-  }
-
-  function scrollDown() {
-    window.requestAnimationFrame(() => turnsEl.lastElementChild?.scrollIntoView({ block: "end" }));
-  }
-
   // --- the socket ----------------------------------------------------------------
-  function send(frame) {
-    if (socket && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify(frame));
-      return true;
-    }
-    return false;
-  }
+  const socket = window.AgentwebSocket.open(boot.ws_path, {
+    onState(state) {
+      const conn = document.getElementById("conn");
+      conn.dataset.state = state;
+      conn.textContent = L[state] || state;
+    },
+    onOpen: resume,
+    onFrame(frame) {
+      if (frame.type === "run.event") return onEvent(frame);
+      if (frame.type === "chat.accepted") return accepted(frame);
+      if (frame.type === "memory.forgotten") return notice(L.forgotten);
+      if (frame.type === "error") {
+        if (CHAT_ERRORS.has(frame.code)) refuseOldest();
+        notice(L.error + ": " + (frame.message || frame.code || ""), true);
+      }
+    },
+  });
 
   function sendControl(frame) {
-    if (!send(frame)) outbox.push(frame);
+    if (!socket.send(frame)) outbox.push(frame);
   }
 
-  function connect() {
-    setConn(retries ? "reconnecting" : "connecting");
-    const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    const ws = new WebSocket(scheme + window.location.host + boot.ws_path);
-    socket = ws;
-    ws.addEventListener("open", () => {
-      retries = 0;
-      setConn("connected");
-      resume();
-    });
-    ws.addEventListener("message", (event) => onFrame(event.data));
-    ws.addEventListener("close", () => {
-      if (socket !== ws) return;
-      socket = null;
-      setConn("reconnecting");
-      const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** retries);
-      retries += 1;
-      setTimeout(connect, delay / 2 + (Math.random() * delay) / 2);
-    });
+  function sendChat(message) {
+    socket.send({ type: "chat.send", text: message.text, allow_web: message.allowWeb, client_msg_id: message.id });
   }
 
   // After (re)connecting: replay what each watched run missed, then resend
-  // messages nobody acknowledged, then control frames typed while offline.
+  // messages nobody acknowledged, then control frames pressed while offline.
   function resume() {
-    for (const run of runs.values()) {
-      if (run.active || run.watched) subscribe(run);
-    }
-    for (const message of pending.values()) {
-      if (message.state === "sending") sendChat(message);
-    }
-    while (outbox.length) send(outbox.shift());
+    for (const run of runs.values()) if (run.active || run.watched) subscribe(run);
+    for (const message of pending.values()) if (message.state === "sending") sendChat(message);
+    while (outbox.length) socket.send(outbox.shift());
   }
 
   function subscribe(run) {
     run.resyncAt = Date.now();
-    send({ type: "run.subscribe", run_id: run.id, after_seq: run.lastSeq });
-  }
-
-  function onFrame(text) {
-    let frame;
-    try {
-      frame = JSON.parse(text);
-    } catch (e) {
-      return;
-    }
-    if (!frame || typeof frame !== "object") return;
-    if (frame.type === "run.event") return onEvent(frame);
-    if (frame.type === "chat.accepted") return accepted(frame);
-    if (frame.type === "memory.forgotten") return notice(L.forgotten);
-    if (frame.type === "error") {
-      if (CHAT_ERRORS.has(frame.code)) refuseOldest();
-      notice(L.error + ": " + (frame.message || frame.code || ""), true);
-    }
+    socket.send({ type: "run.subscribe", run_id: run.id, after_seq: run.lastSeq });
   }
 
   // --- runs and their events -----------------------------------------------------
@@ -171,20 +110,20 @@
 
   function adoptTurn(run, turn) {
     run.turn = turn;
-    turn.dataset.runId = String(run.id);
+    turns.attach(turn, run.id);
     run.answered = turn.dataset.answered === "1";
     // A server-rendered turn: later events (an undo) continue after what it shows.
     if (run.answered && run.lastSeq === 0) run.lastSeq = Number(turn.dataset.lastSeq) || 0;
-    if (!turn.querySelector(".show-trace")) {
-      const button = R.el("button", "show-trace link", L.show_trace);
-      button.type = "button";
-      button.dataset.runId = String(run.id);
-      turn.querySelector(".run-meta").appendChild(button);
-    }
   }
 
-  // Events are rendered strictly in seq order, each once: duplicates from a
-  // replay are dropped, and a gap asks the server to replay from the last seq.
+  function setStatus(run, status) {
+    if (!status || !run.turn) return;
+    turns.setStatus(run.turn, status);
+    if (FINISHED.has(status)) run.active = false;
+  }
+
+  // Duplicates from a replay are dropped; a gap asks the server to replay from
+  // the last seq rendered, and later events wait in the buffer until then.
   function onEvent(frame) {
     const seq = frame.seq;
     if (!Number.isInteger(frame.run_id) || !Number.isInteger(seq)) return;
@@ -211,51 +150,31 @@
     traceFor(run).appendChild(T.entry(frame, L));
     meters.apply(run.id, frame);
     if (kind === "tool.finished" && data.card) run.toolCards.push(data.card);
-    else if (kind === "answer") showAnswer(run, data.text, data.cards, data.sources);
-    else if (kind === "degraded" && data.text) showAnswer(run, data.text, run.toolCards, []);
+    else if (kind === "answer") answer(run, data.text, data.cards, data.sources);
+    else if (kind === "degraded" && data.text) answer(run, data.text, [], []);
     else if (kind === "inbox.queued") onQueued(data);
     else if (kind === "inbox.claimed") onClaimed(data.messages || []);
-    else if (kind === "action.pending") showConfirm(run, data);
-    else if (kind === "action.confirmed") decided(run, data.action_id, data.decision);
+    else if (kind === "action.pending") {
+      const decide = (decision) =>
+        sendControl({ type: "action.confirm", run_id: run.id, action_id: data.action_id, decision });
+      turns.confirmBox(run.turn, data, run.active, decide);
+    } else if (kind === "action.confirmed") turns.decided(run.turn, data.action_id, data.decision);
     else if (kind === "run.finished") finished(run, data);
-    if (!run.answered || kind === "run.finished") scrollTrace(run);
+    // Only the panel's own scroll: moving the window would pull a phone's view
+    // away from the conversation down to the trace.
+    if (run.trace.parentElement.open) tracesEl.scrollTop = tracesEl.scrollHeight;
   }
 
+  // A run the page has no turn for yet: our own message (by id, else by its
+  // text, e.g. a queued message that became its own run) or a new turn.
   function ensureTurn(run, data) {
-    if (run.turn) return run.turn;
-    // Our own message waiting for its run: matched by id, else by its text.
+    if (run.turn) return;
     let match = data.client_msg_id && pending.get(data.client_msg_id);
-    if (!match) {
-      for (const message of pending.values()) {
-        if (message.text === data.question) {
-          match = message;
-          break;
-        }
-      }
-    }
-    if (match) {
-      pending.delete(match.id);
-      adoptTurn(run, match.turn);
-    } else {
-      adoptTurn(run, newTurn(data.question || ""));
-    }
+    match = match || [...pending.values()].find((message) => message.text === data.question);
+    if (match) pending.delete(match.id);
+    adoptTurn(run, match ? match.turn : turns.newTurn(data.question || ""));
     setStatus(run, "running");
-    return run.turn;
-  }
-
-  function newTurn(question) {
-    const turn = R.el("li", "turn");
-    turn.dataset.status = "sending";
-    const meta = R.append(R.el("p", "run-meta"), R.el("span", "status", L.sending), R.el("span", "workflow"));
-    R.append(
-      turn,
-      R.append(R.el("div", "msg msg-player"), R.el("p", "msg-text", question)),
-      R.append(R.el("div", "msg msg-assistant"), R.el("p", "msg-text answer-text"), R.el("div", "cards"),
-        R.el("div", "actions"), meta)
-    );
-    turnsEl.appendChild(turn);
-    scrollDown();
-    return turn;
+    updateInbox();
   }
 
   function traceFor(run) {
@@ -265,7 +184,7 @@
     const details = R.el("details", "trace");
     details.open = true;
     details.dataset.runId = String(run.id);
-    const question = run.turn?.querySelector(".msg-player .msg-text")?.textContent || "";
+    const question = run.turn.querySelector(".msg-player .msg-text")?.textContent || "";
     details.appendChild(R.el("summary", null, L.run + " #" + run.id + " · " + question.slice(0, 60)));
     run.trace = R.el("ol", "trace-entries");
     details.appendChild(run.trace);
@@ -273,108 +192,38 @@
     return run.trace;
   }
 
-  // Only the panel's own scroll: moving the window would pull a phone's view
-  // away from the conversation down to the trace.
-  function scrollTrace(run) {
-    if (run.trace.parentElement.open) tracesEl.scrollTop = tracesEl.scrollHeight;
-  }
-
-  function showAnswer(run, text, cards, sources) {
+  // The answer's own cards, else those the tools produced (kept when a run
+  // stops early or its finalization fails, R-LOOP-6).
+  function answer(run, text, cards, sources) {
     if (run.answered) return;
     run.answered = true;
-    const turn = run.turn;
-    turn.querySelector(".answer-text").textContent = text || "";
-    const box = turn.querySelector(".cards");
     const shown = Array.isArray(cards) && cards.length ? cards : run.toolCards;
-    for (const card of shown) R.append(box, R.card(card, L));
-    const hasSourceCards = shown.some((card) => card && card.kind === "source");
-    if (Array.isArray(sources) && sources.length && !hasSourceCards) {
-      box.after(R.sources(sources, L));
-    }
-    scrollDown();
+    turns.showAnswer(run.turn, text, shown, sources);
   }
 
   function finished(run, data) {
     run.active = false;
     setStatus(run, data.status);
-    if (data.workflow) run.turn.querySelector(".workflow").textContent = data.workflow;
-    // A stopped or failed run still tells the player why, and keeps its cards (R-LOOP-6).
-    if (!run.answered && (data.text || run.toolCards.length)) showAnswer(run, data.text, run.toolCards, []);
-    run.turn.querySelectorAll(".confirm button").forEach((b) => (b.disabled = true));
+    turns.setWorkflow(run.turn, data.workflow);
+    // A stopped or failed run still says why, and keeps its cards.
+    if (!run.answered && (data.text || run.toolCards.length)) answer(run, data.text, [], []);
+    turns.closeConfirms(run.turn);
     if (queuedMessages().length) {
       promotePolls = PROMOTE_POLLS;
       setTimeout(askPromoted, PROMOTE_POLL_MS);
     }
   }
 
-  function setStatus(run, status) {
-    if (!status || !run.turn) return;
-    const turn = run.turn;
-    turn.dataset.status = status;
-    const badge = turn.querySelector(".status");
-    badge.className = "status status-" + status;
-    badge.textContent = L["status_" + status] || status;
-    if (FINISHED.has(status)) run.active = false;
-    if (status === "undone" && !turn.classList.contains("undone")) {
-      turn.classList.add("undone");
-      turn.querySelector(".msg-assistant").appendChild(R.el("p", "undone-note", L.undone_note));
-    }
+  // --- messages: acknowledgement and the inbox ----------------------------------
+  function queuedMessages() {
+    return [...pending.values()].filter((message) => message.state === "queued");
   }
 
-  // --- confirmations, inbox ------------------------------------------------------
-  function showConfirm(run, data) {
-    const box = R.el("div", "confirm");
-    box.dataset.actionId = String(data.action_id);
-    box.appendChild(R.el("p", "confirm-text", data.text || data.tool));
-    for (const [decision, label] of [["approve", L.approve], ["reject", L.reject]]) {
-      const button = R.el("button", "confirm-" + decision, label);
-      button.type = "button";
-      button.disabled = !run.active;
-      button.addEventListener("click", () => {
-        box.querySelectorAll("button").forEach((b) => (b.disabled = true));
-        sendControl({ type: "action.confirm", run_id: run.id, action_id: data.action_id, decision });
-      });
-      box.appendChild(button);
-    }
-    run.turn.querySelector(".actions").appendChild(box);
-    scrollDown();
-  }
-
-  function decided(run, actionId, decision) {
-    for (const box of run.turn.querySelectorAll(".confirm")) {
-      if (box.dataset.actionId !== String(actionId)) continue;
-      box.querySelectorAll("button").forEach((b) => (b.disabled = true));
-      box.classList.add("decided");
-      box.appendChild(R.el("span", "confirm-result", decision === "approve" ? L.approved : L.rejected));
-    }
-  }
-
-  // inbox.queued is written only while the run waits; ours are known from chat.accepted.
-  function onQueued(data) {
-    if (!queuedMessages().some((message) => message.text === data.text)) otherQueued += 1;
-    updateInbox();
-  }
-
-  // The running loop read these messages: they are part of its answer now.
-  function onClaimed(texts) {
-    for (const text of texts) {
-      const message = queuedMessages().find((m) => m.text === text);
-      if (message) {
-        pending.delete(message.id);
-        message.turn.querySelector(".status").textContent = L.claimed;
-      } else {
-        otherQueued -= 1;
-      }
-    }
-    updateInbox();
-  }
-
-  function askPromoted() {
-    const queued = queuedMessages();
-    if (!queued.length || promotePolls <= 0) return;
-    promotePolls -= 1;
-    for (const message of queued) sendChat(message);
-    setTimeout(askPromoted, PROMOTE_POLL_MS);
+  function updateInbox() {
+    otherQueued = Math.max(0, otherQueued);
+    const count = otherQueued + queuedMessages().length;
+    inboxEl.hidden = count === 0;
+    inboxEl.querySelector(".inbox-count").textContent = String(count);
   }
 
   // The server has our message: stop resending it. A queued message waits in
@@ -385,7 +234,7 @@
     if (!message) return;
     if (frame.queued) {
       message.state = "queued";
-      message.turn.querySelector(".status").textContent = L.queued;
+      turns.note(message.turn, L.queued);
       updateInbox();
       return;
     }
@@ -406,11 +255,35 @@
     const message = [...pending.values()].find((m) => m.state === "sending");
     if (!message) return;
     pending.delete(message.id);
-    message.turn.querySelector(".status").textContent = L.status_failed;
+    turns.note(message.turn, L.status_failed);
   }
 
-  function sendChat(message) {
-    send({ type: "chat.send", text: message.text, allow_web: message.allowWeb, client_msg_id: message.id });
+  // inbox.queued is written only while the run waits; ours are known from chat.accepted.
+  function onQueued(data) {
+    if (!queuedMessages().some((message) => message.text === data.text)) otherQueued += 1;
+    updateInbox();
+  }
+
+  // The running loop read these messages: they are part of its answer now.
+  function onClaimed(texts) {
+    for (const text of texts) {
+      const message = queuedMessages().find((m) => m.text === text);
+      if (message) {
+        pending.delete(message.id);
+        turns.note(message.turn, L.claimed);
+      } else {
+        otherQueued -= 1;
+      }
+    }
+    updateInbox();
+  }
+
+  function askPromoted() {
+    const queued = queuedMessages();
+    if (!queued.length || promotePolls <= 0) return;
+    promotePolls -= 1;
+    for (const message of queued) sendChat(message);
+    setTimeout(askPromoted, PROMOTE_POLL_MS);
   }
 
   // --- the player's actions ------------------------------------------------------
@@ -422,9 +295,9 @@
       notice(L.error + ": " + MAX_MESSAGE_BYTES + " bytes max", true);
       return;
     }
-    const id = randomId();
-    const message = { id, text, allowWeb: allowWeb.checked, state: "sending", turn: newTurn(text) };
-    pending.set(id, message);
+    const allowWeb = document.getElementById("allow-web").checked;
+    const message = { id: randomId(), text, allowWeb, state: "sending", turn: turns.newTurn(text) };
+    pending.set(message.id, message);
     sendChat(message);
     input.value = "";
     completion.reset();
@@ -439,8 +312,8 @@
   // Undo reverts the most recent run; the page listens to it first, so the
   // "undone" end the server appends to its events reaches this page.
   function undo() {
-    const turns = turnsEl.querySelectorAll(".turn[data-run-id]:not(.undone)");
-    const last = turns[turns.length - 1];
+    const all = turnsEl.querySelectorAll(".turn[data-run-id]:not(.undone)");
+    const last = all[all.length - 1];
     if (!last) return notice(L.nothing_to_undo);
     const run = runView(Number(last.dataset.runId));
     if (!run.active && !run.watched) {
@@ -483,15 +356,13 @@
   language?.addEventListener("change", () => language.form.submit());
   document.body.classList.add("js");
   // Phones start with the trace folded under the conversation.
-  if (window.matchMedia("(max-width: 800px)").matches) {
-    document.getElementById("trace-details").open = false;
-  }
+  if (window.matchMedia("(max-width: 800px)").matches) document.getElementById("trace-details").open = false;
 
+  // Runs still going when the page was rendered: replayed from their first event.
   for (const active of boot.active_runs) {
     const run = runView(active.run_id);
     run.active = true;
     run.answered = false;
   }
   updateInbox();
-  connect();
 })();
