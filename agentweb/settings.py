@@ -95,17 +95,46 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # call when CONN_MAX_AGE is 0. A SQLite connection is a file handle in the
     # one thread that runs sync ORM code: keeping it open leaks nothing.
     DATABASES["default"]["CONN_MAX_AGE"] = None
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # psycopg 3 with Django's pool instead of persistent connections (CONN_MAX_AGE=0):
+    # a connection goes back to the pool after each sync_to_async call. max_size
+    # bounds one process; PostgreSQL's max_connections (100 by default) must
+    # cover max_size × (Daphne processes + workers) plus admin sessions.
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("AGENTWEB_DB_POOL_SIZE", 8, minimum=1),
+        # Waiting longer than this for a free connection is an overload: fail the request.
+        "timeout": 10,
+    }
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                # Per-channel buffer: a socket following a busy run must not drop
+                # doorbells in a burst (a dropped one is re-read from the database).
+                "capacity": 1000,
+                # An undelivered message older than this is stale: the log has it anyway.
+                "expiry": 30,
+            },
         }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Where runs execute (docs/operations.md): "inprocess" = tasks of the serving
+# process (the embedded default); "worker" = `manage.py run_worker` processes
+# that claim queued runs from the database under a lease.
+AGENTWEB_EXECUTOR = env_choice("AGENTWEB_EXECUTOR", "inprocess", ("inprocess", "worker"))
+# How long a worker's claim on a run lasts without a heartbeat; a crashed
+# worker's runs are reaped this long after its last beat (see leases.py).
+AGENTWEB_RUN_LEASE_S = env_float("AGENTWEB_RUN_LEASE_S", 15.0)
+# Concurrent runs per worker process (one asyncio loop each).
+AGENTWEB_WORKER_CONCURRENCY = env_int("AGENTWEB_WORKER_CONCURRENCY", 50, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -14,11 +14,12 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from agentweb.assistant import runtime
 from agentweb.assistant.hooks import DbConfirmer, DbInbox, RunStateGuard
+from agentweb.assistant.leases import LeasedEventSink, LeaseLost
 from agentweb.assistant.models import Exchange, MemoryState, Run, Status
 from agentweb.assistant.sink import DbEventSink
 from agentweb.core.commands import commands, run_direct
@@ -47,10 +48,17 @@ class Prepared:
 
 
 async def execute_run(
-    run_id: int, on_context: Callable[[ExecutionContext], None] | None = None
+    run_id: int,
+    on_context: Callable[[ExecutionContext], None] | None = None,
+    owner: str | None = None,
 ) -> RunOutcome | None:
-    """Run a queued run to its end. Returns None when another process had claimed it."""
-    prepared = await _prepare(run_id)
+    """Run a run to its end. Returns None when another process had claimed it.
+
+    Without ``owner`` (in-process executor) the run is claimed here, ``queued →
+    running``. A worker passes its name: it has already claimed the run under a
+    lease (``leases.claim_queued``), and every write is fenced by that lease.
+    """
+    prepared = await _prepare(run_id, owner)
     if prepared is None:
         return None
     run, user = prepared.run, prepared.user
@@ -67,7 +75,7 @@ async def execute_run(
         prompts=prepared.config.prompts,
         policy=prepared.config.policy,
         model=build_provider(),
-        sink=DbEventSink(run.pk),
+        sink=LeasedEventSink(run.pk, owner) if owner else DbEventSink(run.pk),
         guards=guards,
         principal=user,
         search=runtime.search_backend(),
@@ -83,11 +91,14 @@ async def execute_run(
     )
     try:
         outcome = await run_request(env, request)
+    except LeaseLost:
+        logger.warning("run %s: lease lost to the reaper; stopped writing", run.pk)
+        return None
     except Exception:
         logger.exception("run %s crashed", run.pk)
-        await _mark(run.pk, Status.FAILED, {"code": "failed", "message": "internal error"})
+        await _mark(run.pk, Status.FAILED, {"code": "failed", "message": "internal error"}, owner)
         raise
-    await _store(run.pk, outcome, prepared)
+    await _store(run.pk, outcome, prepared, owner)
     return outcome
 
 
@@ -108,11 +119,22 @@ def _label(guards: list[Guard], workflow: str) -> None:
             guard.workflow = workflow
 
 
+def _this_run(run_id: int, owner: str | None) -> QuerySet[Run]:
+    """The run's row, fenced by the worker's lease when there is one."""
+    rows = Run.objects.filter(pk=run_id)
+    if owner:
+        rows = rows.filter(status=Status.RUNNING, lease_owner=owner)
+    return rows
+
+
 @database_sync_to_async
-def _prepare(run_id: int) -> Prepared | None:
-    claimed = Run.objects.filter(pk=run_id, status=Status.QUEUED).update(
-        status=Status.RUNNING, started_at=timezone.now()
-    )
+def _prepare(run_id: int, owner: str | None) -> Prepared | None:
+    if owner:
+        claimed = _this_run(run_id, owner).exists()
+    else:
+        claimed = Run.objects.filter(pk=run_id, status=Status.QUEUED).update(
+            status=Status.RUNNING, started_at=timezone.now()
+        )
     if not claimed:
         return None
     run = Run.objects.select_related("user").get(pk=run_id)
@@ -174,14 +196,12 @@ def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
 
 
 @database_sync_to_async
-def _mark(run_id: int, status: str, stop: dict[str, Any]) -> None:
-    Run.objects.filter(pk=run_id).update(
-        status=status, stop_reason=stop, finished_at=timezone.now()
-    )
+def _mark(run_id: int, status: str, stop: dict[str, Any], owner: str | None) -> None:
+    _this_run(run_id, owner).update(status=status, stop_reason=stop, finished_at=timezone.now())
 
 
 @database_sync_to_async
-def _store(run_id: int, outcome: RunOutcome, prepared: Prepared) -> None:
+def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | None) -> None:
     sources = [
         {"n": n, **s.as_dict()} for n, s in enumerate(outcome.sources, 1) if isinstance(s, Source)
     ]
@@ -191,7 +211,7 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared) -> None:
         else {}
     )
     with transaction.atomic():
-        Run.objects.filter(pk=run_id).update(
+        stored = _this_run(run_id, owner).update(
             status=outcome.status.value,
             workflow=outcome.workflow,
             stop_reason=outcome.stop.as_dict(),
@@ -203,7 +223,8 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared) -> None:
             policy_snapshot=policy,
             finished_at=timezone.now(),
         )
-        _remember(run_id, prepared, outcome)
+        if stored:  # a run the reaper took away leaves no memory behind
+            _remember(run_id, prepared, outcome)
 
 
 def _remember(run_id: int, prepared: Prepared, outcome: RunOutcome) -> None:

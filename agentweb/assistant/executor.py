@@ -1,10 +1,20 @@
-"""Where runs execute: as tracked asyncio tasks of the serving process.
+"""Where runs execute: in the serving process, or in worker processes.
 
 A consumer or view never runs the loop in its own handler: it asks the
-executor to start the run and returns. Cancel requests reach the run two
-ways: directly when it runs in this process, and through the channel layer's
-control group for runs in other processes; the run also sees the database
-flag at its next step, so nothing depends on one process's memory.
+executor to start the run and returns. ``AGENTWEB_EXECUTOR`` picks one:
+
+* ``inprocess`` (the embedded default): ``LocalExecutor`` runs each run as a
+  tracked asyncio task of the serving process;
+* ``worker``: ``QueueExecutor`` only rings a doorbell on the channel layer;
+  ``manage.py run_worker`` processes (``worker.py``) claim queued runs from
+  the database under a lease and run them with their own ``LocalExecutor``.
+
+Cancel requests and confirmation decisions reach the run two ways: directly
+when it runs in this process, and through the channel layer's control group
+for runs in other processes; the run also sees the database flags at its next
+step, so nothing depends on one process's memory — nor on the channel layer
+being up (every message here is best-effort: a lost one costs latency, never
+correctness).
 """
 
 from __future__ import annotations
@@ -14,15 +24,74 @@ import logging
 from typing import Any
 
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from agentweb.assistant.groups import CONTROL_GROUP
 from agentweb.engine import AgentFailure, ExecutionContext
 
 logger = logging.getLogger("agentweb.assistant")
 
+# Workers listen here for "a run was queued" (a doorbell: they poll the
+# database too, so a lost message only delays the run by one poll).
+QUEUE_GROUP = "assistant.queue"
+# Group memberships live in the channel layer; after a Redis restart they are
+# gone. Listeners re-join this often, which bounds how long cancels and
+# doorbells go unheard after the layer comes back (one cheap command each).
+REJOIN_S = 5.0
+# Backoff while the channel layer is unreachable.
+RETRY_FIRST_S = 0.2
+RETRY_MAX_S = 5.0
+
+
+async def send_best_effort(group: str, message: dict[str, Any]) -> bool:
+    """``group_send`` that logs instead of raising when the layer is down."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    try:
+        await layer.group_send(group, message)
+    except Exception as exc:  # redis errors, OSError…: the database flag still holds
+        logger.warning("channel layer: %s to %s not sent: %s", message.get("type"), group, exc)
+        return False
+    return True
+
+
+async def listen(group: str, handle: Any) -> None:
+    """Receive a group's messages for ever, re-joining it after layer outages."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    delay = RETRY_FIRST_S
+    channel = None
+    while True:
+        try:
+            if channel is None:
+                channel = await layer.new_channel()
+            await layer.group_add(group, channel)
+            delay = RETRY_FIRST_S
+            try:
+                async with asyncio.timeout(REJOIN_S):
+                    while True:
+                        handle(await layer.receive(channel))
+            except TimeoutError:
+                continue
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            logger.warning("channel layer: listening on %s failed (%s); retrying", group, exc)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX_S)
+
 
 class LocalExecutor:
-    def __init__(self) -> None:
+    """Runs execute as asyncio tasks of this process.
+
+    ``owner`` is set in a worker process: runs are then already claimed under
+    that worker's lease, and every write they make is fenced by it.
+    """
+
+    def __init__(self, owner: str = "") -> None:
+        self.owner = owner
         self.tasks: dict[int, asyncio.Task[Any]] = {}
         self.contexts: dict[int, ExecutionContext] = {}
         self._listener: asyncio.Task[None] | None = None
@@ -39,7 +108,9 @@ class LocalExecutor:
         from agentweb.assistant.services import start_next_from_inbox
 
         try:
-            await execute_run(run_id, on_context=lambda ctx: self._track(run_id, ctx))
+            await execute_run(
+                run_id, on_context=lambda ctx: self._track(run_id, ctx), owner=self.owner or None
+            )
             await start_next_from_inbox(run_id)
         except Exception:
             logger.exception("run %s ended with an error", run_id)
@@ -66,26 +137,39 @@ class LocalExecutor:
     async def cancel(self, run_id: int, reason: AgentFailure = AgentFailure.CANCELLED) -> None:
         if self.cancel_local(run_id, reason):
             return
-        layer = get_channel_layer()
-        if layer is not None:
-            await layer.group_send(
-                CONTROL_GROUP, {"type": "run.cancel", "run_id": run_id, "reason": reason.value}
-            )
+        await send_best_effort(
+            CONTROL_GROUP, {"type": "run.cancel", "run_id": run_id, "reason": reason.value}
+        )
+
+    async def decided(self, run_id: int, action_id: str) -> None:
+        """A confirmation was decided: wake the waiting run, here or in its process."""
+        from agentweb.assistant.hooks import wake_confirmation
+
+        if wake_confirmation(run_id, action_id):
+            return
+        await send_best_effort(
+            CONTROL_GROUP, {"type": "action.decided", "run_id": run_id, "action_id": action_id}
+        )
+
+    def on_control(self, message: dict[str, Any]) -> None:
+        from agentweb.assistant.hooks import wake_confirmation
+
+        kind = message.get("type")
+        if kind == "run.cancel":
+            self.cancel_local(int(message["run_id"]), AgentFailure(message["reason"]))
+        elif kind == "action.decided":
+            wake_confirmation(int(message["run_id"]), str(message["action_id"]))
 
     def _ensure_listener(self) -> None:
         if self._listener is None or self._listener.done():
-            self._listener = asyncio.create_task(self._listen(), name="run-control")
+            self._listener = asyncio.create_task(
+                listen(CONTROL_GROUP, self.on_control), name="run-control"
+            )
 
-    async def _listen(self) -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        channel = await layer.new_channel()
-        await layer.group_add(CONTROL_GROUP, channel)
-        while True:
-            message = await layer.receive(channel)
-            if message.get("type") == "run.cancel":
-                self.cancel_local(int(message["run_id"]), AgentFailure(message["reason"]))
+    async def stop_listening(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            await asyncio.gather(self._listener, return_exceptions=True)
 
     async def wait_all(self) -> None:
         """Tests and shutdown: wait for every run of this process to end."""
@@ -93,4 +177,37 @@ class LocalExecutor:
             await asyncio.gather(*list(self.tasks.values()), return_exceptions=True)
 
 
-executor = LocalExecutor()
+class QueueExecutor(LocalExecutor):
+    """Serving processes in worker mode: a run is started by ringing the workers' doorbell.
+
+    The run row is already ``queued`` in the database; the workers claim it
+    (``worker.py``). Nothing runs here, so cancels and decisions always go
+    through the control group (and the database flags).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._bells: set[asyncio.Task[Any]] = set()
+
+    def start(self, run_id: int) -> asyncio.Task[Any]:
+        task = asyncio.create_task(
+            send_best_effort(QUEUE_GROUP, {"type": "run.queued", "run_id": run_id}),
+            name=f"doorbell-{run_id}",
+        )
+        self._bells.add(task)
+        task.add_done_callback(self._bells.discard)
+        return task
+
+    async def wait_all(self) -> None:
+        while self._bells:
+            await asyncio.gather(*list(self._bells), return_exceptions=True)
+
+
+def build_executor() -> LocalExecutor:
+    """The serving process's executor, from ``AGENTWEB_EXECUTOR``."""
+    if settings.AGENTWEB_EXECUTOR == "worker":
+        return QueueExecutor()
+    return LocalExecutor()
+
+
+executor = build_executor()

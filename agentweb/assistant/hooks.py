@@ -19,8 +19,9 @@ from agentweb.assistant.models import (
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
 from agentweb.engine.tools import ToolCall
 
-# How often a waiting confirmation looks at the database when no in-process
-# signal arrives (a decision taken through another process).
+# How often a waiting confirmation looks at the database when no wake-up
+# arrives (a decision taken in another process whose control message was lost;
+# normally the executor relays it through the control group at once).
 CONFIRM_POLL_S = 0.25
 # A write not confirmed within this time counts as rejected.
 CONFIRM_TIMEOUT_S = 120.0
@@ -89,11 +90,13 @@ class DbConfirmer:
             _decision_events.pop(key, None)
 
 
-def wake_confirmation(run_id: int, action_id: str) -> None:
-    """Called in the process that recorded a decision: the waiting run reads it now."""
+def wake_confirmation(run_id: int, action_id: str) -> bool:
+    """The waiting run reads the decision now; ``False`` if it does not wait in this process."""
     event = _decision_events.get((run_id, action_id))
-    if event is not None:
-        event.set()
+    if event is None:
+        return False
+    event.set()
+    return True
 
 
 @database_sync_to_async

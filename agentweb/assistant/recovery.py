@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from agentweb.assistant.models import Run, Status
+from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.engine.events import EventKind
 
 INTERRUPTED_STOP = {
     "code": "interrupted",
@@ -27,3 +32,70 @@ def mark_interrupted(*, owner: str | None = None) -> int:
     else:
         runs = runs.filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
     return runs.update(status=Status.INTERRUPTED, stop_reason=INTERRUPTED_STOP, finished_at=now)
+
+
+# --- worker leases (scale-out) -------------------------------------------------------
+
+LEASE_EXPIRED_STOP = {
+    "code": "interrupted",
+    "message": "The worker running this run stopped answering; the run was interrupted.",
+}
+
+
+@dataclass(slots=True)
+class Reaped:
+    """What the reaper did: runs handed back to the queue, and interrupted runs' final events."""
+
+    requeued: list[int] = field(default_factory=list)
+    finished: list[RunEvent] = field(default_factory=list)
+
+
+def reap_expired(*, now: datetime | None = None) -> Reaped:
+    """Runs whose worker's lease lapsed: re-queue or interrupt them (docs/operations.md).
+
+    A run that persisted no event yet cannot have started a model or tool
+    call (``run.started`` precedes every call), so it goes back to the queue
+    and runs as if nothing happened. Any other run is interrupted: it may have
+    made billed calls, and running it again would bill them twice. Its events
+    stay; a final ``run.finished`` (status ``interrupted``) is persisted with
+    the next seq so watching clients learn of it.
+    """
+    now = now or timezone.now()
+    reaped = Reaped()
+    expired = Run.objects.filter(status=Status.RUNNING, lease_expires_at__lt=now)
+    for pk in expired.values_list("pk", flat=True):
+        with transaction.atomic():
+            # Re-checked under the row lock: a late heartbeat or event write wins.
+            run = expired.select_for_update().filter(pk=pk).first()
+            if run is None:
+                continue
+            if run.last_seq == 0:
+                _requeue(run)
+                reaped.requeued.append(pk)
+            else:
+                reaped.finished.append(_interrupt(run, now))
+    return reaped
+
+
+def _requeue(run: Run) -> None:
+    Run.objects.filter(pk=run.pk).update(
+        status=Status.QUEUED, lease_owner="", lease_expires_at=None, started_at=None
+    )
+
+
+def _interrupt(run: Run, now: datetime) -> RunEvent:
+    seq = run.last_seq + 1
+    Run.objects.filter(pk=run.pk).update(
+        status=Status.INTERRUPTED,
+        stop_reason=LEASE_EXPIRED_STOP,
+        failure="",
+        finished_at=now,
+        last_seq=seq,
+    )
+    return RunEvent.objects.create(
+        run_id=run.pk,
+        seq=seq,
+        kind=EventKind.RUN_FINISHED.value,
+        data={"status": Status.INTERRUPTED.value, "stop_reason": LEASE_EXPIRED_STOP},
+        ts=now,
+    )

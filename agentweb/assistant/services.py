@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from agentweb.assistant import runtime
 from agentweb.assistant.executor import executor
-from agentweb.assistant.hooks import bump_generation, current_generation, wake_confirmation
+from agentweb.assistant.hooks import bump_generation, current_generation
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     ActionStatus,
@@ -91,6 +92,7 @@ def submit(
             return earlier, None
     try:
         with transaction.atomic():
+            _lock_player(user.pk)
             active = (
                 Run.objects.select_for_update()
                 .filter(user=user, status__in=ACTIVE_STATUSES)
@@ -119,6 +121,16 @@ def submit(
         if earlier is None:
             raise
         return earlier, None
+
+
+def _lock_player(user_id: int) -> None:
+    """Serialise one player's submits across processes (PostgreSQL row lock).
+
+    Locking the player's active runs is not enough: when there is none, two
+    concurrent submits would both see none and both start a run. SQLite's
+    IMMEDIATE transactions already serialise every writer.
+    """
+    list(get_user_model().objects.select_for_update().filter(pk=user_id).values_list("pk"))
 
 
 def _by_client_id(user: Any, client_msg_id: str) -> Started | None:
@@ -198,8 +210,16 @@ async def acancel(user: Any, run_id: int) -> None:
     # A run of this player executing here stops at once; the flag follows.
     if executor.runs_here_for(run_id, user.pk):
         executor.cancel_local(run_id, AgentFailure.CANCELLED)
+    elif await database_sync_to_async(_owned_running)(user, run_id):
+        # It runs in another process: relay the cancel before writing the flag,
+        # so the call in flight is abandoned one database round trip sooner.
+        await executor.cancel(run_id, AgentFailure.CANCELLED)
     await database_sync_to_async(request_cancel)(user, run_id)
     await executor.cancel(run_id, AgentFailure.CANCELLED)
+
+
+def _owned_running(user: Any, run_id: int) -> bool:
+    return Run.objects.filter(pk=run_id, user=user, status=Status.RUNNING).exists()
 
 
 def forget(user: Any) -> int:
@@ -244,7 +264,8 @@ def decide(user: Any, run_id: int, action_id: str, decision: str) -> None:
 
 async def adecide(user: Any, run_id: int, action_id: str, decision: str) -> None:
     await database_sync_to_async(decide)(user, run_id, action_id, decision)
-    wake_confirmation(run_id, action_id)
+    # Wakes the waiting run here, or relays the decision to the process running it.
+    await executor.decided(run_id, action_id)
 
 
 def events_after(
@@ -266,6 +287,9 @@ async def start_next_from_inbox(run_id: int) -> None:
 
 def _promote_inbox(run_id: int) -> int | None:
     with transaction.atomic():
+        user_id = InboxEntry.objects.filter(run_id=run_id).values_list("user_id", flat=True)[:1]
+        for pk in user_id:
+            _lock_player(pk)
         entry = (
             InboxEntry.objects.select_for_update()
             .filter(run_id=run_id, status=InboxStatus.QUEUED)

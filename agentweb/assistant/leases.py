@@ -1,0 +1,132 @@
+"""Run leases for worker processes: claim, heartbeat, and fenced event writes.
+
+A worker owns a run while ``lease_owner`` is its name and ``lease_expires_at``
+is in the future. It claims queued runs with a conditional UPDATE, renews the
+lease of every run it executes every ``heartbeat_s()``, and writes each event
+only while it still holds the lease (the "fence"): once the reaper has
+interrupted a run (``recovery.reap_expired``), a stalled worker that wakes up
+can write nothing more to it — no duplicate ``seq``, no second ``run.finished``.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from agentweb.assistant.groups import run_group
+from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.sink import DbEventSink, broadcast_message
+from agentweb.engine.events import Event
+
+logger = logging.getLogger("agentweb.assistant")
+
+
+def lease_s() -> float:
+    """How long a claim lasts without a heartbeat (``AGENTWEB_RUN_LEASE_S``).
+
+    Long enough that a busy event loop or a slow database never lets a live
+    worker's lease lapse; short enough that a crashed worker's runs are reaped
+    while the player is still looking at the page.
+    """
+    return settings.AGENTWEB_RUN_LEASE_S
+
+
+def heartbeat_s() -> float:
+    """A third of the lease: two beats may be missed before the lease lapses."""
+    return lease_s() / 3
+
+
+class LeaseLost(Exception):
+    """The run is no longer this worker's: the reaper interrupted it."""
+
+
+def claim_queued(owner: str, limit: int) -> list[int]:
+    """Claim up to ``limit`` queued runs, oldest first; returns the claimed ids.
+
+    PostgreSQL: ``SELECT … FOR UPDATE SKIP LOCKED`` so that workers polling at
+    once take different rows instead of queueing on the same ones. Elsewhere a
+    conditional UPDATE per row: zero rows changed means another process got it.
+    """
+    if limit <= 0:
+        return []
+    now = timezone.now()
+    fields = {
+        "status": Status.RUNNING,
+        "started_at": now,
+        "lease_owner": owner,
+        "lease_expires_at": now + timedelta(seconds=lease_s()),
+    }
+    queued = Run.objects.filter(status=Status.QUEUED).order_by("id")
+    if connection.features.has_select_for_update_skip_locked:
+        with transaction.atomic():
+            ids = list(
+                queued.select_for_update(skip_locked=True).values_list("pk", flat=True)[:limit]
+            )
+            Run.objects.filter(pk__in=ids, status=Status.QUEUED).update(**fields)
+        return ids
+    claimed = []
+    for pk in queued.values_list("pk", flat=True)[:limit]:
+        if Run.objects.filter(pk=pk, status=Status.QUEUED).update(**fields):
+            claimed.append(pk)
+    return claimed
+
+
+def renew(owner: str, run_ids: list[int]) -> set[int]:
+    """Extend the leases this worker still holds; returns the ids it no longer holds."""
+    if not run_ids:
+        return set()
+    mine = Run.objects.filter(pk__in=run_ids, lease_owner=owner, status=Status.RUNNING)
+    with transaction.atomic():
+        held = set(mine.values_list("pk", flat=True))
+        mine.update(lease_expires_at=timezone.now() + timedelta(seconds=lease_s()))
+    return set(run_ids) - held
+
+
+def release(owner: str) -> int:
+    """Shutdown: leases of runs this worker no longer executes end now (the reaper acts at once)."""
+    return Run.objects.filter(lease_owner=owner, status=Status.RUNNING).update(
+        lease_expires_at=timezone.now()
+    )
+
+
+class LeasedEventSink(DbEventSink):
+    """Persist (only while the lease is held), then broadcast on a best-effort basis.
+
+    The broadcast is a doorbell: if the channel layer is down the event is
+    still in the database, sockets re-read it when they resubscribe, and the
+    run goes on instead of failing on a notification.
+    """
+
+    def __init__(self, run_id: int, owner: str) -> None:
+        super().__init__(run_id)
+        self.owner = owner
+
+    async def emit(self, event: Event) -> None:
+        row = await _persist_fenced(self.run_id, self.owner, event)
+        if self.layer is None:
+            return
+        try:
+            await self.layer.group_send(run_group(self.run_id), broadcast_message(row))
+        except Exception as exc:  # the layer's own errors vary by backend (redis, OSError…)
+            logger.warning("run %s: event %s not broadcast: %s", self.run_id, event.seq, exc)
+
+
+@database_sync_to_async
+def _persist_fenced(run_id: int, owner: str, event: Event) -> RunEvent:
+    ts = datetime.fromtimestamp(event.ts, tz=UTC)
+    with transaction.atomic():
+        # Updating the run first takes its row lock: the reaper (which locks the
+        # row too) either sees this event or this write sees the lease gone.
+        held = Run.objects.filter(
+            pk=run_id, lease_owner=owner, status=Status.RUNNING, last_seq__lt=event.seq
+        ).update(last_seq=event.seq)
+        if not held:
+            raise LeaseLost(f"run {run_id} is no longer leased to {owner}")
+        return RunEvent.objects.create(
+            run_id=run_id, seq=event.seq, kind=event.kind.value, data=event.data, ts=ts
+        )

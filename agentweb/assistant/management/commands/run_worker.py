@@ -1,0 +1,41 @@
+"""``manage.py run_worker``: one worker process of the scaled setup (docs/operations.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from agentweb.assistant.worker import Worker
+
+
+class Command(BaseCommand):
+    help = "Claim queued runs from the database and execute them (AGENTWEB_EXECUTOR=worker)."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--name", default=None, help="lease owner name (default host:pid)")
+        parser.add_argument(
+            "--concurrency",
+            type=int,
+            default=None,
+            help="concurrent runs (default AGENTWEB_WORKER_CONCURRENCY)",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if settings.AGENTWEB_EXECUTOR != "worker":
+            # Otherwise the serving processes would run the same runs in-process too.
+            raise CommandError("set AGENTWEB_EXECUTOR=worker for the workers and Daphne alike")
+        capacity = options["concurrency"] or settings.AGENTWEB_WORKER_CONCURRENCY
+        asyncio.run(self._serve(Worker(options["name"], capacity)))
+
+    async def _serve(self, worker: Worker) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, worker.stop)
+        self.stdout.write(f"worker {worker.name} started", ending="\n")
+        self.stdout.flush()
+        await worker.run()
+        self.stdout.write(f"worker {worker.name} stopped")
