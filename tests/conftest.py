@@ -9,3 +9,13 @@ import pytest
 def demo_password(settings) -> str:
     settings.AGENTWEB_DEMO_PASSWORD = "demo-test-pass"
     return settings.AGENTWEB_DEMO_PASSWORD
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limit_caches():
+    """Cached quota limits must not outlive a test's rolled-back database."""
+    from agentweb.control.quotas import clear_limits_cache
+
+    clear_limits_cache()
+    yield
+    clear_limits_cache()

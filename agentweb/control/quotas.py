@@ -11,8 +11,11 @@ Days are UTC days: quotas reset at midnight UTC.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django.db.models import F
 from django.utils import timezone
@@ -63,16 +66,44 @@ class QuotaStatus:
 # --- per-player daily quota -----------------------------------------------------
 
 
+# Limits are read on every model call; an admin's change reaches this process at
+# once (the save signals clear the cache) and other processes within this time.
+LIMITS_TTL_S = 2.0
+_limits_cache: dict[int | None, tuple[float, Any]] = {}
+
+
+def _cached(key: int | None, load: Callable[[], Any]) -> Any:
+    now = time.monotonic()
+    hit = _limits_cache.get(key)
+    if hit is not None and now - hit[0] < LIMITS_TTL_S:
+        return hit[1]
+    value = load()
+    _limits_cache[key] = (now, value)
+    return value
+
+
+def clear_limits_cache() -> None:
+    _limits_cache.clear()
+
+
+def _settings_limits() -> tuple[int, int]:
+    row = AssistantSettings.load()
+    return row.daily_model_calls(), row.max_concurrent()
+
+
 def daily_limits(user_id: int) -> tuple[int, int | None]:
     """``(model calls, tokens or None)`` per day for a player: their quota, else the defaults."""
-    row = (
-        PlayerQuota.objects.filter(user_id=user_id)
-        .values_list("daily_model_calls", "daily_tokens")
-        .first()
+    row = _cached(
+        user_id,
+        lambda: (
+            PlayerQuota.objects.filter(user_id=user_id)
+            .values_list("daily_model_calls", "daily_tokens")
+            .first()
+        ),
     )
     calls, tokens = row if row is not None else (None, None)
     if calls is None:
-        calls = AssistantSettings.load().daily_model_calls()
+        calls = _cached(None, _settings_limits)[0]
     return calls, tokens
 
 
@@ -89,11 +120,17 @@ def reserve_model_call(user_id: int, *, day: date | None = None) -> bool:
     """
     day = day or today()
     calls_limit, tokens_limit = daily_limits(user_id)
-    pk = _day_row(user_id, day)
-    claim = DailyUsage.objects.filter(pk=pk, model_calls__lt=calls_limit)
-    if tokens_limit is not None:
-        claim = claim.filter(tokens__lt=tokens_limit)
-    return claim.update(model_calls=F("model_calls") + 1) == 1
+    for _ in range(2):
+        claim = DailyUsage.objects.filter(user_id=user_id, day=day, model_calls__lt=calls_limit)
+        if tokens_limit is not None:
+            claim = claim.filter(tokens__lt=tokens_limit)
+        if claim.update(model_calls=F("model_calls") + 1) == 1:
+            return True
+        # Nothing changed: today's row is full, or it does not exist yet.
+        _, created = DailyUsage.objects.get_or_create(user_id=user_id, day=day)
+        if not created:
+            return False
+    return False
 
 
 def refund_model_call(user_id: int, *, day: date | None = None) -> bool:
@@ -108,8 +145,10 @@ def add_tokens(user_id: int, tokens: int, *, day: date | None = None) -> None:
     """Charge the tokens of a made call to the player's day."""
     if tokens <= 0:
         return
-    pk = _day_row(user_id, day or today())
-    DailyUsage.objects.filter(pk=pk).update(tokens=F("tokens") + tokens)
+    day = day or today()
+    if not DailyUsage.objects.filter(user_id=user_id, day=day).update(tokens=F("tokens") + tokens):
+        pk = _day_row(user_id, day)
+        DailyUsage.objects.filter(pk=pk).update(tokens=F("tokens") + tokens)
 
 
 def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
@@ -130,7 +169,7 @@ def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
 
 def model_slot_limit() -> int:
     """Model calls allowed in flight across the server (admin override, else the setting)."""
-    return AssistantSettings.load().max_concurrent()
+    return _cached(None, _settings_limits)[1]
 
 
 def acquire_model_slot() -> bool:

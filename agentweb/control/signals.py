@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from agentweb.control.models import AssistantSettings, PolicyOverride, PromptVersion
+from agentweb.control.models import AssistantSettings, PlayerQuota, PolicyOverride, PromptVersion
 
 
 @receiver(post_save, sender=PolicyOverride)
@@ -20,3 +20,13 @@ from agentweb.control.models import AssistantSettings, PolicyOverride, PromptVer
 @receiver(post_delete, sender=PromptVersion)
 def config_changed(sender: type, **kwargs: Any) -> None:
     AssistantSettings.bump_config_version()
+
+
+@receiver(post_save, sender=PlayerQuota)
+@receiver(post_delete, sender=PlayerQuota)
+@receiver(post_save, sender=AssistantSettings)
+def limits_changed(sender: type, **kwargs: Any) -> None:
+    """Quota and gate limits are cached briefly; this process sees a change at once."""
+    from agentweb.control.quotas import clear_limits_cache
+
+    clear_limits_cache()
