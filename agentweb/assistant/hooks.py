@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from channels.db import database_sync_to_async
 from django.db.models import F
@@ -23,6 +24,8 @@ from agentweb.engine.tools import ToolCall
 # arrives (a decision taken in another process whose control message was lost;
 # normally the executor relays it through the control group at once).
 CONFIRM_POLL_S = 0.25
+# Steps closer together than this share one read of the run's flags.
+MIN_STATE_CHECK_INTERVAL_S = 0.25
 # A write not confirmed within this time counts as rejected.
 CONFIRM_TIMEOUT_S = 120.0
 
@@ -38,8 +41,15 @@ class RunStateGuard(Guard):
         self.run_id = run_id
         self.user_id = user_id
         self.generation = generation
+        self._checked_at = float("-inf")
 
     async def check_state(self, ctx: ExecutionContext) -> None:
+        # Stop, undo and forget reach a run in this process at once through the
+        # executor; this read is the fallback for requests made elsewhere.
+        now = time.monotonic()
+        if now - self._checked_at < MIN_STATE_CHECK_INTERVAL_S:
+            return
+        self._checked_at = now
         state = await _run_state(self.run_id, self.user_id)
         cancel, undo, generation, enabled = state
         if undo:

@@ -10,12 +10,17 @@ and tool call, so an admin's change is seen at the next step.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from asgiref.sync import sync_to_async
 
 from agentweb.core.models import Module, PlayerModule
 from agentweb.engine import Guard
+
+# A loop checks the states before and after every call; steps closer together
+# than this share one read (an admin's change lands within this time).
+MIN_REFRESH_INTERVAL_S = 0.25
 
 # An instance is (slug, version): it changes when the admin edits the module.
 ModuleInstance = tuple[str, int]
@@ -69,6 +74,11 @@ class ModuleStateGuard(Guard):
 
     def __init__(self, states: DbModuleStates) -> None:
         self.states = states
+        self._refreshed_at = float("-inf")
 
     async def check_state(self, ctx: Any) -> None:
+        now = time.monotonic()
+        if now - self._refreshed_at < MIN_REFRESH_INTERVAL_S:
+            return
         await self.states.refresh()
+        self._refreshed_at = time.monotonic()

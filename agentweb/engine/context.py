@@ -349,8 +349,12 @@ class ExecutionContext:
         return _Cancellable(self.cancel_state)
 
     # --- the tool kernel ------------------------------------------------------
-    async def run_tool(self, info: ToolCallInfo, call: Any) -> Any:
-        """Execute one tool call (an awaitable factory) within every budget."""
+    async def run_tool(self, info: ToolCallInfo, call: Any, *, state_checked: bool = False) -> Any:
+        """Execute one tool call (an awaitable factory) within every budget.
+
+        ``state_checked``: the caller ran ``check_state`` just before; the guards'
+        ``check_state`` is not repeated (their ``before_tool`` still runs).
+        """
         self.check()
         u = self.usage
         if u.tool_calls >= self.cap_tool_calls:
@@ -362,7 +366,8 @@ class ExecutionContext:
         passed: list[Guard] = []
         try:
             for guard in self.guards:
-                await guard.check_state(self)
+                if not state_checked:
+                    await guard.check_state(self)
                 await guard.before_tool(self, info)
                 passed.append(guard)
         except BaseException:

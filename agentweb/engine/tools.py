@@ -366,8 +366,6 @@ class ToolContext:
         binding = self.binding(tool_type)
         tool = binding.tool
         value = validated if validated is not None else tool.validate_input(raw_input)
-        await self.ctx.check_state()
-        self.recheck((tool_type,))
         ctx = self.ctx
         if tool_type in self.nested:
             # A nested execution: shared counters, limits only tighten, own step ids.
@@ -386,13 +384,17 @@ class ToolContext:
                 step_id,
                 executed=False,
             )
+        # The player's state and the owner, checked once right before the call
+        # (after the confirmation, which may have taken a while).
+        await ctx.check_state()
+        self.recheck((tool_type,))
         await ctx.emit(
             EventKind.TOOL_STARTED,
             {"step_id": step_id, "tool": tool_type, "input": input_json, "writes": tool.writes},
         )
         started = time.perf_counter()
         info = ToolCallInfo(tool_type, tool.module, tool.writes, step_id)
-        output = await ctx.run_tool(info, lambda: tool.handler(value, call))
+        output = await ctx.run_tool(info, lambda: tool.handler(value, call), state_checked=True)
         latency = (time.perf_counter() - started) * 1000
         self.used.add(tool_type)
         self.recheck((tool_type,))
