@@ -1,9 +1,13 @@
 """A run's events as a timeline: rounds of steps placed on one time axis (R-UI-2).
 
-Events carry when they were *written*; a model call is written when it
-returns, so it started ``latency_ms`` earlier. A tool call spans its
-``tool.started`` and ``tool.finished`` events. Everything else is an instant
-mark. The same steps feed the detail page, the comparison and the span view.
+Events carry when they were *written*. A model call is written when it
+returns; it began right after the event before it (nothing else happens in
+between but building the request and the guards' waits, which the call costs
+the run too), or ``latency_ms`` earlier when it is the first event. A tool
+call spans its ``tool.started`` and ``tool.finished`` events. Everything else
+is an instant mark. Durations are wall-clock; the provider's and the tool's
+own ``latency_ms`` are shown beside them. The same steps feed the detail
+page, the comparison and the span view.
 """
 
 from __future__ import annotations
@@ -54,6 +58,12 @@ class Step:
     @property
     def duration_ms(self) -> float:
         return (self.end - self.start).total_seconds() * 1000
+
+    @property
+    def latency_ms(self) -> float | None:
+        """What the model provider or the tool measured itself (no queueing, no storage)."""
+        value = self.data.get("latency_ms")
+        return float(value) if isinstance(value, int | float) else None
 
     @property
     def failed(self) -> bool:
@@ -126,11 +136,10 @@ class Timeline:
         return [(q * 25.0, self.total_ms * q / 4) for q in range(5)] if self.started else []
 
 
-def _model_start(event: RawEvent) -> datetime:
+def _model_start(event: RawEvent, previous: datetime | None) -> datetime:
     latency = event.data.get("latency_ms")
-    if isinstance(latency, int | float) and latency > 0:
-        return event.ts - timedelta(milliseconds=latency)
-    return event.ts
+    own = event.ts - timedelta(milliseconds=latency if isinstance(latency, int | float) else 0)
+    return min(own, previous) if previous is not None else own
 
 
 class _Builder:
@@ -138,6 +147,7 @@ class _Builder:
         self.rounds: list[Round] = [Round(START_ROUND)]
         self.open_tools: dict[str, Step] = {}
         self.last_model: Step | None = None
+        self.previous: datetime | None = None
 
     @property
     def current(self) -> Round:
@@ -154,7 +164,7 @@ class _Builder:
             self.rounds.append(Round(END_ROUND))
         number = self.current.number
         if kind == EventKind.MODEL_CALLED.value:
-            step = Step(e.seq, kind, number, "model", _model_start(e), e.ts, e.data)
+            step = Step(e.seq, kind, number, "model", _model_start(e, self.previous), e.ts, e.data)
             self.last_model = step
             self.add(step)
         elif kind == EventKind.DECISION.value and self.last_model is not None:
@@ -168,6 +178,7 @@ class _Builder:
             self._finish_tool(e, number)
         else:
             self.add(Step(e.seq, kind, number, "mark", e.ts, e.ts, e.data))
+        self.previous = e.ts
 
     def _finish_tool(self, e: RawEvent, number: int) -> None:
         step = self.open_tools.pop(str(e.data.get("step_id")), None)
@@ -176,12 +187,7 @@ class _Builder:
             self.add(step)
         step.data.update(e.data)
         step.finished = True
-        latency = e.data.get("latency_ms")
-        # The tool's own clock is exact; the event times include persisting them.
-        if isinstance(latency, int | float) and latency >= 0:
-            step.end = step.start + timedelta(milliseconds=latency)
-        else:
-            step.end = e.ts
+        step.end = max(step.start, e.ts)
 
 
 def build(events: Iterable[RawEvent], now: datetime | None = None) -> Timeline:

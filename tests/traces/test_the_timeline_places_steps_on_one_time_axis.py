@@ -14,22 +14,33 @@ def _step(line, seq):
     return next(s for s in line.steps if s.seq == seq)
 
 
-def test_a_model_call_started_its_latency_before_it_was_written():
+def test_a_model_call_runs_from_the_event_before_it_until_it_was_written():
     line = timeline.build(_events())
 
     router = _step(line, 2)
     assert router.span == "model"
-    assert router.offset_ms == pytest.approx(10.0)
+    assert router.offset_ms == pytest.approx(0.0)
+    assert router.duration_ms == pytest.approx(40.0), "wall clock"
+    assert router.latency_ms == pytest.approx(30.0), "the provider's own measure, kept"
+
+
+def test_a_first_event_model_call_started_its_latency_before_it_was_written():
+    line = timeline.build(_events(REACT_EVENTS[1:]))
+
+    router = _step(line, 1)
+    assert router.offset_ms == pytest.approx(0.0)
     assert router.duration_ms == pytest.approx(30.0)
+    assert _step(line, 2).offset_ms == pytest.approx(35.0)
 
 
-def test_a_tool_call_spans_from_its_start_for_its_own_latency():
+def test_a_tool_call_spans_from_its_start_to_its_finish():
     line = timeline.build(_events())
 
     tool = _step(line, 7)
     assert (tool.span, tool.name, tool.finished) == ("tool", "tool · item.source", True)
     assert tool.offset_ms == pytest.approx(160.0)
-    assert tool.duration_ms == pytest.approx(60.0)
+    assert tool.duration_ms == pytest.approx(70.0)
+    assert tool.latency_ms == pytest.approx(60.0)
     assert tool.data["observation"] == {"found": True}, "started and finished merged"
 
 
@@ -53,7 +64,7 @@ def test_bars_are_placed_in_percent_of_the_whole_run():
     assert line.total_ms == pytest.approx(410.0)
     tool = _step(line, 7)
     assert tool.left == pytest.approx(160 / 410 * 100)
-    assert tool.width == pytest.approx(60 / 410 * 100)
+    assert tool.width == pytest.approx(70 / 410 * 100)
     assert _step(line, 1).width == timeline.MIN_BAR_PERCENT, "an instant still shows"
     assert [t[0] for t in line.ticks] == [0, 25, 50, 75, 100]
 
