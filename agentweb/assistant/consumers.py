@@ -24,6 +24,7 @@ from agentweb.assistant.frames import (
     RunCancel,
     RunSubscribe,
     RunUndo,
+    client_msg_id_of,
     error_frame,
     parse_frame,
 )
@@ -63,10 +64,13 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         try:
             frame = parse_frame(text_data)
             await self.handle(frame)
-        except FrameError as exc:
-            await self.send_json(error_frame(exc.code, exc.message))
-        except ServiceError as exc:
-            await self.send_json(error_frame(exc.code, exc.message))
+        except (FrameError, ServiceError) as exc:
+            error = error_frame(exc.code, exc.message)
+            # Tell the page which of its messages was refused, when it said.
+            msg_id = client_msg_id_of(text_data)
+            if msg_id:
+                error["client_msg_id"] = msg_id
+            await self.send_json(error)
 
     async def handle(self, frame: Any) -> None:
         match frame:
@@ -124,6 +128,21 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             return
         self.sent[run_id] = seq
         await self.send_json(frame)
+
+    async def run_queued_started(self, message: dict[str, Any]) -> None:
+        """A message that waited in the inbox now runs as its own run: tell the page."""
+        run_id = message["run_id"]
+        await self.send_json(
+            {
+                "type": "chat.accepted",
+                "run_id": run_id,
+                "queued": False,
+                "duplicate": False,
+                "from_inbox": True,
+                "client_msg_id": message.get("client_msg_id", ""),
+            }
+        )
+        await self.subscribe(run_id, self.sent.get(run_id, 0))
 
     async def run_event(self, message: dict[str, Any]) -> None:
         """A live event from the run's group (the doorbell)."""

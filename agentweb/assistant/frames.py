@@ -6,6 +6,8 @@ A frame that does not validate gets an ``error`` frame and changes nothing
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -13,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 # A frame larger than this is refused before parsing: a chat message is at most
 # inputBytes (64 KiB by default) and JSON escaping can roughly double it.
 MAX_FRAME_BYTES = 160 * 1024
+_CLIENT_MSG_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 CLIENT_MSG_ID = Field(default="", max_length=64, pattern=r"^[A-Za-z0-9_.:-]*$")
 RUN_ID = Field(ge=1, le=2**62)
 
@@ -92,3 +95,17 @@ def parse_frame(text: str | None) -> Any:
 
 def error_frame(code: str, message: str) -> dict[str, str]:
     return {"type": "error", "code": code, "message": message}
+
+
+def client_msg_id_of(text: str | None) -> str:
+    """The ``client_msg_id`` of a refused frame, if it carried a well-formed one."""
+    if not text or len(text) > MAX_FRAME_BYTES * 2:
+        return ""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return ""
+    msg_id = value.get("client_msg_id") if isinstance(value, dict) else None
+    if isinstance(msg_id, str) and _CLIENT_MSG_ID.fullmatch(msg_id):
+        return msg_id
+    return ""

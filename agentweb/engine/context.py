@@ -340,8 +340,8 @@ class ExecutionContext:
                 AgentFailure.MODEL_TIMEOUT,
                 f"The model did not answer within {request.timeout_s:.1f} s",
             ) from None
-        if not reply.latency_ms:
-            reply.latency_ms = (time.perf_counter() - started) * 1000
+        # The wall time the run waited, whatever the provider reported.
+        reply.latency_ms = (time.perf_counter() - started) * 1000
         return reply
 
     def cancellable(self) -> _Cancellable:
