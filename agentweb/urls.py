@@ -7,7 +7,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("agentweb.assistant.urls")),
     path("traces/", include("agentweb.traces.urls")),
-    # The chat page owns "/"; core keeps /healthz (its own "" route is shadowed).
+    # The chat page owns "/"; core serves /healthz.
     path("", include("agentweb.assistant.page_urls")),
     path("", include("agentweb.core.urls")),
 ]

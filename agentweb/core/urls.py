@@ -5,6 +5,5 @@ from agentweb.core import views
 app_name = "core"
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
 ]

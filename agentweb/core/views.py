@@ -1,13 +1,5 @@
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
-
-
-@require_GET
-@login_required
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html")
 
 
 @require_GET
