@@ -115,7 +115,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # redis-py's default read timeout (5 s) equals channels_redis's
+                # blocking-pop timeout (5 s): idle sockets would fail at random.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
                 # Per-channel buffer: a socket following a busy run must not drop
                 # doorbells in a burst (a dropped one is re-read from the database).
                 "capacity": 1000,

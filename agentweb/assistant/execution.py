@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -26,6 +26,7 @@ from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, Source
+from agentweb.engine.events import Event, EventSink
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import DirectAnswer, Environment, Request, RunOutcome
 from agentweb.workflows.runner import run_request
@@ -75,7 +76,9 @@ async def execute_run(
         prompts=prepared.config.prompts,
         policy=prepared.config.policy,
         model=build_provider(),
-        sink=LeasedEventSink(run.pk, owner) if owner else DbEventSink(run.pk),
+        sink=_numbered_after(
+            LeasedEventSink(run.pk, owner) if owner else DbEventSink(run.pk), run.last_seq
+        ),
         guards=guards,
         principal=user,
         search=runtime.search_backend(),
@@ -100,6 +103,25 @@ async def execute_run(
         raise
     await _store(run.pk, outcome, prepared, owner)
     return outcome
+
+
+class _After:
+    """Numbers the loop's events after those already in the trace.
+
+    The engine counts from 1; a run that waited in the queue may already have
+    ``inbox.queued`` events (services._persist_queued), taken before the claim.
+    """
+
+    def __init__(self, sink: EventSink, offset: int) -> None:
+        self.sink = sink
+        self.offset = offset
+
+    async def emit(self, event: Event) -> None:
+        await self.sink.emit(replace(event, seq=event.seq + self.offset))
+
+
+def _numbered_after(sink: EventSink, offset: int) -> EventSink:
+    return _After(sink, offset) if offset else sink
 
 
 def _control_guards(user_id: int, run_id: int) -> list[Guard]:
@@ -191,7 +213,11 @@ def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
     if result is None:
         return None
     return DirectAnswer(
-        result.text, result.command or "direct", list(result.cards), list(result.sources)
+        result.text,
+        result.command or "direct",
+        list(result.cards),
+        list(result.sources),
+        list(result.writes),
     )
 
 

@@ -77,14 +77,22 @@ def claim_queued(owner: str, limit: int) -> list[int]:
 
 
 def renew(owner: str, run_ids: list[int]) -> set[int]:
-    """Extend the leases this worker still holds; returns the ids it no longer holds."""
+    """Extend the leases this worker still holds; returns the ids taken away from it.
+
+    A run that simply finished a moment ago is not "taken away": only one the
+    reaper interrupted or re-queued, or that another worker now holds.
+    """
     if not run_ids:
         return set()
-    mine = Run.objects.filter(pk__in=run_ids, lease_owner=owner, status=Status.RUNNING)
+    rows = Run.objects.filter(pk__in=run_ids)
     with transaction.atomic():
-        held = set(mine.values_list("pk", flat=True))
-        mine.update(lease_expires_at=timezone.now() + timedelta(seconds=lease_s()))
-    return set(run_ids) - held
+        rows.filter(lease_owner=owner, status=Status.RUNNING).update(
+            lease_expires_at=timezone.now() + timedelta(seconds=lease_s())
+        )
+        taken = rows.exclude(lease_owner=owner) | rows.filter(
+            status__in=[Status.QUEUED, Status.INTERRUPTED]
+        )
+        return set(taken.values_list("pk", flat=True))
 
 
 def release(owner: str) -> int:

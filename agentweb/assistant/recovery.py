@@ -53,8 +53,8 @@ class Reaped:
 def reap_expired(*, now: datetime | None = None) -> Reaped:
     """Runs whose worker's lease lapsed: re-queue or interrupt them (docs/operations.md).
 
-    A run that persisted no event yet cannot have started a model or tool
-    call (``run.started`` precedes every call), so it goes back to the queue
+    A run that has not persisted ``run.started`` cannot have started a model or
+    tool call (that event precedes every call), so it goes back to the queue
     and runs as if nothing happened. Any other run is interrupted: it may have
     made billed calls, and running it again would bill them twice. Its events
     stay; a final ``run.finished`` (status ``interrupted``) is persisted with
@@ -69,12 +69,17 @@ def reap_expired(*, now: datetime | None = None) -> Reaped:
             run = expired.select_for_update().filter(pk=pk).first()
             if run is None:
                 continue
-            if run.last_seq == 0:
+            if not _started(run.pk):
                 _requeue(run)
                 reaped.requeued.append(pk)
             else:
                 reaped.finished.append(_interrupt(run, now))
     return reaped
+
+
+def _started(run_id: int) -> bool:
+    """``run.started`` precedes every model and tool call of a run."""
+    return RunEvent.objects.filter(run_id=run_id, kind=EventKind.RUN_STARTED.value).exists()
 
 
 def _requeue(run: Run) -> None:

@@ -61,6 +61,8 @@ class Started:
     run_id: int
     queued: bool = False
     duplicate: bool = False
+    # Earlier messages whose run had just ended became this run: start it first.
+    promoted: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "queued": self.queued, "duplicate": self.duplicate}
@@ -94,11 +96,15 @@ def submit(
         with transaction.atomic():
             _lock_player(user.pk)
             active = (
-                Run.objects.select_for_update()
+                Run.objects.select_for_update(no_key=True)
                 .filter(user=user, status__in=ACTIVE_STATUSES)
                 .order_by("-id")
                 .first()
             )
+            promoted = None
+            if active is None:
+                promoted = _promote_waiting(user.pk)
+                active = Run.objects.filter(pk=promoted).first() if promoted else None
             if active is not None:
                 entry = InboxEntry.objects.create(
                     user=user,
@@ -107,7 +113,7 @@ def submit(
                     allow_web=allow_web,
                     client_msg_id=client_msg_id,
                 )
-                return Started(active.pk, queued=True), entry
+                return Started(active.pk, queued=True, promoted=promoted), entry
             run = Run.objects.create(
                 user=user,
                 question=text,
@@ -130,7 +136,10 @@ def _lock_player(user_id: int) -> None:
     concurrent submits would both see none and both start a run. SQLite's
     IMMEDIATE transactions already serialise every writer.
     """
-    list(get_user_model().objects.select_for_update().filter(pk=user_id).values_list("pk"))
+    # NO KEY UPDATE: it excludes other submits but not the key-share locks that
+    # inserts referencing the player take (runs, ledger rows), which would deadlock.
+    users = get_user_model().objects.select_for_update(no_key=True).filter(pk=user_id)
+    list(users.values_list("pk"))
 
 
 def _by_client_id(user: Any, client_msg_id: str) -> Started | None:
@@ -156,6 +165,8 @@ async def asubmit(
         return started
     if started.queued:
         await _announce_queued(started.run_id, entry)
+        if started.promoted is not None:
+            executor.start(started.promoted)
     else:
         executor.start(started.run_id)
     return started
@@ -163,24 +174,44 @@ async def asubmit(
 
 async def _announce_queued(run_id: int, entry: InboxEntry | None) -> None:
     """The queued message is visible in the run's trace (persisted, then broadcast)."""
-    from agentweb.assistant.sink import DbEventSink
-    from agentweb.engine.events import Event, EventKind
+    from agentweb.assistant.executor import send_best_effort
+    from agentweb.assistant.groups import run_group
+    from agentweb.assistant.sink import broadcast_message
 
-    seq = await database_sync_to_async(_next_seq)(run_id)
-    if seq is None or entry is None:
+    if entry is None:
         return
-    event = Event(seq, EventKind.INBOX_QUEUED, {"entry_id": entry.pk, "text": entry.text})
-    await DbEventSink(run_id).emit(event)
+    row = await database_sync_to_async(_persist_queued)(run_id, entry)
+    if row is not None:
+        await send_best_effort(run_group(run_id), broadcast_message(row))
 
 
-def _next_seq(run_id: int) -> int | None:
-    """A seq for an event written from outside the loop. The loop numbers its own
-    events; writing one beside it would collide, so this is only used while the
-    run waits (queued) or after it finished."""
-    run = Run.objects.filter(pk=run_id).values_list("last_seq", "status").first()
-    if run is None or run[1] == Status.RUNNING:
-        return None
-    return run[0] + 1
+def _persist_queued(run_id: int, entry: InboxEntry) -> RunEvent | None:
+    """Write ``inbox.queued`` with the run's next seq, only while the run waits to start.
+
+    The seq is taken under the run's row lock, so concurrent submits (in any
+    process) never take the same one, and a worker claiming the run meanwhile
+    either sees this event (and numbers its own after it, see execution.py) or
+    has already claimed the run — then the loop announces the claim itself.
+    """
+    from agentweb.engine.events import EventKind
+
+    with transaction.atomic():
+        run = (
+            Run.objects.select_for_update(no_key=True)
+            .filter(pk=run_id, status=Status.QUEUED)
+            .first()
+        )
+        if run is None:
+            return None
+        seq = run.last_seq + 1
+        Run.objects.filter(pk=run_id).update(last_seq=seq)
+        return RunEvent.objects.create(
+            run_id=run_id,
+            seq=seq,
+            kind=EventKind.INBOX_QUEUED.value,
+            data={"entry_id": entry.pk, "text": entry.text},
+            ts=timezone.now(),
+        )
 
 
 def owned_run(user: Any, run_id: int) -> Run:
@@ -290,26 +321,47 @@ def _promote_inbox(run_id: int) -> int | None:
         user_id = InboxEntry.objects.filter(run_id=run_id).values_list("user_id", flat=True)[:1]
         for pk in user_id:
             _lock_player(pk)
-        entry = (
-            InboxEntry.objects.select_for_update()
-            .filter(run_id=run_id, status=InboxStatus.QUEUED)
-            .order_by("id")
-            .first()
-        )
-        if entry is None:
-            return None
-        run = Run.objects.create(
-            user_id=entry.user_id,
-            question=entry.text,
-            allow_web=entry.allow_web,
-            memory_generation=current_generation(entry.user_id),
-        )
-        entry.status = InboxStatus.STARTED
-        entry.started_run = run
-        entry.save(update_fields=["status", "started_run", "updated_at"])
-        # The rest stay queued behind the new run.
-        InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).update(run=run)
-        return run.pk
+        return _promote_locked(run_id)
+
+
+def _promote_waiting(user_id: int) -> int | None:
+    """Under the player's lock: messages queued behind a run that has just ended.
+
+    Between a run's end and the promotion of its inbox, a new message finds no
+    active run; it must still wait behind the earlier ones, not overtake them
+    (and not run beside them). Whoever comes first promotes; the other finds
+    nothing left to promote.
+    """
+    waiting = (
+        InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED)
+        .exclude(run__status__in=ACTIVE_STATUSES)
+        .values_list("run_id", flat=True)
+        .first()
+    )
+    return _promote_locked(waiting) if waiting else None
+
+
+def _promote_locked(run_id: int) -> int | None:
+    entry = (
+        InboxEntry.objects.select_for_update()
+        .filter(run_id=run_id, status=InboxStatus.QUEUED)
+        .order_by("id")
+        .first()
+    )
+    if entry is None:
+        return None
+    run = Run.objects.create(
+        user_id=entry.user_id,
+        question=entry.text,
+        allow_web=entry.allow_web,
+        memory_generation=current_generation(entry.user_id),
+    )
+    entry.status = InboxStatus.STARTED
+    entry.started_run = run
+    entry.save(update_fields=["status", "started_run", "updated_at"])
+    # The rest stay queued behind the new run.
+    InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).update(run=run)
+    return run.pk
 
 
 def run_summary(run: Run) -> dict[str, Any]:

@@ -45,6 +45,9 @@ class DirectResult:
     sources: list[Source] = field(default_factory=list)
     command: str | None = None
     ok: bool = True
+    # Writes the command made, as a tool would record them, so undo can revert them:
+    # ``{"tool", "module", "input", "output"}`` (JSON values).
+    writes: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -16,7 +16,7 @@ from agentweb.game.models import Item
 from agentweb.game.services.signin import sign_in
 from agentweb.game.tools.common import MAX_LIMIT, MAX_NAME
 from agentweb.game.tools.items import ItemSourceResult, lookup_sources, source_card, source_sources
-from agentweb.game.tools.player import signin_card
+from agentweb.game.tools.player import PLAYER_SIGNIN, signin_card
 
 ITEMS = "game.items"
 PLAYER = "game.player"
@@ -36,7 +36,19 @@ def checkin(args: str, user: Any) -> DirectResult:
     if not _signed_in(user):
         return DirectResult(SIGN_IN_FIRST, ok=False)
     result = sign_in(user)
-    return DirectResult(result.message, [signin_card(result)], ok=result.ok)
+    writes = (
+        [
+            {
+                "tool": PLAYER_SIGNIN.type,
+                "module": PLAYER_SIGNIN.module,
+                "input": {},
+                "output": result.model_dump(mode="json"),
+            }
+        ]
+        if result.ok
+        else []
+    )
+    return DirectResult(result.message, [signin_card(result)], ok=result.ok, writes=writes)
 
 
 def describe_item(out: ItemSourceResult) -> str:

@@ -46,6 +46,8 @@ class DirectAnswer:
     command: str
     cards: list[dict[str, Any]] = field(default_factory=list)
     sources: list[Source] = field(default_factory=list)
+    # Writes the command made (tool, module, input, output), traced so undo can revert them.
+    writes: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -23,6 +23,7 @@ from agentweb.workflows import chat, free_chat, question, reasoning
 from agentweb.workflows.env import (
     CHAT,
     FREE_CHAT,
+    DirectAnswer,
     QUESTION,
     REASONING,
     Environment,
@@ -93,10 +94,26 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
     return await _finish(ctx, workflow, result)
 
 
-async def _direct(ctx: ExecutionContext, direct) -> RunOutcome:
+async def _direct(ctx: ExecutionContext, direct: DirectAnswer) -> RunOutcome:
     await ctx.emit(
         EventKind.ROUTE_DECIDED, {"workflow": "direct", "by": "command", "command": direct.command}
     )
+    for n, write in enumerate(direct.writes, 1):
+        # The player's own command is the consent; the trace keeps the write for undo.
+        await ctx.emit(
+            EventKind.TOOL_FINISHED,
+            {
+                "step_id": f"direct.w{n}",
+                "tool": write["tool"],
+                "module": write["module"],
+                "input": write["input"],
+                "output": write["output"],
+                "observation": None,
+                "card": None,
+                "latency_ms": 0,
+                "writes": True,
+            },
+        )
     await ctx.emit(
         EventKind.ANSWER,
         {

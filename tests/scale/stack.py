@@ -1,0 +1,209 @@
+"""The scaled stack as real processes: Daphne servers and workers on PostgreSQL + Redis.
+
+Each Daphne process listens on its own port (a test chooses which process a
+client talks to); workers are ``manage.py run_worker``. Every process logs to
+its own file under the test's work directory, shown when something fails.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 60
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stack_env(database_url: str, redis_url: str, model_url: str, **extra: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "agentweb.settings",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "AGENTWEB_EXECUTOR": "worker",
+        "AGENTWEB_LLM": "openai",
+        "AGENTWEB_LLM_BASE_URL": model_url,
+        "AGENTWEB_LLM_MODEL": "fake-model",
+        "AGENTWEB_DEMO_PASSWORD": "scale-demo-pass",
+        "AGENTWEB_LOG_LEVEL": "WARNING",
+        "PYTHONUNBUFFERED": "1",
+        **extra,
+    }
+
+
+def manage(env: dict[str, str], *args: str, timeout: float = 300) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
+class Process:
+    def __init__(self, name: str, argv: list[str], env: dict[str, str], logdir: Path) -> None:
+        self.name = name
+        self.argv = argv
+        self.env = env
+        self.log_path = logdir / f"{name}.log"
+        self.popen: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Process:
+        log = self.log_path.open("ab")
+        self.popen = subprocess.Popen(
+            self.argv, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
+        )
+        return self
+
+    @property
+    def alive(self) -> bool:
+        return self.popen is not None and self.popen.poll() is None
+
+    def kill9(self) -> None:
+        if self.alive:
+            self.popen.send_signal(signal.SIGKILL)
+            self.popen.wait()
+
+    def stop(self, timeout: float = 30) -> None:
+        if not self.alive:
+            return
+        self.popen.send_signal(signal.SIGTERM)
+        try:
+            self.popen.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill9()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+class Daphne(Process):
+    def __init__(self, name: str, env: dict[str, str], logdir: Path) -> None:
+        self.port = free_port()
+        super().__init__(
+            name,
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "agentweb.asgi:application",
+            ],
+            env,
+            logdir,
+        )
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/assistant/"
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if not self.alive:
+                raise RuntimeError(f"{self.name} exited:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.http}/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"{self.name} did not answer /healthz:\n{self.log()}")
+
+
+class Worker(Process):
+    def __init__(self, name: str, env: dict[str, str], logdir: Path) -> None:
+        super().__init__(
+            name, [sys.executable, "manage.py", "run_worker", "--name", name], env, logdir
+        )
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if not self.alive:
+                raise RuntimeError(f"{self.name} exited:\n{self.log()}")
+            if "started" in self.log():
+                return
+            time.sleep(0.1)
+        raise RuntimeError(f"{self.name} did not start:\n{self.log()}")
+
+
+class Stack:
+    """Two Daphne processes and two workers (more on demand), stopped at the end."""
+
+    def __init__(self, env: dict[str, str], logdir: Path) -> None:
+        self.env = env
+        self.logdir = logdir
+        self.daphnes: list[Daphne] = []
+        self.workers: list[Worker] = []
+
+    def add_daphne(self) -> Daphne:
+        daphne = Daphne(f"daphne-{len(self.daphnes) + 1}", self.env, self.logdir)
+        self.daphnes.append(daphne.start())
+        return daphne
+
+    def add_worker(self, name: str | None = None) -> Worker:
+        worker = Worker(name or f"worker-{len(self.workers) + 1}", self.env, self.logdir)
+        self.workers.append(worker.start())
+        return worker
+
+    def start(self, daphnes: int = 2, workers: int = 2) -> Stack:
+        for _ in range(daphnes):
+            self.add_daphne()
+        for _ in range(workers):
+            self.add_worker()
+        for process in [*self.daphnes, *self.workers]:
+            process.wait_ready()
+        return self
+
+    def stop(self) -> None:
+        for process in [*self.daphnes, *self.workers]:
+            process.stop()
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {p.name}\n{p.log()[-4000:]}" for p in [*self.daphnes, *self.workers])
+
+
+class Db:
+    """Read (and seed) the stack's PostgreSQL database directly, as an operator would."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.replace("postgres://", "postgresql://", 1)
+
+    def rows(self, sql: str, *params: object) -> list[tuple]:
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            return conn.execute(sql, params).fetchall()
+
+    def value(self, sql: str, *params: object) -> object:
+        found = self.rows(sql, *params)
+        return found[0][0] if found else None
+
+    def execute(self, sql: str, *params: object) -> None:
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            conn.execute(sql, params)

@@ -1,0 +1,61 @@
+"""``kill -9`` a worker mid-run: its lease expires and the run is interrupted (R-REL-1, R-SCALE).
+
+The reaper interrupts rather than re-runs a run that has persisted events: it
+may have made billed model calls, and a second execution would bill them again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.scale.client import Player, seqs, started_round
+
+pytestmark = pytest.mark.scale
+
+MODEL_LATENCY_S = 0.8
+# Lease (3 s in the tests) + one heartbeat of the surviving worker + slack.
+REAP_WITHIN_S = 10
+
+
+async def test_the_run_of_a_killed_worker_is_interrupted_and_billed_once(stack, model, db, players):
+    model.latency_s = MODEL_LATENCY_S
+    player = await Player.connect(stack.daphnes[0], players["kill"]["session"])
+    run_id = await player.chat("Where does iron come from?")
+    await player.until(lambda f: f.get("kind") == "tool.finished" and f["run_id"] == run_id)
+    await player.until(started_round(run_id))
+    await asyncio.sleep(0.3)  # the second round's model call is in flight
+    owner = db.value("SELECT lease_owner FROM assistant_run WHERE id = %s", run_id)
+    victim = next(w for w in stack.workers if w.name == owner)
+    seen_before_kill = list(player.events(run_id))
+
+    victim.kill9()
+    calls_at_kill = model.calls
+    finished = await player.finished(run_id, timeout=REAP_WITHIN_S)
+    stack.workers.remove(victim)
+    stack.add_worker(f"{owner}-replacement").wait_ready()
+
+    assert finished["data"]["status"] == "interrupted"
+    assert "worker" in finished["data"]["stop_reason"]["message"]
+    events = db.rows(
+        "SELECT seq, kind FROM assistant_runevent WHERE run_id = %s ORDER BY seq", run_id
+    )
+    assert [seq for seq, _ in events] == list(range(1, len(events) + 1))
+    assert [(f["seq"], f["kind"]) for f in seen_before_kill] == events[: len(seen_before_kill)]
+    assert events[-1] == (finished["seq"], "run.finished")
+    assert seqs(player.events(run_id)) == [seq for seq, _ in events]
+    status, stop = db.rows("SELECT status, stop_reason FROM assistant_run WHERE id = %s", run_id)[0]
+    assert status == "interrupted" and stop["code"] == "interrupted"
+
+    # Nothing billed twice: no call after the kill, one ledger row per call that completed.
+    await asyncio.sleep(MODEL_LATENCY_S)
+    assert model.calls == calls_at_kill
+    billed = db.value("SELECT count(*) FROM control_usageentry WHERE run_id = %s", run_id)
+    completed = sum(1 for _, kind in events if kind == "model.called")
+    assert billed == completed
+    assert calls_at_kill - 1 <= billed <= calls_at_kill  # the call in flight died with it
+    await player.close()
+    # Known limit (docs/operations.md): the killed worker's model-call slot is not
+    # given back; nothing else runs now, so the gate is reset for the next tests.
+    db.execute("UPDATE control_modelcallgate SET in_flight = 0")

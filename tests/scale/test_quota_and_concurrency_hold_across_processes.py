@@ -1,0 +1,104 @@
+"""R-QUOTA-1 across processes: one player's daily quota and the server-wide model-call gate."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import httpx
+import pytest
+
+from tests.scale.client import Player
+from tests.scale.conftest import GATE_PLAYERS, MAX_CONCURRENT, QUOTA
+from tests.scale.responders import Scripted
+
+pytestmark = pytest.mark.scale
+
+REQUESTS = 200
+# Every queued request runs as its own run, one after another (R-X3-1).
+SETTLE_TIMEOUT_S = 150
+
+
+async def _settled(db, user_id: int, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        active = db.value(
+            "SELECT count(*) FROM assistant_run WHERE user_id = %s "
+            "AND status IN ('queued', 'running')",
+            user_id,
+        )
+        waiting = db.value(
+            "SELECT count(*) FROM assistant_inboxentry WHERE user_id = %s AND status = 'queued'",
+            user_id,
+        )
+        if active == 0 and waiting == 0:
+            return
+        await asyncio.sleep(0.5)
+    raise AssertionError(f"runs of user {user_id} still active after {timeout} s")
+
+
+async def test_200_concurrent_requests_of_one_player_make_exactly_the_quota_of_calls(
+    stack, model, db, players
+):
+    # The chat workflow: a router call and one answer; it never merges the inbox.
+    model.responder = Scripted(workflow="system:chat")
+    model.latency_s = 0.05
+    quota = players["quota"]
+    headers = {"Authorization": f"Bearer {quota['token']}"}
+
+    async def post(client: httpx.AsyncClient, daphne, i: int) -> httpx.Response:
+        return await client.post(
+            f"{daphne.http}/api/runs", json={"text": f"hello {i}"}, headers=headers
+        )
+
+    async with httpx.AsyncClient(timeout=60) as client:
+        responses = await asyncio.gather(
+            *(post(client, stack.daphnes[i % 2], i) for i in range(REQUESTS))
+        )
+    assert [r.status_code for r in responses] == [202] * REQUESTS
+    await _settled(db, quota["id"], SETTLE_TIMEOUT_S)
+
+    assert model.calls == QUOTA
+    billed = db.value("SELECT count(*) FROM control_usageentry WHERE user_id = %s", quota["id"])
+    assert billed == QUOTA
+    assert (
+        db.value("SELECT model_calls FROM control_dailyusage WHERE user_id = %s", quota["id"])
+        == QUOTA
+    )
+    runs = db.rows(
+        "SELECT r.id, r.failure, r.stop_reason, "
+        "(SELECT count(*) FROM control_usageentry u WHERE u.run_id = r.id) "
+        "FROM assistant_run r WHERE r.user_id = %s",
+        quota["id"],
+    )
+    assert len(runs) == REQUESTS  # one run per request, one after another
+    refused = [r for r in runs if r[3] == 0]
+    assert len(refused) == REQUESTS - QUOTA // 2
+    for _, failure, stop, _ in refused:
+        assert failure == "quota_exceeded"
+        assert "daily limit of 10 assistant calls" in stop["message"]
+
+
+async def test_the_server_wide_limit_holds_across_workers(stack, model, db, players):
+    model.responder = Scripted(workflow="system:chat")
+    model.latency_s = 0.2
+    db.execute("UPDATE control_modelcallgate SET in_flight = 0")
+
+    async def one(i: int) -> dict:
+        player = await Player.connect(stack.daphnes[i % 2], players[f"gate{i}"]["session"])
+        run_id = await player.chat("hello there")
+        finished = await player.finished(run_id, timeout=60)
+        await player.close()
+        return finished
+
+    finished = await asyncio.gather(*(one(i) for i in range(GATE_PLAYERS)))
+    assert model.peak_in_flight <= MAX_CONCURRENT
+    assert model.peak_in_flight == MAX_CONCURRENT  # the limit was reached, not avoided
+    statuses = {f["data"]["status"] for f in finished}
+    assert statuses <= {"completed", "failed"}
+    billed = db.value(
+        "SELECT count(*) FROM control_usageentry u JOIN auth_user a ON a.id = u.user_id "
+        "WHERE a.username LIKE 'gate%%'"
+    )
+    assert billed == model.calls
+    assert db.value("SELECT in_flight FROM control_modelcallgate") == 0
