@@ -23,9 +23,9 @@ from agentweb.workflows import chat, free_chat, question, reasoning
 from agentweb.workflows.env import (
     CHAT,
     FREE_CHAT,
-    DirectAnswer,
     QUESTION,
     REASONING,
+    DirectAnswer,
     Environment,
     Request,
     RunOutcome,
