@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP_APP := $(VENV)/.installed-app
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint format bench-engine clean
+.PHONY: run run-scaled test lint format bench-engine bench-scale clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "agentweb needs Python >= 3.11")'
@@ -34,11 +34,21 @@ run: $(STAMP_APP)
 	@echo ""
 	exec $(BIN)/daphne -b 127.0.0.1 -p $(PORT) agentweb.asgi:application
 
+# The scaled stack (docs/operations.md): PostgreSQL + Redis + several Daphne
+# processes and workers, supervised; Ctrl-C stops everything. Needs the
+# PostgreSQL 15 server programs (initdb, pg_ctl) and redis-server installed,
+# unless DATABASE_URL and REDIS_URL point at running servers.
+run-scaled: $(STAMP_DEV)
+	exec $(BIN)/python scripts/run_scaled.py
+
 # Browser tests run in their own pytest process: Playwright's sync API keeps an
 # event loop on the main thread, which the asyncio tests must not inherit.
+# Scale tests (real PostgreSQL, Redis and processes) run last, on their own:
+# they skip without AGENTWEB_TEST_POSTGRES_URL / AGENTWEB_TEST_REDIS_URL.
 test: $(STAMP_DEV)
-	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not browser and not scale" $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -m browser $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m scale $(PYTEST_ARGS)
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .
@@ -51,6 +61,9 @@ format: $(STAMP_DEV)
 bench-engine: $(STAMP_DEV)
 	$(BIN)/python bench/engine_overhead.py --mode seq --n 2000
 	$(BIN)/python bench/engine_overhead.py --mode conc --n 1000
+
+bench-scale: $(STAMP_DEV)
+	$(BIN)/python bench/scale.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -116,6 +116,15 @@ class Services:
                 stdout=subprocess.DEVNULL,
             )
         self.pg_port = self.pg_port or free_port()
+        status = subprocess.run(
+            [*prefix, _pg_bin("pg_ctl"), "-D", str(data), "status"],
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        if status.returncode == 0:  # still running from an earlier start: reuse it
+            self._create_database()
+            return
         log = self.dir / "postgres.log"
         log.touch()
         _chown_for_postgres(log)
@@ -173,6 +182,8 @@ class Services:
         if server is None:
             raise SystemExit("redis-server not found: apt-get install redis-server")
         self.redis_port = self.redis_port or free_port()
+        if self._redis_pid() is not None:  # still running from an earlier start
+            return
         subprocess.run(
             [
                 server,
@@ -197,18 +208,25 @@ class Services:
         )
         self._wait_port(self.redis_port, "redis-server")
 
+    def _redis_pid(self) -> int | None:
+        try:
+            pid = int((self.dir / "redis.pid").read_text().strip())
+            os.kill(pid, 0)
+        except (OSError, ValueError):
+            return None
+        return pid
+
     def stop_redis(self) -> None:
-        pidfile = self.dir / "redis.pid"
-        if pidfile.exists():
+        pid = self._redis_pid()
+        if pid is not None:
+            os.kill(pid, 15)
             try:
-                pid = int(pidfile.read_text().strip())
-                os.kill(pid, 15)
-                for _ in range(100):
+                for _ in range(200):
                     os.kill(pid, 0)
                     time.sleep(0.05)
-            except (ProcessLookupError, ValueError):
+            except ProcessLookupError:
                 pass
-            pidfile.unlink(missing_ok=True)
+        (self.dir / "redis.pid").unlink(missing_ok=True)
 
     def restart_redis(self) -> None:
         """Fault tests: the layer goes away and comes back empty on the same port."""
