@@ -7,6 +7,7 @@ compensation; its exchange leaves memory; it is marked undone.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -24,6 +25,11 @@ from agentweb.engine.events import Event, EventKind
 from agentweb.engine.policy import FREE_CHAT, MODULE_DEFAULTS
 
 logger = logging.getLogger("agentweb.assistant")
+
+# Undo of a run executing in another process: the cancel reaches it within
+# milliseconds; this bounds the wait if its worker died (the reaper ends it).
+STOP_WAIT_S = 10.0
+STOP_POLL_S = 0.05
 
 
 def _check(user: Any, run_id: int) -> Run:
@@ -47,7 +53,22 @@ async def aundo(user: Any, run_id: int) -> None:
             await task
         else:
             await database_sync_to_async(_wait_not_active)(run_id)
+            await _until_stopped(run_id)
     await compensate(user, run_id)
+
+
+async def _until_stopped(run_id: int) -> None:
+    """A run executing in another process (a worker) ends itself; wait for its final row,
+    so compensation never races the loop's last writes."""
+    loop = asyncio.get_running_loop()
+    give_up_at = loop.time() + STOP_WAIT_S
+    while loop.time() < give_up_at:
+        status = await database_sync_to_async(
+            lambda: Run.objects.values_list("status", flat=True).get(pk=run_id)
+        )()
+        if status != Status.RUNNING:
+            return
+        await asyncio.sleep(STOP_POLL_S)
 
 
 def _wait_not_active(run_id: int) -> None:

@@ -14,9 +14,15 @@ ITEMS = ["iron", "copper", "gold", "diamond", "coal", "redstone"]
 class Scripted:
     """Route to the reasoning workflow, call ``item.query`` ``tools`` times, then answer."""
 
-    def __init__(self, tools: int = 2, workflow: str = "system:reasoning") -> None:
+    def __init__(
+        self,
+        tools: int = 2,
+        workflow: str = "system:reasoning",
+        tool: tuple[str, dict[str, Any]] | None = None,
+    ) -> None:
         self.tools = tools
         self.workflow = workflow
+        self.tool = tool
 
     def __call__(self, body: dict[str, Any]) -> Reply:
         user = json.loads(body["messages"][1]["content"])
@@ -25,5 +31,7 @@ class Scripted:
         done = len(user.get("observations", []))
         if user.get("final_only") or done >= self.tools or not user.get("tools"):
             return Reply(json.dumps({"type": "answer", "text": "done", "sources": []}))
+        if self.tool is not None:
+            return Reply(json.dumps({"type": self.tool[0], "input": self.tool[1]}))
         item = ITEMS[done % len(ITEMS)]
         return Reply(json.dumps({"type": "item.query", "input": {"name": item}}))

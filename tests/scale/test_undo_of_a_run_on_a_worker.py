@@ -1,0 +1,33 @@
+"""Undo from a Daphne process of a run executing on a worker (R-MEM-1, R-MEM-2, R-SCALE)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.scale.client import Player, started_round
+
+pytestmark = pytest.mark.scale
+
+
+async def test_undo_stops_the_run_on_the_worker_and_marks_it_undone(stack, model, db, players):
+    model.latency_s = 1.0
+    session = players["confirm"]["session"]
+    player = await Player.connect(stack.daphnes[1], session)
+    run_id = await player.chat("Where does gold come from?")
+    await player.until(started_round(run_id))
+    await asyncio.sleep(0.3)  # a model call is in flight on the worker
+    calls = model.calls
+    await player.send({"type": "run.undo", "run_id": run_id})
+    finished = await player.finished(run_id, timeout=10)
+    await asyncio.sleep(1.0)
+    await player.close()
+
+    assert finished["data"]["status"] == "undone"
+    assert model.calls == calls  # no compensation or finalization call (R-MEM-2)
+    status, owner = db.rows("SELECT status, lease_owner FROM assistant_run WHERE id = %s", run_id)[
+        0
+    ]
+    assert status == "undone" and owner.startswith("worker-")
+    assert db.value("SELECT count(*) FROM assistant_exchange WHERE run_id = %s", run_id) == 0
