@@ -31,9 +31,6 @@ class RunDetail:
     # The last event rendered: live updates subscribe after it.
     last_seq: int = 0
 
-    def system_prompt(self, key: str) -> str | None:
-        return self.run.prompt_snapshot.get(key)
-
 
 def _last(events: list[timeline.RawEvent], kind: EventKind) -> dict[str, Any] | None:
     for event in reversed(events):

@@ -36,6 +36,7 @@ RUN_DATES = ("created_at", "started_at", "finished_at")
 
 
 def iso(value: datetime | None) -> str | None:
+    """ISO 8601 with the offset, or ``None``."""
     return value.isoformat() if value is not None else None
 
 

@@ -79,12 +79,6 @@ class RunFilterForm(forms.Form):
             runs = runs.filter(Q(question__icontains=data["q"]) | Q(answer__icontains=data["q"]))
         return runs
 
-    def active(self) -> dict[str, Any]:
-        """The filters in use, for links that keep them (pagination, compare)."""
-        if not self.is_valid():
-            return {}
-        return {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
-
 
 def _player_ids(name: str) -> list[int]:
     """The id of the player named exactly (case-insensitive), as a list for ``__in``."""

@@ -111,3 +111,14 @@ def test_the_final_answer_shows_its_sources_and_cards(alice, rita, record_run):
     assert "Coal and a stick." in answer
     assert "Item: Torch" in answer
     assert escape('"item_id": "minecraft:torch"') in answer
+
+
+def test_a_queued_run_without_events_renders_and_waits_for_live_updates(alice, rita, record_run):
+    run = record_run(alice, events=[], status="queued", usage={}, answer="", finished_at=None)
+
+    html, detail = _page(rita, run)
+
+    assert detail.timeline.rounds == [] and detail.last_seq == 0
+    assert "This run is still going" in html
+    assert '"active": true' in html and '"after_seq": 0' in html
+    assert "No answer yet." in html
