@@ -167,6 +167,7 @@ async def asubmit(
         await _announce_queued(started.run_id, entry)
         if started.promoted is not None:
             executor.start(started.promoted)
+            await announce_promoted(started.promoted)
     else:
         executor.start(started.run_id)
     return started
@@ -314,6 +315,27 @@ async def start_next_from_inbox(run_id: int) -> None:
     next_run = await database_sync_to_async(_promote_inbox)(run_id)
     if next_run is not None:
         executor.start(next_run)
+        await announce_promoted(next_run)
+
+
+async def announce_promoted(run_id: int) -> None:
+    """Tell the player's sockets that a queued message now runs as ``run_id``."""
+    from agentweb.assistant.executor import send_best_effort
+    from agentweb.assistant.groups import user_group
+
+    found = await database_sync_to_async(
+        lambda: (
+            InboxEntry.objects.filter(started_run_id=run_id)
+            .values_list("user_id", "client_msg_id")
+            .first()
+        )
+    )()
+    if found is not None:
+        user_id, client_msg_id = found
+        await send_best_effort(
+            user_group(user_id),
+            {"type": "run.queued_started", "run_id": run_id, "client_msg_id": client_msg_id},
+        )
 
 
 def _promote_inbox(run_id: int) -> int | None:

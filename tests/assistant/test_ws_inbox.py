@@ -39,3 +39,29 @@ async def test_a_message_sent_during_a_run_is_queued_then_claimed_at_the_next_ro
     entry = await database_sync_to_async(InboxEntry.objects.get)(client_msg_id="q2")
     assert entry.status == "claimed"
     assert await database_sync_to_async(Run.objects.count)() == 1
+
+
+async def test_a_message_still_queued_when_the_run_ends_runs_next_and_is_announced(
+        connect, alice, model):
+    gate = asyncio.Event()
+
+    async def held(request):
+        await gate.wait()
+        return answer("first answer")
+
+    model.push(route("system:chat"), held, route("system:chat"), answer("second answer"))
+    socket = await connect(alice)
+    await socket.send({"type": "chat.send", "text": "hello"})
+    first = (await socket.recv())["run_id"]
+    await socket.until(lambda f: f.get("kind") == "route.decided")
+    await socket.send({"type": "chat.send", "text": "and then?", "client_msg_id": "later-1"})
+    await socket.until(lambda f: f["type"] == "chat.accepted")
+
+    gate.set()
+    frames = await socket.until(lambda f: f["type"] == "chat.accepted" and f.get("from_inbox"))
+    second = frames[-1]["run_id"]
+    rest = await socket.until_finished(second)
+
+    assert frames[-1]["client_msg_id"] == "later-1"
+    assert second != first
+    assert any(f.get("kind") == "answer" and f["data"]["text"] == "second answer" for f in rest)
