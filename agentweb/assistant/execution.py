@@ -228,8 +228,12 @@ def _mark(run_id: int, status: str, stop: dict[str, Any], owner: str | None) -> 
 
 @database_sync_to_async
 def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | None) -> None:
+    # Keep the numbers the answer cites ("see 3"), not a renumbering.
+    numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
     sources = [
-        {"n": n, **s.as_dict()} for n, s in enumerate(outcome.sources, 1) if isinstance(s, Source)
+        {"n": n, **s.as_dict()}
+        for n, s in zip(numbers, outcome.sources, strict=False)
+        if isinstance(s, Source)
     ]
     policy = (
         prepared.config.policy(outcome.workflow).as_config()

@@ -100,3 +100,5 @@ class RunOutcome:
     sources: list[Source] = field(default_factory=list)
     cards: list[dict[str, Any]] = field(default_factory=list)
     usage: dict[str, Any] = field(default_factory=dict)
+    # The number each source had in the run (answers cite these), in ``sources`` order.
+    source_numbers: list[int] = field(default_factory=list)

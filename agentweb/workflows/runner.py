@@ -161,6 +161,17 @@ async def _finish(ctx: ExecutionContext, workflow: str, result: LoopResult) -> R
             "text": result.text,
         },
     )
+    if result.answer is not None and len(result.answer.sources) == len(result.sources):
+        numbers = list(result.answer.sources)
+    else:
+        numbers = list(range(1, len(result.sources) + 1))
     return RunOutcome(
-        workflow, result.status, result.stop, result.text, result.sources, result.cards, usage
+        workflow,
+        result.status,
+        result.stop,
+        result.text,
+        result.sources,
+        result.cards,
+        usage,
+        numbers,
     )

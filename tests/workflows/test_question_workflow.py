@@ -108,3 +108,18 @@ async def test_a_failing_search_backend_ends_without_inventing_sources():
     assert outcome.stop.code is StopCode.FAILED
     assert model.calls == 2, "no evidence: no finalization call"
     assert outcome.sources == []
+
+
+async def test_the_outcome_keeps_the_numbers_the_answer_cited():
+    with FakeSearchServer() as search:
+        replies = [
+            route_to("system:question"),
+            act("web.search", query="beacon pyramid"),
+            say("See the effects page.", [2]),
+        ]
+        with FakeModelServer(replies) as model:
+            env, _, _ = make_env(model.url, search.url)
+            outcome = await run(env, "how do beacons work?", allow_web=True)
+
+    assert outcome.source_numbers == [2]
+    assert [s.title for s in outcome.sources] == ["Beacon effects"]
