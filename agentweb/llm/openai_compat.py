@@ -20,7 +20,6 @@ once without that field and the provider remembers not to send it again.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import Any
@@ -30,6 +29,7 @@ import httpx
 from agentweb.engine.failures import AgentError, AgentFailure
 from agentweb.engine.model import ModelReply, ModelRequest
 from agentweb.engine.tokens import estimate_tokens
+from agentweb.llm.http import LoopClients
 
 logger = logging.getLogger("agentweb.llm")
 
@@ -59,29 +59,20 @@ class OpenAICompatible:
         self.api_key = api_key
         self.temperature = temperature
         self.json_mode = json_mode
-        self._transport = transport
-        self._clients: dict[asyncio.AbstractEventLoop, httpx.AsyncClient] = {}
-
-    def _client(self) -> httpx.AsyncClient:
-        # An httpx client belongs to one event loop; tests and workers may run several.
-        loop = asyncio.get_running_loop()
-        client = self._clients.get(loop)
-        if client is None:
-            for old in [lp for lp in self._clients if lp.is_closed()]:
-                del self._clients[old]
-            headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
-            client = httpx.AsyncClient(
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._clients = LoopClients(
+            lambda: httpx.AsyncClient(
                 headers=headers,
                 limits=httpx.Limits(max_connections=MAX_CONNECTIONS),
-                transport=self._transport,
+                transport=transport,
             )
-            self._clients[loop] = client
-        return client
+        )
+
+    def _client(self) -> httpx.AsyncClient:
+        return self._clients.get()
 
     async def aclose(self) -> None:
-        clients, self._clients = self._clients, {}
-        for client in clients.values():
-            await client.aclose()
+        await self._clients.aclose()
 
     def body(self, request: ModelRequest, *, json_mode: bool) -> dict[str, Any]:
         body: dict[str, Any] = {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Protocol
@@ -10,6 +9,7 @@ from typing import Protocol
 import httpx
 
 from agentweb.engine.failures import AgentError, AgentFailure
+from agentweb.llm.http import LoopClients
 
 # Results kept from one search; more rarely helps and costs input tokens.
 MAX_RESULTS = 8
@@ -44,16 +44,12 @@ class SearxngBackend:
 
     def __init__(self, base_url: str, *, transport: httpx.AsyncBaseTransport | None = None) -> None:
         self.base_url = base_url.rstrip("/")
-        self._transport = transport
-        self._clients: dict[asyncio.AbstractEventLoop, httpx.AsyncClient] = {}
+        self._clients = LoopClients(
+            lambda: httpx.AsyncClient(transport=transport, follow_redirects=True)
+        )
 
     def _client(self) -> httpx.AsyncClient:
-        loop = asyncio.get_running_loop()
-        client = self._clients.get(loop)
-        if client is None:
-            client = httpx.AsyncClient(transport=self._transport, follow_redirects=True)
-            self._clients[loop] = client
-        return client
+        return self._clients.get()
 
     async def search(self, query: str, limit: int = MAX_RESULTS) -> list[SearchResult]:
         try:
@@ -101,9 +97,7 @@ class SearxngBackend:
         return Page(url, title, text)
 
     async def aclose(self) -> None:
-        clients, self._clients = self._clients, {}
-        for client in clients.values():
-            await client.aclose()
+        await self._clients.aclose()
 
 
 class _TextExtractor(HTMLParser):
