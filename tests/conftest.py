@@ -14,8 +14,11 @@ def demo_password(settings) -> str:
 @pytest.fixture(autouse=True)
 def _fresh_limit_caches():
     """Cached quota limits must not outlive a test's rolled-back database."""
+    from agentweb.assistant import services
     from agentweb.control.quotas import clear_limits_cache
 
     clear_limits_cache()
+    services._message_limit.clear()
     yield
     clear_limits_cache()
+    services._message_limit.clear()

@@ -34,15 +34,25 @@ def snapshot() -> ConfigSnapshot:
     if apps.is_installed("agentweb.control"):
         from agentweb.control import config
 
-        lookup = config.policy_lookup()
+        found = config.runtime_snapshot()
         return ConfigSnapshot(
-            lookup, config.prompt_snapshot(), config.web_search_enabled(), config.purge_on_forget()
+            found.policy, found.prompts, found.web_search_enabled, found.purge_on_forget
         )
     policies, prompts = _files()
     frozen = {workflow: policies.get(workflow) for workflow in ROUTABLE}
     return ConfigSnapshot(
         frozen.__getitem__, prompts.snapshot(), bool(settings.AGENTWEB_SEARCH_URL), False
     )
+
+
+def policy_lookup() -> Callable[[str], ExecutionPolicy]:
+    """Just the policies in force (cheaper than a whole snapshot)."""
+    if apps.is_installed("agentweb.control"):
+        from agentweb.control import config
+
+        return config.policy_lookup()
+    policies, _ = _files()
+    return policies.get
 
 
 def reload_files() -> list[str]:

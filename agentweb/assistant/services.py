@@ -7,6 +7,7 @@ answered exactly like an unknown one (R-AUTH-1, R-REL-2).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,10 +51,20 @@ def not_found(run_id: int) -> ServiceError:
     return ServiceError("unknown_run", f"There is no run {run_id}.", 404)
 
 
+# The limit is read for every message; a policy edit reaches it within this time.
+MESSAGE_LIMIT_TTL_S = 5.0
+_message_limit: list[float] = []  # [read at, limit]
+
+
 def message_limit() -> int:
     """A player message may not exceed the smallest inputBytes of the workflows (SPEC §3)."""
-    config = runtime.snapshot()
-    return min(config.policy(w).input_bytes for w in ROUTABLE)
+    now = time.monotonic()
+    if _message_limit and now - _message_limit[0] < MESSAGE_LIMIT_TTL_S:
+        return int(_message_limit[1])
+    policy = runtime.policy_lookup()
+    limit = min(policy(w).input_bytes for w in ROUTABLE)
+    _message_limit[:] = [now, limit]
+    return limit
 
 
 @dataclass(slots=True)

@@ -31,6 +31,8 @@ MAX_COMPLETIONS = 20
 MAX_COMPLETION_PREFIX = 100
 # A direct name hit is a short message: a name, not a sentence.
 MAX_DIRECT_NAME = 100
+# Item and quest names are a few words; a longer message is a sentence.
+MAX_NAME_WORDS = 8
 # Separators allowed between a slash-less alias and its argument.
 _ALIAS_SEPARATOR = re.compile(r"^[\s:：,，]+")
 _SLASH = re.compile(r"/(\S*)(.*)", re.DOTALL)
@@ -229,6 +231,8 @@ class CommandRegistry:
     def _direct_hit(self, text: str, user: Any) -> DirectResult | None:
         if not text or len(text) > MAX_DIRECT_NAME or "\n" in text:
             return None
+        if not _could_be_a_name(text):
+            return None
         hits = [
             hit
             for fn, module in self._matchers.values()
@@ -243,6 +247,12 @@ class CommandRegistry:
             [card for hit in hits for card in hit.cards],
             [source for hit in hits for source in hit.sources],
         )
+
+
+def _could_be_a_name(text: str) -> bool:
+    """A question or a sentence is never exactly an item or quest name: skip the lookups."""
+    stripped = text.strip()
+    return not stripped.endswith(("?", "？")) and len(stripped.split()) <= MAX_NAME_WORDS
 
 
 commands = CommandRegistry()
