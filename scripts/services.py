@@ -39,6 +39,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _accepting(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
 def _pg_bin(name: str) -> str:
     found = shutil.which(name)
     if found:
@@ -71,6 +79,8 @@ class Services:
     dir: Path
     pg_port: int = 0
     redis_port: int = 0
+    # More ``postgres -c`` options (the benchmark preloads pg_stat_statements).
+    pg_options: str = ""
 
     @property
     def state_file(self) -> Path:
@@ -133,7 +143,7 @@ class Services:
         options = (
             f"-p {self.pg_port} -c listen_addresses=127.0.0.1 -k {data} "
             f"-c max_connections={PG_MAX_CONNECTIONS} -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off"
+            f"-c synchronous_commit=off -c full_page_writes=off {self.pg_options}"
         )
         subprocess.run(
             [
@@ -182,8 +192,8 @@ class Services:
         if server is None:
             raise SystemExit("redis-server not found: apt-get install redis-server")
         self.redis_port = self.redis_port or free_port()
-        if self._redis_pid() is not None:  # still running from an earlier start
-            return
+        if self._redis_pid() is not None and _accepting(self.redis_port):
+            return  # still running from an earlier start
         subprocess.run(
             [
                 server,
@@ -220,12 +230,13 @@ class Services:
         pid = self._redis_pid()
         if pid is not None:
             os.kill(pid, 15)
-            try:
-                for _ in range(200):
-                    os.kill(pid, 0)
-                    time.sleep(0.05)
-            except ProcessLookupError:
-                pass
+            # Wait for the port to close, not for the pid to vanish: where nothing
+            # reaps orphans (some containers) the exited server stays a zombie.
+            deadline = time.monotonic() + START_TIMEOUT_S
+            while self.redis_port and _accepting(self.redis_port):
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"redis-server (pid {pid}) did not stop")
+                time.sleep(0.05)
         (self.dir / "redis.pid").unlink(missing_ok=True)
 
     def restart_redis(self) -> None:

@@ -27,9 +27,11 @@ class Player:
         deadline = time.monotonic() + retry_for
         while True:
             try:
-                ws = await websockets.connect(daphne.ws, additional_headers=headers, max_size=2**22)
+                ws = await websockets.connect(
+                    daphne.ws, additional_headers=headers, max_size=2**22, open_timeout=10
+                )
                 return cls(ws)
-            except (OSError, websockets.InvalidStatus):
+            except (OSError, TimeoutError, websockets.InvalidHandshake):
                 if time.monotonic() >= deadline:
                     raise
                 await asyncio.sleep(0.5)

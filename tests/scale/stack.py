@@ -160,6 +160,7 @@ class Stack:
     def __init__(self, env: dict[str, str], logdir: Path) -> None:
         self.env = env
         self.logdir = logdir
+        logdir.mkdir(parents=True, exist_ok=True)
         self.daphnes: list[Daphne] = []
         self.workers: list[Worker] = []
 
