@@ -130,9 +130,9 @@ def _control_guards(user_id: int, run_id: int) -> list[Guard]:
 
     if not apps.is_installed("agentweb.control"):
         return []
-    from agentweb.control.guards import BillingGuard, ConcurrencyGuard, QuotaGuard
+    from agentweb.control.guards import ControlGuard
 
-    return [QuotaGuard(user_id), ConcurrencyGuard(), BillingGuard(user_id, run_id, "router")]
+    return [ControlGuard(user_id, run_id, "router")]
 
 
 def _label(guards: list[Guard], workflow: str) -> None:
