@@ -157,6 +157,8 @@ def run_size(
         AGENTWEB_MAX_CONCURRENT_MODEL_CALLS="10000",
         AGENTWEB_DAILY_MODEL_CALLS="1000000",
         AGENTWEB_WORKER_CONCURRENCY=str(args.clients),
+        # Production settings: no per-query debug bookkeeping.
+        AGENTWEB_DEBUG="0",
     )
     stack = Stack(env, workdir / f"size{size}").start(daphnes=size, workers=size)
     try:

@@ -10,6 +10,7 @@ can write nothing more to it — no duplicate ``seq``, no second ``run.finished`
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
@@ -20,7 +21,7 @@ from django.utils import timezone
 
 from agentweb.assistant.groups import run_group
 from agentweb.assistant.models import Run, RunEvent, Status
-from agentweb.assistant.sink import DbEventSink, broadcast_message
+from agentweb.assistant.sink import MAX_BATCH, DbEventSink, broadcast_message
 from agentweb.engine.events import Event
 
 logger = logging.getLogger("agentweb.assistant")
@@ -115,7 +116,7 @@ class LeasedEventSink(DbEventSink):
         self.owner = owner
 
     async def emit(self, event: Event) -> None:
-        row = await _persist_fenced(self.run_id, self.owner, event)
+        row = await _writer().write(self.run_id, self.owner, event)
         if self.layer is None:
             return
         try:
@@ -124,17 +125,97 @@ class LeasedEventSink(DbEventSink):
             logger.warning("run %s: event %s not broadcast: %s", self.run_id, event.seq, exc)
 
 
-@database_sync_to_async
-def _persist_fenced(run_id: int, owner: str, event: Event) -> RunEvent:
-    ts = datetime.fromtimestamp(event.ts, tz=UTC)
+Pending = tuple[int, str, Event, "asyncio.Future[RunEvent]"]
+
+
+class FencedWriter:
+    """Group commit of a worker's events: all that are pending share one transaction.
+
+    Under load a worker emits events of many runs at once; one transaction
+    for the lot (one fenced UPDATE per run, one INSERT) instead of one per
+    event is the difference between the database keeping up or not.
+    """
+
+    def __init__(self) -> None:
+        self.pending: list[Pending] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def write(self, run_id: int, owner: str, event: Event) -> RunEvent:
+        future: asyncio.Future[RunEvent] = asyncio.get_running_loop().create_future()
+        self.pending.append((run_id, owner, event, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._drain(), name="fenced-event-writer")
+        return await future
+
+    async def _drain(self) -> None:
+        while self.pending:
+            batch, self.pending = self.pending[:MAX_BATCH], self.pending[MAX_BATCH:]
+            items = [(run_id, owner, event) for run_id, owner, event, _ in batch]
+            try:
+                results = await database_sync_to_async(_persist_fenced)(items)
+            except Exception:
+                # One bad event must not fail its neighbours' runs: write them one by one.
+                results = [await _persist_alone(item) for item in items]
+            for (_, _, _, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if isinstance(result, BaseException):
+                    future.set_exception(result)
+                else:
+                    future.set_result(result)
+
+
+async def _persist_alone(item: tuple[int, str, Event]) -> RunEvent | BaseException:
+    try:
+        return (await database_sync_to_async(_persist_fenced)([item]))[0]
+    except Exception as exc:
+        return exc
+
+
+_writers: dict[asyncio.AbstractEventLoop, FencedWriter] = {}
+
+
+def _writer() -> FencedWriter:
+    loop = asyncio.get_running_loop()
+    if loop not in _writers:
+        for closed in [lp for lp in _writers if lp.is_closed()]:
+            del _writers[closed]
+        _writers[loop] = FencedWriter()
+    return _writers[loop]
+
+
+def _persist_fenced(items: list[tuple[int, str, Event]]) -> list[RunEvent | BaseException]:
+    """One transaction: each run's events are written only if its lease is still held.
+
+    Updating the run row first takes its lock: the reaper (which locks the row
+    too) either sees these events or this write sees the lease gone.
+    """
+    by_run: dict[tuple[int, str], list[Event]] = {}
+    for run_id, owner, event in items:
+        by_run.setdefault((run_id, owner), []).append(event)
+    lost: set[int] = set()
+    rows: dict[tuple[int, int], RunEvent] = {}
     with transaction.atomic():
-        # Updating the run first takes its row lock: the reaper (which locks the
-        # row too) either sees this event or this write sees the lease gone.
-        held = Run.objects.filter(
-            pk=run_id, lease_owner=owner, status=Status.RUNNING, last_seq__lt=event.seq
-        ).update(last_seq=event.seq)
-        if not held:
-            raise LeaseLost(f"run {run_id} is no longer leased to {owner}")
-        return RunEvent.objects.create(
-            run_id=run_id, seq=event.seq, kind=event.kind.value, data=event.data, ts=ts
-        )
+        for (run_id, owner), events in by_run.items():
+            first, last = min(e.seq for e in events), max(e.seq for e in events)
+            held = Run.objects.filter(
+                pk=run_id, lease_owner=owner, status=Status.RUNNING, last_seq__lt=first
+            ).update(last_seq=last)
+            if not held:
+                lost.add(run_id)
+                continue
+            for event in events:
+                rows[(run_id, event.seq)] = RunEvent(
+                    run_id=run_id,
+                    seq=event.seq,
+                    kind=event.kind.value,
+                    data=event.data,
+                    ts=datetime.fromtimestamp(event.ts, tz=UTC),
+                )
+        RunEvent.objects.bulk_create(rows.values())
+    return [
+        LeaseLost(f"run {run_id} is no longer leased to {owner}")
+        if run_id in lost
+        else rows[(run_id, event.seq)]
+        for run_id, owner, event in items
+    ]
