@@ -16,9 +16,12 @@ def _fresh_limit_caches():
     """Cached quota limits must not outlive a test's rolled-back database."""
     from agentweb.assistant import services
     from agentweb.control.quotas import clear_limits_cache
+    from agentweb.core.modules import clear_module_cache
 
     clear_limits_cache()
+    clear_module_cache()
     services._message_limit.clear()
     yield
     clear_limits_cache()
+    clear_module_cache()
     services._message_limit.clear()

@@ -18,7 +18,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from agentweb.assistant import runtime
-from agentweb.assistant.hooks import DbConfirmer, DbInbox, RunStateGuard
+from agentweb.assistant.hooks import DbConfirmer, DbInbox, RunStateGuard, run_flags
 from agentweb.assistant.leases import LeasedEventSink, LeaseLost
 from agentweb.assistant.models import Exchange, MemoryState, Run, Status
 from agentweb.assistant.sink import DbEventSink
@@ -101,6 +101,8 @@ async def execute_run(
         logger.exception("run %s crashed", run.pk)
         await _mark(run.pk, Status.FAILED, {"code": "failed", "message": "internal error"}, owner)
         raise
+    finally:
+        run_flags().drop(run.pk)
     await _store(run.pk, outcome, prepared, owner)
     return outcome
 

@@ -41,17 +41,11 @@ class RunStateGuard(Guard):
         self.run_id = run_id
         self.user_id = user_id
         self.generation = generation
-        self._checked_at = float("-inf")
 
     async def check_state(self, ctx: ExecutionContext) -> None:
         # Stop, undo and forget reach a run in this process at once through the
         # executor; this read is the fallback for requests made elsewhere.
-        now = time.monotonic()
-        if now - self._checked_at < MIN_STATE_CHECK_INTERVAL_S:
-            return
-        self._checked_at = now
-        state = await _run_state(self.run_id, self.user_id)
-        cancel, undo, generation, enabled = state
+        cancel, undo, generation, enabled = await run_flags().get(self.run_id, self.user_id)
         if undo:
             raise AgentError(AgentFailure.UNDONE, "The player undid this run")
         if cancel:
@@ -62,13 +56,71 @@ class RunStateGuard(Guard):
             raise AgentError(AgentFailure.ASSISTANT_DISABLED, "The player turned the assistant off")
 
 
+Flags = tuple[bool, bool, int, bool]  # cancel, undo, memory generation, assistant on
+
+
+class RunFlags:
+    """The flags of every run this process executes, read together.
+
+    Each run checks its flags before its steps; with many runs in flight one
+    query every MIN_STATE_CHECK_INTERVAL_S serves them all, instead of two
+    queries per step per run.
+    """
+
+    def __init__(self) -> None:
+        self.watched: dict[int, int] = {}
+        self.values: dict[int, Flags] = {}
+        self.read_at = float("-inf")
+        self._lock = asyncio.Lock()
+
+    async def get(self, run_id: int, user_id: int) -> Flags:
+        self.watched[run_id] = user_id
+        async with self._lock:
+            stale = time.monotonic() - self.read_at >= MIN_STATE_CHECK_INTERVAL_S
+            if stale or run_id not in self.values:
+                self.values = await _read_flags(dict(self.watched))
+                self.read_at = time.monotonic()
+        return self.values[run_id]
+
+    def drop(self, run_id: int) -> None:
+        self.watched.pop(run_id, None)
+        self.values.pop(run_id, None)
+
+
+_flags: dict[asyncio.AbstractEventLoop, RunFlags] = {}
+
+
+def run_flags() -> RunFlags:
+    loop = asyncio.get_running_loop()
+    found = _flags.get(loop)
+    if found is None:
+        for closed in [lp for lp in _flags if lp.is_closed()]:
+            del _flags[closed]
+        found = _flags[loop] = RunFlags()
+    return found
+
+
 @database_sync_to_async
-def _run_state(run_id: int, user_id: int) -> tuple[bool, bool, int, bool]:
-    run = Run.objects.values_list("cancel_requested", "undo_requested").get(pk=run_id)
-    memory = MemoryState.objects.filter(user_id=user_id).values_list(
-        "generation", "assistant_enabled"
-    ).first() or (0, True)
-    return run[0], run[1], memory[0], memory[1]
+def _read_flags(watched: dict[int, int]) -> dict[int, Flags]:
+    runs = {
+        pk: (cancel, undo)
+        for pk, cancel, undo in Run.objects.filter(pk__in=watched).values_list(
+            "pk", "cancel_requested", "undo_requested"
+        )
+    }
+    memory = {
+        user: (generation, enabled)
+        for user, generation, enabled in MemoryState.objects.filter(
+            user_id__in=set(watched.values())
+        ).values_list("user_id", "generation", "assistant_enabled")
+    }
+    values = {}
+    for run_id, user_id in watched.items():
+        # A run whose row is gone is stopped.
+        cancel, undo = runs.get(run_id, (True, False))
+        generation, enabled = memory.get(user_id, (0, True))
+        values[run_id] = (cancel, undo, generation, enabled)
+    return values
 
 
 class DbConfirmer:

@@ -26,6 +26,47 @@ MIN_REFRESH_INTERVAL_S = 0.25
 ModuleInstance = tuple[str, int]
 
 
+class _SharedRows:
+    """The two tables as last read by this process, at most MIN_REFRESH_INTERVAL_S old.
+
+    Every running loop re-checks its modules before and after each step; with
+    many runs in flight they share one read. A change saved in this process
+    clears it at once (``clear``); other processes see it within the interval.
+    """
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self._modules: tuple[float, dict[str, tuple[bool, int]]] | None = None
+        self._overrides: dict[int, tuple[float, dict[str, bool]]] = {}
+
+    def modules(self) -> dict[str, tuple[bool, int]]:
+        now = time.monotonic()
+        if self._modules is None or now - self._modules[0] >= MIN_REFRESH_INTERVAL_S:
+            rows = Module.objects.values_list("slug", "enabled", "version")
+            self._modules = (now, {slug: (on, version) for slug, on, version in rows})
+        return self._modules[1]
+
+    def overrides(self, user_id: int) -> dict[str, bool]:
+        now = time.monotonic()
+        hit = self._overrides.get(user_id)
+        if hit is None or now - hit[0] >= MIN_REFRESH_INTERVAL_S:
+            rows = PlayerModule.objects.filter(user_id=user_id).values_list(
+                "module__slug", "enabled"
+            )
+            hit = self._overrides[user_id] = (now, dict(rows))
+        return hit[1]
+
+
+_shared = _SharedRows()
+
+
+def clear_module_cache(**_: Any) -> None:
+    """Signal receiver: a Module or PlayerModule changed in this process."""
+    _shared.clear()
+
+
 class DbModuleStates:
     """Module enablement for one user, per R-TOOL-3; ``None`` means disabled.
 
@@ -39,18 +80,10 @@ class DbModuleStates:
         self._overrides: dict[str, bool] = {}
 
     def refresh_sync(self) -> DbModuleStates:
-        """Read the current states (two queries)."""
-        self._modules = {
-            slug: (enabled, version)
-            for slug, enabled, version in Module.objects.values_list("slug", "enabled", "version")
-        }
+        """Read the current states (shared by every run of this process for a moment)."""
+        self._modules = _shared.modules()
         user_id = getattr(self.user, "pk", None)
-        if user_id is None:
-            self._overrides = {}
-        else:
-            self._overrides = dict(
-                PlayerModule.objects.filter(user_id=user_id).values_list("module__slug", "enabled")
-            )
+        self._overrides = {} if user_id is None else _shared.overrides(user_id)
         return self
 
     async def refresh(self) -> DbModuleStates:
