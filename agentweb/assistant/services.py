@@ -251,14 +251,17 @@ def request_cancel(user: Any, run_id: int) -> Run:
 
 async def acancel(user: Any, run_id: int) -> None:
     # A run of this player executing here stops at once; the flag follows.
+    relayed = False
     if executor.runs_here_for(run_id, user.pk):
         executor.cancel_local(run_id, AgentFailure.CANCELLED)
     elif await database_sync_to_async(_owned_running)(user, run_id):
         # It runs in another process: relay the cancel before writing the flag,
         # so the call in flight is abandoned one database round trip sooner.
         await executor.cancel(run_id, AgentFailure.CANCELLED)
+        relayed = True
     await database_sync_to_async(request_cancel)(user, run_id)
-    await executor.cancel(run_id, AgentFailure.CANCELLED)
+    if not relayed:
+        await executor.cancel(run_id, AgentFailure.CANCELLED)
 
 
 def _owned_running(user: Any, run_id: int) -> bool:
