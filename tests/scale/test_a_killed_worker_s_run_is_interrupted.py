@@ -7,6 +7,7 @@ may have made billed model calls, and a second execution would bill them again.
 from __future__ import annotations
 
 import asyncio
+import signal
 
 import pytest
 
@@ -59,3 +60,23 @@ async def test_the_run_of_a_killed_worker_is_interrupted_and_billed_once(stack, 
     # Known limit (docs/operations.md): the killed worker's model-call slot is not
     # given back; nothing else runs now, so the gate is reset for the next tests.
     db.execute("UPDATE control_modelcallgate SET in_flight = 0")
+
+
+async def test_a_worker_stopped_with_sigterm_finishes_its_run_first(stack, model, db, players):
+    model.latency_s = 0.5
+    player = await Player.connect(stack.daphnes[1], players["kill"]["session"])
+    run_id = await player.chat("Where does copper come from?")
+    await player.until(started_round(run_id))
+    owner = db.value("SELECT lease_owner FROM assistant_run WHERE id = %s", run_id)
+    worker = next(w for w in stack.workers if w.name == owner)
+
+    worker.popen.send_signal(signal.SIGTERM)  # a deploy: stop claiming, drain, exit
+    finished = await player.finished(run_id, timeout=30)
+    exit_code = await asyncio.to_thread(worker.popen.wait, 30)
+    stack.workers.remove(worker)
+    stack.add_worker(f"{owner}-next").wait_ready()
+    await player.close()
+
+    assert finished["data"]["status"] == "completed"
+    assert exit_code == 0
+    assert "stopped" in worker.log()
