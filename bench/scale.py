@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import signal
 import sys
 import tempfile
 import time
@@ -45,6 +46,8 @@ from tests.scale.responders import Scripted  # noqa: E402
 from tests.scale.stack import Stack, manage, stack_env  # noqa: E402
 
 QUESTION = "Where does iron come from?"
+# A client that hears nothing this long reports a stuck stack instead of hanging.
+FRAME_TIMEOUT_S = 120
 
 SETUP = """
 import json
@@ -81,7 +84,7 @@ async def client(daphne, key: str, runs: int, cancel_every: int, out: dict) -> N
             await ws.send(json.dumps({"type": "chat.send", "text": f"{QUESTION} {i}"}))
             run_id, cancel_sent = None, None
             while True:
-                frame = json.loads(await ws.recv())
+                frame = json.loads(await asyncio.wait_for(ws.recv(), FRAME_TIMEOUT_S))
                 now = time.time()
                 if frame["type"] == "chat.accepted":
                     run_id = frame["run_id"]
@@ -160,8 +163,9 @@ def run_size(
         # Production settings: no per-query debug bookkeeping.
         AGENTWEB_DEBUG="0",
     )
-    stack = Stack(env, workdir / f"size{size}").start(daphnes=size, workers=size)
+    stack = Stack(env, workdir / f"size{size}")
     try:
+        stack.start(daphnes=size, workers=size)
         with psycopg.connect(db_url, autocommit=True) as conn:
             conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
             conn.execute("SELECT pg_stat_statements_reset()")
@@ -211,6 +215,8 @@ def main() -> None:
         help="every k-th run of a client is cancelled mid-call (0: never)",
     )
     args = ap.parse_args()
+    # SIGTERM (e.g. `timeout`) unwinds like Ctrl-C, so the servers below are stopped.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     ctx = multiprocessing.get_context("fork")
     urls, stop = ctx.Queue(), ctx.Event()
     model = ctx.Process(target=_serve_model, args=(args.latency_ms / 1000, urls, stop), daemon=True)

@@ -27,9 +27,10 @@ async def test_runs_survive_a_redis_restart_and_clients_resume(
     stack_env_vars, second_db_url, own_redis, model, players, tmp_path
 ):
     env = {**stack_env_vars, "DATABASE_URL": second_db_url, "REDIS_URL": own_redis.redis_url}
-    stack = Stack(env, tmp_path).start(daphnes=1, workers=1)
+    stack = Stack(env, tmp_path)
     db = Db(second_db_url)
     try:
+        stack.start(daphnes=1, workers=1)
         model.latency_s = 0.5
         model.responder = Scripted(tools=3)
         session = players["redis"]["session"]
