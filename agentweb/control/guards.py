@@ -52,12 +52,7 @@ class QuotaGuard(Guard):
     async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
         day = quotas.today()
         if not await sync_to_async(quotas.reserve_model_call)(self.user_id, day=day):
-            status = await sync_to_async(quotas.quota_status)(self.user_id, day=day)
-            raise AgentError(
-                AgentFailure.QUOTA_EXCEEDED,
-                status.message(),
-                detail={"limit": status.model_calls_limit, "tokens_limit": status.tokens_limit},
-            )
+            raise await _quota_exceeded(self.user_id, day)
         self._reserved.append(day)
 
     async def after_model(
@@ -87,21 +82,10 @@ class ConcurrencyGuard(Guard):
         self._held = 0
 
     async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
-        loop = asyncio.get_running_loop()
-        wait = min(self.max_wait_s, request.timeout_s, max(0.0, ctx.time_left()))
-        give_up_at = loop.time() + wait
-        delay = SLOT_BACKOFF_FIRST_S
-        while True:
-            ctx.check()  # a cancelled request or a passed deadline stops waiting
-            if await sync_to_async(quotas.acquire_model_slot)():
-                self._held += 1
-                return
-            left = give_up_at - loop.time()
-            if left <= 0:
-                raise AgentError(AgentFailure.CONCURRENCY_LIMIT, BUSY_MESSAGE)
-            async with ctx.cancellable():
-                await asyncio.sleep(min(delay, left))
-            delay = min(delay * 2, SLOT_BACKOFF_MAX_S)
+        ctx.check()
+        if not await sync_to_async(quotas.acquire_model_slot)():
+            await _wait_for_slot(ctx, request, self.max_wait_s)
+        self._held += 1
 
     async def after_model(
         self,
@@ -191,35 +175,14 @@ class ControlGuard(Guard):
         started = time.perf_counter()
         reserved, slot = await sync_to_async(_admit)(self.user_id, day)
         if not reserved:
-            status = await sync_to_async(quotas.quota_status)(self.user_id, day=day)
-            raise AgentError(
-                AgentFailure.QUOTA_EXCEEDED,
-                status.message(),
-                detail={"limit": status.model_calls_limit, "tokens_limit": status.tokens_limit},
-            )
+            raise await _quota_exceeded(self.user_id, day)
         if not slot:
             try:
-                await self._wait_for_slot(ctx, request)
+                await _wait_for_slot(ctx, request, self.max_wait_s)
             except BaseException:
                 await sync_to_async(quotas.refund_model_call)(self.user_id, day=day)
                 raise
         self._open.append((day, started))
-
-    async def _wait_for_slot(self, ctx: ExecutionContext, request: ModelRequest) -> None:
-        loop = asyncio.get_running_loop()
-        wait = min(self.max_wait_s, request.timeout_s, max(0.0, ctx.time_left()))
-        give_up_at = loop.time() + wait
-        delay = SLOT_BACKOFF_FIRST_S
-        while True:
-            left = give_up_at - loop.time()
-            if left <= 0:
-                raise AgentError(AgentFailure.CONCURRENCY_LIMIT, BUSY_MESSAGE)
-            async with ctx.cancellable():
-                await asyncio.sleep(min(delay, left))
-            delay = min(delay * 2, SLOT_BACKOFF_MAX_S)
-            ctx.check()
-            if await sync_to_async(quotas.acquire_model_slot)():
-                return
 
     async def after_model(
         self,
@@ -251,6 +214,34 @@ class ControlGuard(Guard):
                 "outcome": OUTCOME_OK if error is None else error.failure.value,
             }
         await sync_to_async(_settle)(self.user_id, day, usage)
+
+
+async def _quota_exceeded(user_id: int, day: date) -> AgentError:
+    """The player-facing refusal once the daily quota is used up."""
+    status = await sync_to_async(quotas.quota_status)(user_id, day=day)
+    return AgentError(
+        AgentFailure.QUOTA_EXCEEDED,
+        status.message(),
+        detail={"limit": status.model_calls_limit, "tokens_limit": status.tokens_limit},
+    )
+
+
+async def _wait_for_slot(ctx: ExecutionContext, request: ModelRequest, max_wait_s: float) -> None:
+    """Retry for a server slot with backoff, within the call's timeout and the deadline."""
+    loop = asyncio.get_running_loop()
+    wait = min(max_wait_s, request.timeout_s, max(0.0, ctx.time_left()))
+    give_up_at = loop.time() + wait
+    delay = SLOT_BACKOFF_FIRST_S
+    while True:
+        left = give_up_at - loop.time()
+        if left <= 0:
+            raise AgentError(AgentFailure.CONCURRENCY_LIMIT, BUSY_MESSAGE)
+        async with ctx.cancellable():
+            await asyncio.sleep(min(delay, left))
+        delay = min(delay * 2, SLOT_BACKOFF_MAX_S)
+        ctx.check()  # a cancelled request or a passed deadline stops waiting
+        if await sync_to_async(quotas.acquire_model_slot)():
+            return
 
 
 def _admit(user_id: int, day: date) -> tuple[bool, bool]:
