@@ -19,6 +19,7 @@ from agentweb.assistant.models import (
 )
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
 from agentweb.engine.tools import ToolCall
+from agentweb.lib.loops import PerLoop
 
 # How often a waiting confirmation looks at the database when no wake-up
 # arrives (a decision taken in another process whose control message was lost;
@@ -87,17 +88,11 @@ class RunFlags:
         self.values.pop(run_id, None)
 
 
-_flags: dict[asyncio.AbstractEventLoop, RunFlags] = {}
+_flags: PerLoop[RunFlags] = PerLoop(RunFlags)
 
 
 def run_flags() -> RunFlags:
-    loop = asyncio.get_running_loop()
-    found = _flags.get(loop)
-    if found is None:
-        for closed in [lp for lp in _flags if lp.is_closed()]:
-            del _flags[closed]
-        found = _flags[loop] = RunFlags()
-    return found
+    return _flags.get()
 
 
 @database_sync_to_async

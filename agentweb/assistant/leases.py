@@ -23,6 +23,7 @@ from agentweb.assistant.groups import run_group
 from agentweb.assistant.models import Run, RunEvent, Status
 from agentweb.assistant.sink import MAX_BATCH, DbEventSink, broadcast_message
 from agentweb.engine.events import Event
+from agentweb.lib.loops import PerLoop
 
 logger = logging.getLogger("agentweb.assistant")
 
@@ -172,16 +173,11 @@ async def _persist_alone(item: tuple[int, str, Event]) -> RunEvent | BaseExcepti
         return exc
 
 
-_writers: dict[asyncio.AbstractEventLoop, FencedWriter] = {}
+_writers: PerLoop[FencedWriter] = PerLoop(FencedWriter)
 
 
 def _writer() -> FencedWriter:
-    loop = asyncio.get_running_loop()
-    if loop not in _writers:
-        for closed in [lp for lp in _writers if lp.is_closed()]:
-            del _writers[closed]
-        _writers[loop] = FencedWriter()
-    return _writers[loop]
+    return _writers.get()
 
 
 def _persist_fenced(items: list[tuple[int, str, Event]]) -> list[RunEvent | BaseException]:

@@ -19,6 +19,7 @@ from django.db import transaction
 from agentweb.assistant.groups import run_group
 from agentweb.assistant.models import Run, RunEvent
 from agentweb.engine.events import Event
+from agentweb.lib.loops import PerLoop
 
 # Channel layers only guarantee messages up to about 1 MB; events larger than
 # this are sent as a doorbell without data, and the socket reads the row.
@@ -71,17 +72,11 @@ async def _settle_alone(run_id: int, event: Event, future: asyncio.Future[RunEve
         future.set_result(row)
 
 
-_writers: dict[asyncio.AbstractEventLoop, EventWriter] = {}
+_writers: PerLoop[EventWriter] = PerLoop(EventWriter)
 
 
 def writer() -> EventWriter:
-    loop = asyncio.get_running_loop()
-    found = _writers.get(loop)
-    if found is None:
-        for closed in [lp for lp in _writers if lp.is_closed()]:
-            del _writers[closed]
-        found = _writers[loop] = EventWriter()
-    return found
+    return _writers.get()
 
 
 class DbEventSink:

@@ -1,1 +1,1 @@
-"""Small helpers shared by the Django apps (never imported by the engine)."""
+"""Small helpers: typed environment readers (settings) and per-loop singletons."""
