@@ -22,7 +22,6 @@ from agentweb.assistant.hooks import bump_generation, current_generation
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     ActionStatus,
-    Exchange,
     InboxEntry,
     InboxStatus,
     PendingAction,
@@ -419,7 +418,3 @@ def run_summary(run: Run) -> dict[str, Any]:
         "undone": run.status == Status.UNDONE,
         "redacted": run.redacted,
     }
-
-
-def exchanges_of(user: Any) -> list[Exchange]:
-    return list(Exchange.objects.filter(user=user).order_by("id"))

@@ -169,3 +169,27 @@ async def test_get_on_a_post_endpoint_is_405(auth):
     response = await AsyncClient().get("/api/runs", **auth)
 
     assert response.status_code == 405
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"action_id": "", "decision": "approve"},
+        {"action_id": "r.1.w1", "decision": "maybe"},
+        {"action_id": 5, "decision": "approve"},
+        {"action_id": "x" * 65, "decision": "reject"},
+    ],
+)
+async def test_a_malformed_confirmation_is_refused_and_changes_nothing(auth, model, body):
+    model.push(route("system:chat"), answer("x"))
+    client = AsyncClient()
+    run_id = (await _post(client, "/api/runs", {"text": "hi"}, **auth)).json()["run_id"]
+    await executor.wait_all()
+    events_before = await _count(RunEvent)
+
+    response = await _post(client, f"/api/runs/{run_id}/confirm", body, **auth)
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "bad_field"
+    assert await _count(RunEvent) == events_before
