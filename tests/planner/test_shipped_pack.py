@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from agentweb.game.demo import KNOWLEDGE_DIR, load_manual_articles
-from tests.game.planner_kit import ask, invented_names
 from tests.game.tool_kit import make_player
+from tests.planner.kit import ask, invented_names
 
 CASES = [
     # chapter_0_from_dust.snbt: Burning Device asks for 1 minecraft:furnace;

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentweb.engine.tokens import estimate_tokens
-from agentweb.llm.offline_intent import ACTIONS, Intent, Parsed
-from agentweb.llm.offline_obs import Seen
-from agentweb.llm.offline_plan import (
+from agentweb.llm.offline.intent import ACTIONS, Intent, Parsed
+from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.plan import (
     ITEM_QUERY,
     ITEM_SOURCE,
     KNOWLEDGE,
@@ -24,7 +24,7 @@ from agentweb.llm.offline_plan import (
     QUEST_QUERY,
     chosen_quest,
 )
-from agentweb.llm.offline_words import phrase
+from agentweb.llm.offline.words import phrase
 
 # Knowledge-base articles quoted in one answer: the best match (the tool ranks them).
 ARTICLES_QUOTED = 1

@@ -1,4 +1,4 @@
-"""The offline planner on a quest book it was not written for (tests/llm/fixtures/village-pack).
+"""The offline planner on a quest book it was not written for (tests/planner/fixtures/village-pack).
 
 Facts come from that pack's .snbt files and minecraft-data's recipes.json
 (gold ingot = 9 gold nuggets).
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from agentweb.game.importers.ftbquests import import_ftbquests
-from tests.game.planner_kit import ask, invented_names
+from tests.planner.kit import ask, invented_names
 
-PACK = Path(__file__).resolve().parents[1] / "llm" / "fixtures" / "village-pack"
+PACK = Path(__file__).resolve().parent / "fixtures" / "village-pack"
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ It speaks the same JSON protocol as a real model and sees exactly what a
 real model sees: the user JSON of the request (no database, no Django). It
 is rule-based, not a language model:
 
-* ``route`` — reads the question's intent (``offline_intent``) and picks a
+* ``route`` — reads the question's intent (``offline.intent``) and picks a
   workflow: requests to act (buy, sign in, claim) → ``system:free_chat``;
   questions that need the game's lookup tools (items, quests, the player's
   profile; quest → item chains above all) → ``system:reasoning``; other
@@ -12,7 +12,7 @@ is rule-based, not a language model:
   Only workflows listed in the request are chosen.
 * ``decide`` / ``finalize`` — plans the next tool call from the intent, the
   tools offered in this request and the observations so far
-  (``offline_plan``), or answers from the observations (``offline_answer``).
+  (``offline.plan``), or answers from the observations (``offline.answer``).
   It never repeats an action already observed, answers when ``final_only``
   is set or no tool is offered, and cites sources by their numbers.
 * ``chat`` — a short, friendly one-shot reply.
@@ -31,11 +31,11 @@ from typing import Any
 from agentweb.engine.model import ModelReply, ModelRequest, Purpose
 from agentweb.engine.protocol import dumps
 from agentweb.engine.tokens import estimate_tokens
-from agentweb.llm import offline_text as w
-from agentweb.llm.offline_answer import compose
-from agentweb.llm.offline_intent import ACTIONS, GAME_DATA, Intent, parse
-from agentweb.llm.offline_obs import observations
-from agentweb.llm.offline_plan import next_action
+from agentweb.llm.offline import text as w
+from agentweb.llm.offline.answer import compose
+from agentweb.llm.offline.intent import ACTIONS, GAME_DATA, Intent, parse
+from agentweb.llm.offline.obs import observations
+from agentweb.llm.offline.plan import next_action
 
 REASONING, QUESTION = "system:reasoning", "system:question"
 FREE_CHAT, CHAT = "system:free_chat", "system:chat"

@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentweb.llm.offline_intent import Intent, Parsed
-from agentweb.llm.offline_obs import Seen, last, tried
+from agentweb.llm.offline.intent import Intent, Parsed
+from agentweb.llm.offline.obs import Seen, last, tried
 
 ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
 QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"

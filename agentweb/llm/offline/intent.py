@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from agentweb.llm import offline_patterns as pt
-from agentweb.llm import offline_text as w
+from agentweb.llm.offline import patterns as pt
+from agentweb.llm.offline import text as w
 
 MAX_NAME_CHARS = 80
 MAX_NAME_WORDS = 8

@@ -1,4 +1,4 @@
-"""The name patterns of the offline planner's question reader (``offline_intent``).
+"""The name patterns of the offline planner's question reader (``offline.intent``).
 
 Each pattern has a named group ``n``: the name it extracts, cleaned later.
 """

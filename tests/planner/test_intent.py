@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentweb.llm.offline_intent import Intent, parse
+from agentweb.llm.offline.intent import Intent, parse
 
 
 @pytest.mark.parametrize(
