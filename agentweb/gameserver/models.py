@@ -71,6 +71,9 @@ class LinkAttempt(models.Model):
     token = models.ForeignKey(GameServerToken, on_delete=models.CASCADE, related_name="+")
     at = models.DateTimeField(auto_now_add=True, db_index=True)
 
+    def __str__(self) -> str:
+        return f"refused link attempt by {self.token_id} at {self.at}"
+
 
 class GameChat(models.Model):
     """A run started from game chat: the only runs whose reply a game token may read."""
@@ -82,6 +85,9 @@ class GameChat(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"game chat of {self.link_id}: run {self.run_id}"
 
 
 class DelivererStatus(models.Model):
