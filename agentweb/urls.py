@@ -5,8 +5,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/game/", include("agentweb.gameserver.urls")),
     path("api/", include("agentweb.assistant.urls")),
     path("traces/", include("agentweb.traces.urls")),
+    path("game/", include("agentweb.gameserver.page_urls")),
     # The chat page owns "/"; core serves /healthz.
     path("", include("agentweb.assistant.page_urls")),
     path("", include("agentweb.core.urls")),

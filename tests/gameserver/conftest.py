@@ -80,3 +80,45 @@ def address_of(server: RconServer, password: str | None = None) -> ConsoleAddres
 @pytest.fixture
 def deliverer(rcon: RconServer) -> Deliverer:
     return Deliverer(address_of(rcon), name="test-deliverer")
+
+
+@pytest.fixture
+def game_token(db) -> str:
+    from agentweb.gameserver.auth import new_token
+
+    return new_token("survival server")[1]
+
+
+class GameApi:
+    """The game API as a plugin calls it: JSON bodies, the game-server token."""
+
+    def __init__(self, key: str) -> None:
+        from django.test import Client
+
+        self.client = Client()
+        self.headers = {"Authorization": f"Bearer {key}"}
+
+    def _send(self, method: str, url: str, body: Any) -> Any:
+        import json
+
+        data = body if isinstance(body, str | bytes) else json.dumps(body)
+        call = getattr(self.client, method)
+        return call(url, data=data, content_type="application/json", headers=self.headers)
+
+    def post(self, url: str, body: Any = None) -> Any:
+        return self._send("post", url, {} if body is None else body)
+
+    def put(self, url: str, body: Any = None) -> Any:
+        return self._send("put", url, {} if body is None else body)
+
+    def get(self, url: str) -> Any:
+        return self.client.get(url, headers=self.headers)
+
+
+@pytest.fixture
+def api(game_token: str) -> GameApi:
+    return GameApi(game_token)
+
+
+def error_code(response: Any) -> str:
+    return response.json()["error"]["code"]
