@@ -14,6 +14,7 @@ from agentweb.game.services.shop import buy
 from agentweb.gameserver.console import ConsoleAddress
 from agentweb.gameserver.deliverer import Deliverer
 from agentweb.gameserver.models import AccountLink
+from tests.assistant.conftest import model  # noqa: F401  (the scripted model of runs)
 from tests.fakes.rcon_server import Game, RconServer
 
 ALICE_UUID = uuid.UUID("069a79f4-44e9-4726-a5be-fca90e38aaf5")

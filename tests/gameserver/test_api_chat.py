@@ -14,7 +14,7 @@ from agentweb.assistant.models import Run
 from agentweb.gameserver.auth import new_token
 from agentweb.gameserver.chat import MAX_REPLY_CHARS, game_text
 from agentweb.gameserver.models import GameChat
-from tests.assistant.conftest import answer, model, route  # noqa: F401
+from tests.assistant.conftest import answer, route
 from tests.gameserver.conftest import ALICE_UUID, make_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,7 +40,9 @@ async def test_a_message_from_the_game_runs_as_the_linked_player_and_replies_in_
     linked_alice, headers, model
 ):
     model.push(route("system:chat"), answer("**Bread** restores [hunger](https://x.test) fast."))
-    response = await _post({"uuid": str(ALICE_UUID), "text": "what does bread do?", "wait": 10}, headers)
+    response = await _post(
+        {"uuid": str(ALICE_UUID), "text": "what does bread do?", "wait": 10}, headers
+    )
     body = response.json()
     assert response.status_code == 200
     assert body["done"] is True
