@@ -199,8 +199,8 @@ AGENTWEB_RCON_PORT = env_int("AGENTWEB_RCON_PORT", 25575, minimum=1)
 AGENTWEB_RCON_PASSWORD = env_str("AGENTWEB_RCON_PASSWORD", "")
 # Connect, login and each command's reply must each come within this.
 AGENTWEB_RCON_TIMEOUT_S = env_float("AGENTWEB_RCON_TIMEOUT_S", 5.0)
-# Who runs the RCON deliverer: "command" = only `manage.py run_deliveries`;
-# "worker" = every `run_worker` process too; "supervisor" = `make run-scaled` starts one.
+# Who runs the RCON deliverer: "command" = you start `manage.py run_deliveries`;
+# "supervisor" = `make run-scaled` starts one and restarts it if it dies.
 AGENTWEB_RCON_DELIVERER = env_choice(
-    "AGENTWEB_RCON_DELIVERER", "command", ("command", "worker", "supervisor")
+    "AGENTWEB_RCON_DELIVERER", "command", ("command", "supervisor")
 )

@@ -219,12 +219,3 @@ class Deliverer:
             stop.wait(self.backoff_s())
         close_old_connections()
 
-
-def start_in_thread(address: ConsoleAddress, name: str | None = None) -> threading.Event:
-    """Run a deliverer beside other work (a worker process); set the event to stop it."""
-    stop = threading.Event()
-    thread = threading.Thread(
-        target=Deliverer(address, name).run_forever, args=(stop,), daemon=True, name="deliverer"
-    )
-    thread.start()
-    return stop
