@@ -166,7 +166,9 @@ async def undo_claim(value: QuestClaimInput, out: ClaimResult, call: ToolCall) -
 
 
 def claim_card(out: ClaimResult) -> dict[str, Any]:
-    return {"kind": "quest_claim", **out.model_dump(mode="json")}
+    # The page follows the delivery of the rewards by this reason.
+    reason = quest_claim_reason(out.progress_id) if out.ok and out.progress_id else ""
+    return {"kind": "quest_claim", **out.model_dump(mode="json"), "delivery_reason": reason}
 
 
 def _observe(out: ClaimResult) -> dict[str, Any]:

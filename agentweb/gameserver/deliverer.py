@@ -218,4 +218,3 @@ class Deliverer:
                 logger.exception("deliverer %s: pass failed", self.name)
             stop.wait(self.backoff_s())
         close_old_connections()
-

@@ -14,6 +14,8 @@ from agentweb.gameserver.models import AccountLink
 REASON = re.compile(r"^[a-z-]{1,20}:\d{1,18}$")
 MAX_REASONS = 50
 DONE = (DeliveryState.DELIVERED, DeliveryState.CANCELLED)
+# Undo cannot take these back: they reached (or may have reached) the game.
+KEPT = (DeliveryState.DELIVERED, DeliveryState.SENDING, DeliveryState.UNKNOWN)
 
 
 def _text(delivery: Delivery, link: AccountLink | None) -> str:
@@ -42,8 +44,20 @@ def statuses(user: Any, reasons: list[str]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for delivery in rows:
         entry = out.setdefault(delivery.reason, {"items": [], "done": True})
+        text = _text(delivery, link)
+        kept = delivery.state in KEPT
         entry["items"].append(
-            {"label": delivery.label, "state": delivery.state, "text": _text(delivery, link)}
+            {
+                "label": delivery.label,
+                "state": delivery.state,
+                "text": text,
+                # What an undone answer's card says instead.
+                "undone_text": (
+                    _("%(status)s — undo could not take it back") % {"status": text}
+                    if kept
+                    else text
+                ),
+            }
         )
         entry["done"] = entry["done"] and delivery.state in DONE
     return out
