@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from agentweb.game.models import Delivery, DeliveryState
 from agentweb.gameserver import linking
 from agentweb.gameserver.auth import generate_key
+from agentweb.gameserver.commands import command_book
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.models import (
     AccountLink,
@@ -67,7 +68,7 @@ class DeliveryAdmin(admin.ModelAdmin):
         )
 
     def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
-        for status in DelivererStatus.objects.filter(ok=False):
+        for status in DelivererStatus.objects.failing():
             messages.error(
                 request, f"RCON deliverer {status.name} ({status.target}): {status.message}"
             )
@@ -212,6 +213,17 @@ class DelivererStatusAdmin(admin.ModelAdmin):
 @admin.register(DeliveryCommands)
 class DeliveryCommandsAdmin(admin.ModelAdmin):
     """The RCON templates; empty fields keep ``gameServer`` of system-agent.json."""
+
+    readonly_fields = ("in_force",)
+
+    @admin.display(description="in force now")
+    def in_force(self, obj: DeliveryCommands) -> str:
+        book = command_book()
+        rows = [
+            (kind, template or "— (left to a plugin)") for kind, template in book.commands.items()
+        ]
+        rows += [(f"{name} reply", p.pattern) for name, p in book.replies.items()]
+        return format_html_join("", "<div><b>{}</b>: <code>{}</code></div>", rows)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return not DeliveryCommands.objects.exists()

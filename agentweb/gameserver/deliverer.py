@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import os
 import socket
 import threading
 from dataclasses import dataclass, field
@@ -59,7 +58,8 @@ class PassResult:
 
 
 def default_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}"
+    """The host: a restarted deliverer keeps its status row (name several on one host)."""
+    return socket.gethostname()
 
 
 class Deliverer:

@@ -32,21 +32,23 @@ def _owner(token: GameServerToken) -> str:
 
 def hand_out(token: GameServerToken, after: int, limit: int) -> list[dict[str, Any]]:
     linked = Delivery.objects.filter(profile__minecraft_link__isnull=False, id__gt=after)
+    owner = _owner(token)
+    held = list(
+        linked.filter(state=DeliveryState.SENDING, channel=DeliveryChannel.API, claimed_by=owner)
+        .order_by("id")
+        .values_list("pk", flat=True)[:limit]
+    )
     due = (
         linked.due()
         .exclude(profile__minecraft_link__online=False)
         .order_by("id")
-        .values_list("pk", flat=True)[:limit]
+        .values_list("pk", flat=True)[: limit - len(held)]
     )
-    owner = _owner(token)
     claimed = {pk for pk in due if Delivery.objects.claim(pk, DeliveryChannel.API, owner)}
     rows = (
-        linked.filter(
-            Q(pk__in=claimed)
-            | Q(state=DeliveryState.SENDING, channel=DeliveryChannel.API, claimed_by=owner)
-        )
+        linked.filter(Q(pk__in=claimed) | Q(pk__in=held))
         .select_related("profile__minecraft_link")
-        .order_by("id")[:limit]
+        .order_by("id")
     )
     book = command_book()
     return [_as_json(d, resent=d.pk not in claimed, command=book.command_for) for d in rows]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from agentweb.game.models import PlayerProfile
 
@@ -90,6 +92,15 @@ class GameChat(models.Model):
         return f"game chat of {self.link_id}: run {self.run_id}"
 
 
+# A deliverer not heard of for this long has stopped: its last error is history.
+STATUS_FRESH = datetime.timedelta(minutes=10)
+
+
+class DelivererStatusQuerySet(models.QuerySet):
+    def failing(self) -> DelivererStatusQuerySet:
+        return self.filter(ok=False, checked_at__gte=timezone.now() - STATUS_FRESH)
+
+
 class DelivererStatus(models.Model):
     """What each RCON deliverer last saw: the admin's answer to "why is nothing arriving?"."""
 
@@ -99,6 +110,8 @@ class DelivererStatus(models.Model):
     message = models.CharField(max_length=500, blank=True)
     checked_at = models.DateTimeField(null=True, blank=True)
     delivered = models.PositiveIntegerField(default=0)
+
+    objects = DelivererStatusQuerySet.as_manager()
 
     class Meta:
         verbose_name_plural = "deliverer status"

@@ -22,7 +22,7 @@ BOB_UUID = uuid.UUID("853c80ef-3c37-49fd-aa49-938b674adae6")
 
 
 def make_player(username: str, *, balance: int = 100, link: uuid.UUID | None = None) -> Any:
-    user = get_user_model().objects.create_user(username, password="pw")
+    user = get_user_model().objects.create_user(username)
     profile = PlayerProfile.objects.create(
         user=user, minecraft_name=f"{username.title()}MC", balance=balance
     )

@@ -101,3 +101,26 @@ def test_a_new_game_server_token_is_shown_once(admin_client):
         "/admin/gameserver/gameservertoken/add/", {"name": "lobby"}, follow=True
     )
     assert "gs_" in response.content.decode()
+
+
+def test_the_delivery_commands_page_shows_what_is_in_force(admin_client):
+    page = admin_client.get("/admin/gameserver/deliverycommands/add/").content.decode()
+    assert "give {name} {item} {count}" in page
+    admin_client.post("/admin/gameserver/deliverycommands/add/", {"item": "eco give {name} {item}"})
+    page = admin_client.get("/admin/gameserver/deliverycommands/1/change/").content.decode()
+    assert "eco give {name} {item}" in page
+
+
+def test_an_old_failure_of_a_stopped_deliverer_is_not_shown_as_current(admin_client):
+    import datetime
+
+    from django.utils import timezone
+
+    DelivererStatus.objects.create(
+        name="gone",
+        target="x:1",
+        ok=False,
+        message="refused the password",
+        checked_at=timezone.now() - datetime.timedelta(hours=1),
+    )
+    assert "refused the password" not in admin_client.get("/admin/game/delivery/").content.decode()

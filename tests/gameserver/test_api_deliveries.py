@@ -152,3 +152,13 @@ def test_the_rcon_deliverer_and_the_plugin_never_take_the_same_delivery(
     deliverer.run_once()
     assert len(handed) == 1
     assert game.given == []
+
+
+@pytest.mark.django_db
+def test_a_page_of_unreported_deliveries_claims_no_more_than_it_returns(api, alice, shop):
+    for _ in range(3):
+        purchase(alice)
+    assert len(api.get("/api/game/deliveries?limit=2").json()["deliveries"]) == 2
+    again = api.get("/api/game/deliveries?after=0&limit=2").json()["deliveries"]
+    assert [r["resent"] for r in again] == [True, True]
+    assert Delivery.objects.filter(state=DeliveryState.PENDING).count() == 1

@@ -55,3 +55,26 @@ def test_undo_of_a_failed_delivery_refunds_it(alice, shop, game, deliverer):
     refund(result)
     assert Delivery.objects.get().state == DeliveryState.CANCELLED
     assert Purchase.objects.get().refunded is True
+
+
+@pytest.mark.django_db
+def test_a_quest_claim_with_a_delivered_reward_is_not_undone_and_says_which(alice, game, deliverer):
+    from agentweb.ftb.claim import claim, unclaim
+    from agentweb.game.models import Chapter, Quest, QuestBook, QuestProgress, Reward
+
+    book = QuestBook.objects.create(slug="b", name="B")
+    chapter = Chapter.objects.create(book=book, chapter_id="C", filename="c", title="C")
+    quest = Quest.objects.create(book=book, chapter=chapter, quest_id="00000000000000AA", title="Q")
+    Reward.objects.create(
+        quest=quest, reward_id="r1", type="item", item_id="minecraft:torch", count=4
+    )
+    Reward.objects.create(quest=quest, reward_id="r2", order=1, type="xp", xp=50)
+    QuestProgress.objects.create(profile=alice.game_profile, quest=quest, status="completed")
+    result = claim(alice, quest.quest_id)
+    assert result.ok, result.message
+    torch = Delivery.objects.get(kind="item")
+    Delivery.objects.filter(pk=torch.pk).update(state=DeliveryState.DELIVERED)
+    with pytest.raises(CannotCompensate, match="was already delivered in game"):
+        unclaim(result)
+    assert QuestProgress.objects.get().reward_claimed is True
+    assert Delivery.objects.get(kind="xp").state == DeliveryState.PENDING

@@ -16,7 +16,7 @@ class Command(BaseCommand):
     help = "Deliver shop purchases and quest rewards in game through RCON (AGENTWEB_RCON_*)."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--name", default=None, help="deliverer name (default host:pid)")
+        parser.add_argument("--name", default=None, help="deliverer name (default: the host name)")
         parser.add_argument("--once", action="store_true", help="one pass, then exit")
 
     def handle(self, *args: Any, **options: Any) -> None:
