@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from agentweb.assistant import leases
 from agentweb.assistant.models import Run, RunEvent
-from agentweb.assistant.recovery import reap_expired
+from agentweb.assistant.runs import leases
+from agentweb.assistant.runs.recovery import reap_expired
 from agentweb.engine.events import Event, EventKind
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,8 @@
 
 import pytest
 
-from agentweb.assistant import services
-from agentweb.assistant.redaction import REDACTED
+from agentweb.assistant import actions as services
+from agentweb.assistant.memory import REDACTED
 from agentweb.control.models import AssistantSettings
 from agentweb.traces.importer import import_trace
 from tests.traces.conftest import client_for

@@ -24,10 +24,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from agentweb.assistant import leases, recovery
-from agentweb.assistant.executor import QUEUE_GROUP, LocalExecutor, listen, send_best_effort
-from agentweb.assistant.groups import run_group
-from agentweb.assistant.sink import broadcast_message
+from agentweb.assistant.bus import run_group
+from agentweb.assistant.runs import leases, recovery
+from agentweb.assistant.runs.events import broadcast_message
+from agentweb.assistant.runs.executor import QUEUE_GROUP, LocalExecutor, listen, send_best_effort
 from agentweb.engine import AgentFailure
 
 logger = logging.getLogger("agentweb.assistant")
@@ -147,6 +147,6 @@ def _claim(name: str, limit: int) -> list[int]:
 
 async def _promote_inbox(run_id: int) -> None:
     """Messages queued behind an interrupted run start as the next run, as after any run."""
-    from agentweb.assistant.services import start_next_from_inbox
+    from agentweb.assistant.actions import start_next_from_inbox
 
     await start_next_from_inbox(run_id)

@@ -16,9 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from agentweb.assistant import runtime
-from agentweb.assistant.executor import executor
-from agentweb.assistant.hooks import bump_generation, current_generation
+from agentweb.assistant import config as runtime
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     ActionStatus,
@@ -29,6 +27,8 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
 )
+from agentweb.assistant.runs.executor import executor
+from agentweb.assistant.runs.flags import bump_generation, current_generation
 from agentweb.engine import AgentFailure
 from agentweb.workflows.env import ROUTABLE
 
@@ -185,9 +185,9 @@ async def asubmit(
 
 async def _announce_queued(run_id: int, entry: InboxEntry | None) -> None:
     """The queued message is visible in the run's trace (persisted, then broadcast)."""
-    from agentweb.assistant.executor import send_best_effort
-    from agentweb.assistant.groups import run_group
-    from agentweb.assistant.sink import broadcast_message
+    from agentweb.assistant.bus import run_group
+    from agentweb.assistant.runs.events import broadcast_message
+    from agentweb.assistant.runs.executor import send_best_effort
 
     if entry is None:
         return
@@ -277,7 +277,7 @@ def forget(user: Any) -> int:
 
 def redact_before(user: Any, generation: int) -> None:
     """'Purge on forget': message contents leave the stored events and runs too."""
-    from agentweb.assistant.redaction import redact_runs
+    from agentweb.assistant.memory import redact_runs
 
     redact_runs(Run.objects.filter(user=user, memory_generation__lt=generation))
 
@@ -333,8 +333,8 @@ async def start_next_from_inbox(run_id: int) -> None:
 
 async def announce_promoted(run_id: int) -> None:
     """Tell the player's sockets that a queued message now runs as ``run_id``."""
-    from agentweb.assistant.executor import send_best_effort
-    from agentweb.assistant.groups import user_group
+    from agentweb.assistant.bus import user_group
+    from agentweb.assistant.runs.executor import send_best_effort
 
     found = await database_sync_to_async(
         lambda: (

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from agentweb.assistant import api
+from agentweb.assistant.api import views as api
 from agentweb.traces import api as trace_api
 
 app_name = "api"

@@ -11,10 +11,10 @@ from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from agentweb.assistant import services
-from agentweb.assistant.auth import api_view, error
+from agentweb.assistant import actions as services
+from agentweb.assistant.actions import ServiceError
+from agentweb.assistant.api.auth import api_view, error
 from agentweb.assistant.models import Run
-from agentweb.assistant.services import ServiceError
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
 

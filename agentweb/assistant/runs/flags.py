@@ -19,7 +19,7 @@ from agentweb.assistant.models import (
 )
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
 from agentweb.engine.tools import ToolCall
-from agentweb.lib.loops import PerLoop
+from agentweb.lib.per_loop import PerLoop
 
 # How often a waiting confirmation looks at the database when no wake-up
 # arrives (a decision taken in another process whose control message was lost;

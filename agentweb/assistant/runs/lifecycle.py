@@ -17,11 +17,11 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from agentweb.assistant import runtime
-from agentweb.assistant.hooks import DbConfirmer, DbInbox, RunStateGuard, run_flags
-from agentweb.assistant.leases import LeasedEventSink, LeaseLost
+from agentweb.assistant import config as runtime
 from agentweb.assistant.models import Exchange, MemoryState, Run, Status
-from agentweb.assistant.sink import DbEventSink
+from agentweb.assistant.runs.events import DbEventSink
+from agentweb.assistant.runs.flags import DbConfirmer, DbInbox, RunStateGuard, run_flags
+from agentweb.assistant.runs.leases import LeasedEventSink, LeaseLost
 from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry

@@ -15,8 +15,11 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from agentweb.assistant import services
-from agentweb.assistant.frames import (
+from agentweb.assistant import actions as services
+from agentweb.assistant.actions import ServiceError
+from agentweb.assistant.bus import run_group, user_group
+from agentweb.assistant.undo import aundo
+from agentweb.assistant.ws.frames import (
     ActionConfirm,
     ChatSend,
     FrameError,
@@ -28,9 +31,6 @@ from agentweb.assistant.frames import (
     error_frame,
     parse_frame,
 )
-from agentweb.assistant.groups import run_group, user_group
-from agentweb.assistant.services import ServiceError
-from agentweb.assistant.undo import aundo
 from agentweb.core.roles import Role, has_role
 
 logger = logging.getLogger("agentweb.assistant")

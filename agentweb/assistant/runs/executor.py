@@ -26,7 +26,7 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from agentweb.assistant.groups import CONTROL_GROUP
+from agentweb.assistant.bus import CONTROL_GROUP
 from agentweb.engine import AgentFailure, ExecutionContext
 
 logger = logging.getLogger("agentweb.assistant")
@@ -104,8 +104,8 @@ class LocalExecutor:
         return task
 
     async def _execute(self, run_id: int) -> None:
-        from agentweb.assistant.execution import execute_run
-        from agentweb.assistant.services import start_next_from_inbox
+        from agentweb.assistant.actions import start_next_from_inbox
+        from agentweb.assistant.runs.lifecycle import execute_run
 
         try:
             await execute_run(
@@ -143,7 +143,7 @@ class LocalExecutor:
 
     async def decided(self, run_id: int, action_id: str) -> None:
         """A confirmation was decided: wake the waiting run, here or in its process."""
-        from agentweb.assistant.hooks import wake_confirmation
+        from agentweb.assistant.runs.flags import wake_confirmation
 
         if wake_confirmation(run_id, action_id):
             return
@@ -152,7 +152,7 @@ class LocalExecutor:
         )
 
     def on_control(self, message: dict[str, Any]) -> None:
-        from agentweb.assistant.hooks import wake_confirmation
+        from agentweb.assistant.runs.flags import wake_confirmation
 
         kind = message.get("type")
         if kind == "run.cancel":

@@ -16,10 +16,10 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from agentweb.assistant.groups import run_group
+from agentweb.assistant.bus import run_group
 from agentweb.assistant.models import Run, RunEvent
 from agentweb.engine.events import Event
-from agentweb.lib.loops import PerLoop
+from agentweb.lib.per_loop import PerLoop
 
 # Channel layers only guarantee messages up to about 1 MB; events larger than
 # this are sent as a doorbell without data, and the socket reads the row.

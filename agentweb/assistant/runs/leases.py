@@ -19,11 +19,11 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from agentweb.assistant.groups import run_group
+from agentweb.assistant.bus import run_group
 from agentweb.assistant.models import Run, RunEvent, Status
-from agentweb.assistant.sink import MAX_BATCH, DbEventSink, broadcast_message
+from agentweb.assistant.runs.events import MAX_BATCH, DbEventSink, broadcast_message
 from agentweb.engine.events import Event
-from agentweb.lib.loops import PerLoop
+from agentweb.lib.per_loop import PerLoop
 
 logger = logging.getLogger("agentweb.assistant")
 
