@@ -30,7 +30,7 @@ from agentweb.assistant.models import (
 from agentweb.assistant.runs.executor import executor
 from agentweb.assistant.runs.flags import bump_generation, current_generation
 from agentweb.engine import AgentFailure
-from agentweb.workflows.env import ROUTABLE
+from agentweb.engine.policy import ROUTABLE
 
 # Events returned by one page of the events API / one replay batch.
 EVENTS_PAGE = 500

@@ -27,6 +27,7 @@ from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, Source
 from agentweb.engine.events import Event, EventSink
+from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import DirectAnswer, Environment, Request, RunOutcome
 from agentweb.workflows.runner import run_request
@@ -35,7 +36,6 @@ logger = logging.getLogger("agentweb.assistant")
 
 # Exchanges of the current generation the model sees as memory, newest last.
 MEMORY_EXCHANGES = 6
-ADMIN_WORKFLOW = "system:admin"
 
 
 @dataclass(slots=True)
@@ -175,12 +175,7 @@ def _explicit_workflow(text: str) -> tuple[str | None, str]:
     if match is None:
         return None, text
     command, args = match
-    if (
-        command.handler is None
-        and command.workflow.startswith("system:")
-        and (command.workflow != ADMIN_WORKFLOW)
-        and args.strip()
-    ):
+    if command.handler is None and command.workflow in ROUTABLE and args.strip():
         return command.workflow, args.strip()
     return None, text
 
@@ -204,7 +199,7 @@ def _direct(user: Any) -> Callable[[str], Any]:
 
 def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
     match = commands.match(text)
-    if match is not None and match[0].workflow == ADMIN_WORKFLOW:
+    if match is not None and match[0].workflow == ADMIN:
         if not (user.is_staff or user.is_superuser):
             return DirectAnswer("Only admins can use /reload.", "reload")
         messages = runtime.reload_files()
@@ -238,9 +233,7 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | No
         if isinstance(s, Source)
     ]
     policy = (
-        prepared.config.policy(outcome.workflow).as_config()
-        if outcome.workflow.startswith("system:")
-        else {}
+        prepared.config.policy(outcome.workflow).as_config() if outcome.workflow in ROUTABLE else {}
     )
     with transaction.atomic():
         stored = _this_run(run_id, owner).update(
