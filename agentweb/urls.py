@@ -6,6 +6,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("agentweb.assistant.api.urls")),
+    path("api/", include("agentweb.traces.api_urls")),
     path("traces/", include("agentweb.traces.urls")),
     # The chat page owns "/"; core serves /healthz.
     path("", include("agentweb.assistant.page.urls")),
