@@ -3,7 +3,13 @@
 Events of all the runs a process executes go through one ``EventWriter`` per
 event loop, which commits whatever is pending in one transaction (group
 commit) and only then lets each event be broadcast. Under load many events
-share one commit; alone, an event costs one round trip as before.
+share one commit; alone, an event costs one round trip.
+
+A worker writes under its lease (``owner``): each run's events are written
+only while the worker still holds the run (the "fence"), so once the reaper
+has interrupted a run (``recovery.reap_expired``), a stalled worker that wakes
+up can write nothing more to it — no duplicate ``seq``, no second
+``run.finished``. The in-process executor writes unfenced.
 """
 
 from __future__ import annotations
@@ -13,11 +19,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from django.db import transaction
 
-from agentweb.assistant.bus import run_group
-from agentweb.assistant.models import Run, RunEvent
+from agentweb.assistant import bus
+from agentweb.assistant.models import Run, RunEvent, Status
 from agentweb.engine.events import Event
 from agentweb.lib.per_loop import PerLoop
 
@@ -27,19 +32,34 @@ MAX_BROADCAST_BYTES = 256 * 1024
 # At most this many events share one commit (bounds one transaction's size).
 MAX_BATCH = 500
 
-Pending = tuple[int, Event, "asyncio.Future[RunEvent]"]
+
+class LeaseLost(Exception):
+    """The run is no longer this worker's: the reaper interrupted it."""
+
+
+class SeqTaken(Exception):
+    """The event's seq is not after the run's last one (written twice, or out of order)."""
+
+
+Item = tuple[int, str | None, Event]  # run id, lease owner (None: unfenced), event
+Pending = tuple[Item, "asyncio.Future[RunEvent]"]
 
 
 class EventWriter:
-    """Group commit of trace events for one event loop."""
+    """Group commit of trace events for one event loop: all pending share one transaction.
+
+    Under load a process emits events of many runs at once; one transaction
+    for the lot (one conditional UPDATE per run, one INSERT) instead of one
+    per event is the difference between the database keeping up or not.
+    """
 
     def __init__(self) -> None:
         self.pending: list[Pending] = []
         self._task: asyncio.Task[None] | None = None
 
-    async def write(self, run_id: int, event: Event) -> RunEvent:
+    async def write(self, run_id: int, event: Event, owner: str | None = None) -> RunEvent:
         future: asyncio.Future[RunEvent] = asyncio.get_running_loop().create_future()
-        self.pending.append((run_id, event, future))
+        self.pending.append(((run_id, owner, event), future))
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._drain(), name="event-writer")
         return await future
@@ -47,29 +67,26 @@ class EventWriter:
     async def _drain(self) -> None:
         while self.pending:
             batch, self.pending = self.pending[:MAX_BATCH], self.pending[MAX_BATCH:]
+            items = [item for item, _ in batch]
             try:
-                rows = await database_sync_to_async(_persist_many)(
-                    [(run_id, event) for run_id, event, _ in batch]
-                )
+                results = await database_sync_to_async(persist)(items)
             except Exception:
-                # One bad event (say a duplicate seq) must not fail its neighbours.
-                for run_id, event, future in batch:
-                    await _settle_alone(run_id, event, future)
-                continue
-            for (_, _, future), row in zip(batch, rows, strict=True):
-                if not future.done():
-                    future.set_result(row)
+                # One bad event must not fail its neighbours' runs: write them one by one.
+                results = [await _persist_alone(item) for item in items]
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if isinstance(result, BaseException):
+                    future.set_exception(result)
+                else:
+                    future.set_result(result)
 
 
-async def _settle_alone(run_id: int, event: Event, future: asyncio.Future[RunEvent]) -> None:
+async def _persist_alone(item: Item) -> RunEvent | BaseException:
     try:
-        row = (await database_sync_to_async(_persist_many)([(run_id, event)]))[0]
+        return (await database_sync_to_async(persist)([item]))[0]
     except Exception as exc:
-        if not future.done():
-            future.set_exception(exc)
-        return
-    if not future.done():
-        future.set_result(row)
+        return exc
 
 
 _writers: PerLoop[EventWriter] = PerLoop(EventWriter)
@@ -79,38 +96,59 @@ def writer() -> EventWriter:
     return _writers.get()
 
 
-class DbEventSink:
-    """Writes each event with its per-run ``seq``, then rings the run's group."""
+def persist(items: list[Item]) -> list[RunEvent | BaseException]:
+    """One transaction: each run's events, after its ``last_seq`` (and under its lease, if any).
 
-    def __init__(self, run_id: int) -> None:
+    Updating the run row first takes its lock: the reaper (which locks the row
+    too) either sees these events or this write sees the lease gone.
+    """
+    by_run: dict[tuple[int, str | None], list[Event]] = {}
+    for run_id, owner, event in items:
+        by_run.setdefault((run_id, owner), []).append(event)
+    refused: dict[tuple[int, str | None], Exception] = {}
+    rows: dict[tuple[int, int], RunEvent] = {}
+    with transaction.atomic():
+        for (run_id, owner), events in by_run.items():
+            first, last = min(e.seq for e in events), max(e.seq for e in events)
+            run = Run.objects.filter(pk=run_id, last_seq__lt=first)
+            if owner is not None:
+                run = run.filter(lease_owner=owner, status=Status.RUNNING)
+            if not run.update(last_seq=last):
+                refused[(run_id, owner)] = (
+                    LeaseLost(f"run {run_id} is no longer leased to {owner}")
+                    if owner is not None
+                    else SeqTaken(f"run {run_id} already has events up to seq {first} or later")
+                )
+                continue
+            for event in events:
+                rows[(run_id, event.seq)] = RunEvent(
+                    run_id=run_id,
+                    seq=event.seq,
+                    kind=event.kind.value,
+                    data=event.data,
+                    ts=datetime.fromtimestamp(event.ts, tz=UTC),
+                )
+        RunEvent.objects.bulk_create(rows.values())
+    return [
+        refused.get((run_id, owner)) or rows[(run_id, event.seq)] for run_id, owner, event in items
+    ]
+
+
+class DbEventSink:
+    """Writes each event with its per-run ``seq``, then rings the run's group.
+
+    The broadcast is a doorbell (``bus.send``): if the channel layer is down
+    the event is still in the database, sockets re-read it when they
+    resubscribe, and the run goes on instead of failing on a notification.
+    """
+
+    def __init__(self, run_id: int, owner: str | None = None) -> None:
         self.run_id = run_id
-        self.layer = get_channel_layer()
+        self.owner = owner
 
     async def emit(self, event: Event) -> None:
-        row = await writer().write(self.run_id, event)
-        if self.layer is not None:
-            await self.layer.group_send(run_group(self.run_id), broadcast_message(row))
-
-
-def _persist_many(items: list[tuple[int, Event]]) -> list[RunEvent]:
-    rows = [
-        RunEvent(
-            run_id=run_id,
-            seq=event.seq,
-            kind=event.kind.value,
-            data=event.data,
-            ts=datetime.fromtimestamp(event.ts, tz=UTC),
-        )
-        for run_id, event in items
-    ]
-    last: dict[int, int] = {}
-    for run_id, event in items:
-        last[run_id] = max(last.get(run_id, 0), event.seq)
-    with transaction.atomic():
-        RunEvent.objects.bulk_create(rows)
-        for run_id, seq in last.items():
-            Run.objects.filter(pk=run_id, last_seq__lt=seq).update(last_seq=seq)
-    return rows
+        row = await writer().write(self.run_id, event, self.owner)
+        await bus.send(bus.run_group(self.run_id), broadcast_message(row))
 
 
 def broadcast_message(row: RunEvent) -> dict[str, Any]:

@@ -23,9 +23,8 @@ from agentweb.assistant.inbox import DbInbox
 from agentweb.assistant.memory import recent_exchanges, remember
 from agentweb.assistant.models import Run, Status
 from agentweb.assistant.runs.confirmations import DbConfirmer
-from agentweb.assistant.runs.events import DbEventSink
+from agentweb.assistant.runs.events import DbEventSink, LeaseLost
 from agentweb.assistant.runs.flags import RunStateGuard, run_flags
-from agentweb.assistant.runs.leases import LeasedEventSink, LeaseLost
 from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
@@ -77,9 +76,7 @@ async def execute_run(
         prompts=prepared.config.prompts,
         policy=prepared.config.policy,
         model=build_provider(),
-        sink=_numbered_after(
-            LeasedEventSink(run.pk, owner) if owner else DbEventSink(run.pk), run.last_seq
-        ),
+        sink=_numbered_after(DbEventSink(run.pk, owner), run.last_seq),
         guards=guards,
         principal=user,
         search=config.search_backend(),
