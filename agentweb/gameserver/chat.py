@@ -14,7 +14,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 
-from agentweb.assistant import services as assistant
+from agentweb.assistant import actions as assistant
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.linking import linked, parse_uuid
 from agentweb.gameserver.models import AccountLink, GameChat, GameServerToken

@@ -9,8 +9,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import AsyncClient
 
-from agentweb.assistant.executor import executor
 from agentweb.assistant.models import Run
+from agentweb.assistant.runs.executor import executor
 from agentweb.gameserver.auth import new_token
 from agentweb.gameserver.chat import MAX_REPLY_CHARS, game_text
 from agentweb.gameserver.models import GameChat

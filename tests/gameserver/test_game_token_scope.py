@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentweb.assistant.auth import new_token as new_user_token
+from agentweb.assistant.api.auth import new_token as new_user_token
 from agentweb.assistant.models import Run
 from agentweb.gameserver.models import GameServerToken
 from tests.gameserver.conftest import GameApi, error_code
