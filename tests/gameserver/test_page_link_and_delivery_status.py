@@ -112,3 +112,12 @@ def test_bad_status_queries_get_a_clear_error(client, alice, query):
 
 def test_delivery_status_needs_a_login(client):
     assert client.get("/game/deliveries?reason=purchase:1").status_code == 401
+
+
+def test_the_game_parts_speak_chinese_for_a_chinese_browser(client, alice, shop):
+    client.force_login(carol := make_player("carol"))
+    zh = {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}
+    assert "获取关联代码" in client.get("/game/link", **zh).content.decode()
+    pid = purchase(carol)
+    body = client.get(f"/game/deliveries?reason=purchase:{pid}", **zh).json()
+    assert body["deliveries"][f"purchase:{pid}"]["items"][0]["text"] == "等待你关联我的世界账号"
