@@ -15,6 +15,8 @@ from typing import Any
 from asgiref.sync import sync_to_async
 
 from agentweb.assistant import actions as assistant
+from agentweb.assistant.models import ActionStatus
+from agentweb.engine.outcome import FINISHED_STATUSES
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.linking import linked, parse_uuid
 from agentweb.gameserver.models import AccountLink, GameChat, GameServerToken
@@ -25,7 +27,6 @@ MAX_SOURCE_TITLE = 40
 MAX_SOURCES = 3
 MAX_WAIT_S = 30
 POLL_S = 0.25
-FINISHED = ("completed", "degraded", "cancelled", "failed", "undone", "interrupted")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MARKUP = re.compile(r"(\*\*|__|`+|^#{1,6}\s*|^\s*[-*]\s+)", re.MULTILINE)
 _CITATION = re.compile(r"\s?\[(\d+)\]")
@@ -96,7 +97,7 @@ def _reply_now(run_id: int) -> dict[str, Any]:
         raise GameApiError("unknown_chat", f"No game chat started run {run_id}.", 404)
     run = assistant.owned_run(chat.link.profile.user, run_id)
     summary = assistant.run_summary(run)
-    done = summary["status"] in FINISHED
+    done = summary["status"] in FINISHED_STATUSES
     body: dict[str, Any] = {
         "run_id": run_id,
         "uuid": str(chat.link.uuid),
@@ -108,7 +109,9 @@ def _reply_now(run_id: int) -> dict[str, Any]:
         text = summary["answer"] or (summary["stop_reason"] or {}).get("message", "")
         body["reply"] = game_text(text, summary["sources"] or [])
     else:
-        waiting = run.actions.filter(status="pending").values_list("text", flat=True).first()
+        waiting = (
+            run.actions.filter(status=ActionStatus.PENDING).values_list("text", flat=True).first()
+        )
         if waiting:
             body["pending_action"] = clip(f"Confirm on the chat page: {waiting}", MAX_REPLY_CHARS)
     return body

@@ -108,3 +108,18 @@ def test_a_long_answer_is_cut_for_game_chat_and_keeps_short_source_titles():
 
 def test_citations_without_sources_are_dropped_and_markup_is_removed():
     assert game_text("# Title\n- **one** [2]\n- `two`", []) == "Title one two"
+
+
+async def test_a_write_asked_from_the_game_waits_for_confirmation_on_the_page(
+    linked_alice, headers, model, shop
+):
+    from agentweb.assistant import actions
+
+    model.push(route("system:free_chat"), {"type": "shop.buy", "input": {"item": "bread"}})
+    response = await _post({"uuid": str(ALICE_UUID), "text": "buy bread", "wait": 2}, headers)
+    body = response.json()
+    assert response.status_code == 202
+    assert body["done"] is False
+    assert body["pending_action"].startswith("Confirm on the chat page: Buy 1× bread")
+    await actions.acancel(linked_alice, body["run_id"])
+    await executor.wait_all()
