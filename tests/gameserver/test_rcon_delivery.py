@@ -127,3 +127,19 @@ def test_a_name_that_is_not_a_minecraft_name_is_never_put_into_a_command(
     deliverer.run_once()
     assert not [c for c in game.commands if c != "list"]
     assert Delivery.objects.get().state == DeliveryState.PENDING
+
+
+def test_a_connection_dropped_as_the_give_arrives_is_unknown_not_guessed(
+    alice, shop, game, deliverer
+):
+    # The server closed the connection without running the command; from the
+    # client that looks exactly like a lost reply, so an admin decides.
+    purchase(alice)
+    game.drop_before = 1
+    deliverer.run_once()
+    deliverer.run_once()
+    assert game.given == []
+    assert Delivery.objects.get().state == DeliveryState.UNKNOWN
+    Delivery.objects.retry([Delivery.objects.get().pk])
+    deliverer.run_once()
+    assert game.given == [("AliceMC", "minecraft:bread", 1)]
