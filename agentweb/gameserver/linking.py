@@ -27,6 +27,7 @@ from agentweb.gameserver.models import AccountLink, GameServerToken, LinkAttempt
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 CODE_TTL = datetime.timedelta(minutes=10)
+CODES_KEPT = datetime.timedelta(days=7)
 # A player asking for more codes than this per hour is refused (one is enough to link).
 MAX_CODES_PER_HOUR = 10
 # A game server sending this many wrong codes within the window is refused (guessing).
@@ -68,6 +69,8 @@ def new_code(user: Any) -> NewCode:
         LinkCode.objects.filter(user=user, used_at__isnull=True, expires_at__gt=now).update(
             expires_at=now
         )
+        # Kept a while for the admin (who linked when), then dropped.
+        LinkCode.objects.filter(created_at__lt=now - CODES_KEPT).delete()
         LinkCode.objects.create(user=user, code_hash=_hash(code), expires_at=now + CODE_TTL)
     return NewCode(display(code), now + CODE_TTL)
 
@@ -107,6 +110,8 @@ def redeem(token: GameServerToken, code: Any, uuid: Any, name: Any) -> AccountLi
             used_at=now
         ):
             return _link(found.user, mc_uuid, mc_name, f"code by {token.name}")[0]
+    # Only the window's attempts count; older ones are of no use.
+    LinkAttempt.objects.filter(at__lt=now - BAD_CODE_WINDOW).delete()
     LinkAttempt.objects.create(token=token)
     raise GameApiError("bad_code", "The code is unknown, already used or expired.")
 
