@@ -74,7 +74,8 @@ def _delivery(profile: PlayerProfile, reward: Reward, reason: str) -> Delivery:
     if reward.item_id:
         kind, count = DeliveryKind.ITEM, reward.count
     elif reward.type in XP_TYPES:
-        kind, count = DeliveryKind.XP, reward.xp or 0
+        kind = DeliveryKind.XP_LEVELS if reward.type == "xp_levels" else DeliveryKind.XP
+        count = reward.xp or 0
     elif reward.table_id is not None:
         kind, count = DeliveryKind.LOOT, 1
     else:

@@ -31,6 +31,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
     "commands": {
         "item": "give {name} {item} {count}",
         "xp": "xp add {name} {count} points",
+        "xp_levels": "xp add {name} {count} levels",
         "loot": "loot give {name} loot {table}",
         "other": "",
     },

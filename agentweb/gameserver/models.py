@@ -125,6 +125,9 @@ class DeliveryCommands(models.Model):
 
     item = models.CharField(max_length=300, blank=True, help_text="e.g. give {name} {item} {count}")
     xp = models.CharField(max_length=300, blank=True, help_text="e.g. xp add {name} {count} points")
+    xp_levels = models.CharField(
+        max_length=300, blank=True, help_text="e.g. xp add {name} {count} levels"
+    )
     loot = models.CharField(
         max_length=300, blank=True, help_text="e.g. loot give {name} loot {table}"
     )

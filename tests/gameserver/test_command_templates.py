@@ -26,6 +26,8 @@ def test_the_shipped_config_gives_items_and_xp(alice):
     assert book.command_for(_delivery(profile), "AliceMC") == "give AliceMC minecraft:bread 2"
     xp = _delivery(profile, DeliveryKind.XP, "", 30)
     assert book.command_for(xp, "AliceMC") == "xp add AliceMC 30 points"
+    levels = _delivery(profile, DeliveryKind.XP_LEVELS, "", 5)
+    assert book.command_for(levels, "AliceMC") == "xp add AliceMC 5 levels"
     assert book.command_for(_delivery(profile, DeliveryKind.OTHER, ""), "AliceMC") is None
 
 

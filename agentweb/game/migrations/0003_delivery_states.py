@@ -21,6 +21,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AlterField(
+            model_name='delivery',
+            name='kind',
+            field=models.CharField(choices=[('item', 'Item'), ('xp', 'Experience points'), ('xp_levels', 'Experience levels'), ('loot', 'Roll of a reward table'), ('other', 'Handled by the game (command, stage…)')], max_length=16),
+        ),
         migrations.AddField(
             model_name='delivery',
             name='attempts',

@@ -34,7 +34,8 @@ MAX_DETAIL = 500
 
 class DeliveryKind(models.TextChoices):
     ITEM = "item", "Item"
-    XP = "xp", "Experience"
+    XP = "xp", "Experience points"
+    XP_LEVELS = "xp_levels", "Experience levels"
     LOOT = "loot", "Roll of a reward table"
     OTHER = "other", "Handled by the game (command, stage…)"
 
