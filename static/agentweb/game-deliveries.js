@@ -11,7 +11,9 @@
 
   const STATUS_URL = "/game/deliveries";
   const FIRST_POLL_MS = 1000;
-  const MAX_POLL_MS = 15000;
+  // While nothing changes the poll slows down to this: "live" within seconds, cheap for a page
+  // left open for hours on a delivery that waits for its player.
+  const MAX_POLL_MS = 8000;
   // The server answers at most this many reasons per request.
   const MAX_REASONS = 50;
 
@@ -124,6 +126,11 @@
       if (added) watch(turns);
     }).observe(turns, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   }
+
+  // A page coming back into view looks at once.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && cards.size) soon();
+  });
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import urllib.request
 import uuid
 
@@ -23,6 +24,8 @@ from tests.fakes.rcon_server import Game, RconServer
 pytestmark = pytest.mark.browser
 
 MINECRAFT_NAME = "AliceCrafts"
+# A loaded machine starts a Django process slowly.
+DELIVERY_TIMEOUT_S = 60
 TOKEN_SCRIPT = "from agentweb.gameserver.auth import new_token; print('KEY=' + new_token('t')[1])"
 
 
@@ -50,7 +53,16 @@ def _redeem(server, key: str, code: str) -> dict:
         return json.loads(response.read())
 
 
-def test_a_purchase_card_changes_to_delivered_in_game(alice_page, server):
+def _until_delivered(server, deliverer, log) -> None:
+    sql = "SELECT state FROM game_delivery WHERE reason LIKE 'purchase:%' ORDER BY id DESC LIMIT 1"
+    deadline = time.monotonic() + DELIVERY_TIMEOUT_S
+    while server.query(sql)[0][0] != "delivered":
+        assert deliverer.poll() is None, log.read_text()
+        assert time.monotonic() < deadline, f"still {server.query(sql)[0][0]}: {log.read_text()}"
+        time.sleep(0.2)
+
+
+def test_a_purchase_card_changes_to_delivered_in_game(alice_page, server, tmp_path):
     page = alice_page
     page.click("#game-link-box summary")
     page.click("#btn-link-code")
@@ -70,6 +82,7 @@ def test_a_purchase_card_changes_to_delivered_in_game(alice_page, server):
 
     game = Game(online={MINECRAFT_NAME})
     rcon = RconServer(game).start()
+    log = (tmp_path / "deliverer.log").open("wb")
     deliverer = subprocess.Popen(
         [sys.executable, "manage.py", "run_deliveries", "--name", "browser-test"],
         cwd=ROOT,
@@ -79,15 +92,16 @@ def test_a_purchase_card_changes_to_delivered_in_game(alice_page, server):
             "AGENTWEB_RCON_PORT": str(rcon.port),
             "AGENTWEB_RCON_PASSWORD": game.password,
         },
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
+        _until_delivered(server, deliverer, tmp_path / "deliverer.log")
+        assert game.given == [(MINECRAFT_NAME, "minecraft:bread", 2)]
         page.wait_for_function(
             "el => el.dataset.state === 'delivered'", arg=status.element_handle(), timeout=30_000
         )
         assert status.inner_text() == "delivered in game"
-        assert game.given == [(MINECRAFT_NAME, "minecraft:bread", 2)]
         screenshot(page, "chat-purchase-delivered")
     finally:
         deliverer.terminate()
