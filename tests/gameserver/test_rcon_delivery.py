@@ -143,3 +143,38 @@ def test_a_connection_dropped_as_the_give_arrives_is_unknown_not_guessed(
     Delivery.objects.retry([Delivery.objects.get().pk])
     deliverer.run_once()
     assert game.given == [("AliceMC", "minecraft:bread", 1)]
+
+
+def test_without_a_readable_list_reply_the_pushed_online_state_decides(
+    alice, shop, game, deliverer
+):
+    game.run = lambda command, run=game.run: (
+        "Players (1/20): AliceMC" if command == "list" else run(command)
+    )
+    AccountLink.objects.update(online=False)
+    purchase(alice)
+    deliverer.run_once()
+    assert game.given == []
+    assert Delivery.objects.get().detail == "waiting until the player is online"
+    AccountLink.objects.update(online=True)
+    Delivery.objects.update(not_before=None)
+    deliverer.run_once()
+    assert game.given == [("AliceMC", "minecraft:bread", 1)]
+
+
+def test_a_delivery_left_sending_by_a_deliverer_that_died_becomes_unknown(
+    alice, shop, game, deliverer
+):
+    import datetime
+
+    from django.utils import timezone
+
+    purchase(alice)
+    pk = Delivery.objects.get().pk
+    assert Delivery.objects.claim(pk, "rcon", "crashed-host")
+    Delivery.objects.update(claimed_at=timezone.now() - datetime.timedelta(minutes=5))
+    deliverer.run_once()
+    delivery = Delivery.objects.get()
+    assert delivery.state == DeliveryState.UNKNOWN
+    assert "stopped while sending" in delivery.detail
+    assert game.given == []
