@@ -84,7 +84,7 @@ class Deliverer:
         try:
             with Console(self.address) as console:
                 online = online_names(console.probe(ONLINE_PROBE))
-                self._record(ok=True, message="connected")
+                self._record(ok=True, message="connected")  # seen even if the pass breaks below
                 for delivery in due:
                     if not self._deliver(console, book, delivery, online, result):
                         break
@@ -92,7 +92,7 @@ class Deliverer:
             result.error = str(exc)
         if result.error:
             self.failures += 1
-            self._record(ok=False, message=result.error)
+            self._record(ok=False, message=result.error, delivered=result.delivered)
             logger.warning("deliverer %s: %s", self.name, result.error)
         else:
             self.failures = 0
