@@ -143,9 +143,13 @@ class LinkForm(forms.ModelForm):
 
 @admin.register(AccountLink)
 class AccountLinkAdmin(admin.ModelAdmin):
-    list_display = ("profile", "uuid", "online", "linked_by", "linked_at", "state_pushed_at")
+    list_display = ("profile", "uuid", "in_game", "linked_by", "linked_at", "state_pushed_at")
     search_fields = ("profile__minecraft_name", "profile__user__username", "uuid")
     readonly_fields = ("profile", "uuid", "linked_by", "linked_at", "state_pushed_at", "seen_at")
+
+    @admin.display(description="in game", boolean=True)
+    def in_game(self, obj: AccountLink) -> bool | None:
+        return obj.profile.online
 
     def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         if obj is None:
@@ -158,7 +162,7 @@ class AccountLinkAdmin(admin.ModelAdmin):
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         if obj is None:
             return ("user", "uuid", "minecraft_name")
-        return (*self.readonly_fields, "online")
+        return self.readonly_fields
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         if change:

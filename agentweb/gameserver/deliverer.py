@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from django.db import close_old_connections
 from django.utils import timezone
 
-from agentweb.game.models import Delivery, DeliveryState
+from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
 from agentweb.game.models.deliveries import DeliveryChannel
 from agentweb.gameserver.commands import CommandBook, Outcome, command_book, online_names
 from agentweb.gameserver.console import Console, ConsoleAddress, ConsoleError, ReplyLost
@@ -125,10 +125,10 @@ class Deliverer:
         result: PassResult,
     ) -> bool:
         """Hand out one delivery; ``False`` when the connection is gone."""
-        name = delivery.profile.minecraft_name
-        link = delivery.profile.minecraft_link
-        is_online = (name.lower() in online) if online is not None else link.online
-        self._note_online(link, is_online)
+        profile = delivery.profile
+        name = profile.minecraft_name
+        is_online = (name.lower() in online) if online is not None else profile.online
+        self._note_online(profile, is_online)
         if is_online is False:
             self._wait_offline(delivery, result)
             return True
@@ -148,7 +148,7 @@ class Deliverer:
         if outcome is Outcome.OFFLINE:
             later = timezone.now() + datetime.timedelta(seconds=OFFLINE_RECHECK_S)
             Delivery.objects.release(delivery.pk, self.name, WAITING_ONLINE, later)
-            self._note_online(link, False)
+            self._note_online(profile, False)
             result.waiting += 1
         elif outcome is Outcome.DELIVERED:
             Delivery.objects.settle(
@@ -170,13 +170,13 @@ class Deliverer:
         result.waiting += 1
 
     @staticmethod
-    def _note_online(link: AccountLink, online: bool | None) -> None:
-        if online is None or online == link.online:
+    def _note_online(profile: PlayerProfile, online: bool | None) -> None:
+        if online is None or online == profile.online:
             return
-        now = timezone.now()
-        fields = {"online": online, **({"seen_at": now} if online else {})}
-        AccountLink.objects.filter(pk=link.pk).update(**fields)
-        link.online = online
+        PlayerProfile.objects.filter(pk=profile.pk).update(online=online)
+        if online:
+            AccountLink.objects.filter(profile=profile).update(seen_at=timezone.now())
+        profile.online = online
 
     def _health_check_due(self, now: datetime.datetime) -> bool:
         if self._checked_at is None or (now - self._checked_at).total_seconds() >= HEALTH_CHECK_S:

@@ -40,7 +40,7 @@ def hand_out(token: GameServerToken, after: int, limit: int) -> list[dict[str, A
     )
     due = (
         linked.due()
-        .exclude(profile__minecraft_link__online=False)
+        .exclude(profile__online=False)
         .order_by("id")
         .values_list("pk", flat=True)[: limit - len(held)]
     )

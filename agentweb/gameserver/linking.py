@@ -139,8 +139,10 @@ def _link(user: Any, mc_uuid: uuid_lib.UUID, name: str, by: str) -> tuple[Accoun
         PlayerProfile.objects.filter(pk=profile.pk).update(minecraft_name=name)
         profile.minecraft_name = name
     link, created = AccountLink.objects.update_or_create(
-        profile=profile, defaults={"uuid": mc_uuid, "linked_by": by[:100], "online": None}
+        profile=profile, defaults={"uuid": mc_uuid, "linked_by": by[:100]}
     )
+    # A new account: whether it is in game is not known until the server says.
+    PlayerProfile.objects.filter(pk=profile.pk).update(online=None)
     # Deliveries that waited for a link may go now.
     Delivery.objects.filter(profile=profile, state=DeliveryState.PENDING).update(not_before=None)
     return link, created

@@ -21,8 +21,6 @@ class AccountLink(models.Model):
         PlayerProfile, on_delete=models.CASCADE, related_name="minecraft_link"
     )
     uuid = models.UUIDField(unique=True, verbose_name="Minecraft UUID")
-    # None: nobody has said (no state push, no RCON `list` yet).
-    online = models.BooleanField(null=True, blank=True)
     linked_at = models.DateTimeField(auto_now_add=True)
     linked_by = models.CharField(max_length=100, help_text="A link code, or the admin who linked.")
     state_pushed_at = models.DateTimeField(null=True, blank=True)

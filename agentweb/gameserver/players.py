@@ -83,7 +83,7 @@ def push(mc_uuid: uuid_lib.UUID, data: dict[str, Any]) -> dict[str, Any]:
         "uuid": str(link.uuid),
         "name": profile.minecraft_name,
         "level": profile.level,
-        "online": link.online,
+        "online": profile.online,
         "quests": {book: r["counts"] for book, r in report.items() if r["known"]},
         "unknown_books": sorted(book for book, r in report.items() if not r["known"]),
         "unknown_quests": {book: r["unknown"] for book, r in report.items() if r["unknown"]},
@@ -102,20 +102,18 @@ def _apply_profile(profile: PlayerProfile, link: AccountLink, state: PlayerState
         profile.minecraft_name = state.name
     if state.level is not None:
         profile.level = state.level
-    profile.save(update_fields=["minecraft_name", "level"])
+    if state.online is not None:
+        profile.online = state.online
+    profile.save(update_fields=["minecraft_name", "level", "online"])
     now = timezone.now()
     fields: dict[str, Any] = {"state_pushed_at": now}
-    if state.online is not None:
-        fields["online"] = state.online
-        if state.online:
-            fields["seen_at"] = now
-            # Deliveries that waited for the player go on the next pass.
-            Delivery.objects.filter(profile=profile, state=DeliveryState.PENDING).update(
-                not_before=None
-            )
+    if state.online:
+        fields["seen_at"] = now
+        # Deliveries that waited for the player go on the next pass.
+        Delivery.objects.filter(profile=profile, state=DeliveryState.PENDING).update(
+            not_before=None
+        )
     AccountLink.objects.filter(pk=link.pk).update(**fields)
-    for key, value in fields.items():
-        setattr(link, key, value)
 
 
 def _apply_book(profile: PlayerProfile, slug: str, progress: BookProgress) -> dict[str, Any]:

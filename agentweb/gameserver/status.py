@@ -32,7 +32,7 @@ def _text(delivery: Delivery, link: AccountLink | None) -> str:
         return _("being handed out in game")
     if link is None:
         return _("waiting until you link your Minecraft account")
-    if link.online is False:
+    if delivery.profile.online is False:
         return _("waiting until you are online")
     return _("waiting for the game server")
 
@@ -40,7 +40,11 @@ def _text(delivery: Delivery, link: AccountLink | None) -> str:
 def statuses(user: Any, reasons: list[str]) -> dict[str, dict[str, Any]]:
     """Per reason: each delivery's label, state and text; only the player's own."""
     link = AccountLink.objects.filter(profile__user=user).first()
-    rows = Delivery.objects.filter(profile__user=user, reason__in=reasons).order_by("id")
+    rows = (
+        Delivery.objects.filter(profile__user=user, reason__in=reasons)
+        .select_related("profile")
+        .order_by("id")
+    )
     out: dict[str, dict[str, Any]] = {}
     for delivery in rows:
         entry = out.setdefault(delivery.reason, {"items": [], "done": True})

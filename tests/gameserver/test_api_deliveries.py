@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import connection
 
-from agentweb.game.models import Delivery, DeliveryState
+from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
 from agentweb.gameserver.models import AccountLink
 from tests.gameserver.conftest import error_code, make_player, purchase
 
@@ -67,7 +67,7 @@ def test_after_skips_what_the_plugin_has_seen_and_a_restart_sees_unreported_ones
 
 @pytest.mark.django_db
 def test_a_player_known_to_be_offline_is_not_handed_out_until_online(api, alice, shop):
-    AccountLink.objects.update(online=False)
+    PlayerProfile.objects.update(online=False)
     purchase(alice)
     assert api.get("/api/game/deliveries").json()["deliveries"] == []
     api.put(f"/api/game/players/{AccountLink.objects.get().uuid}", {"online": True})

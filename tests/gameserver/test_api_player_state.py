@@ -35,8 +35,8 @@ def test_name_level_and_online_reach_player_info(api, alice):
     assert response.status_code == 200
     assert response.json()["name"] == "Alice_New"
     info = call_tool("player.info", {}, user=alice).observation
-    assert (info["player"], info["level"]) == ("Alice_New", 31)
-    assert AccountLink.objects.get().online is True
+    assert (info["player"], info["level"], info["online"]) == ("Alice_New", 31, True)
+    assert AccountLink.objects.get().profile.online is True
 
 
 def test_completed_quests_reach_player_info_and_the_quest_tools(api, alice, book):

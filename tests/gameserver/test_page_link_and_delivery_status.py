@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentweb.game.models import Delivery, DeliveryState
+from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
 from agentweb.gameserver.models import AccountLink, LinkCode
 from tests.gameserver.conftest import make_player, purchase
 
@@ -64,7 +64,7 @@ def test_a_card_reads_the_status_of_its_delivery(client, alice, shop):
     body = client.get(f"/game/deliveries?reason=purchase:{pid}").json()
     item = body["deliveries"][f"purchase:{pid}"]["items"][0]
     assert (item["state"], item["text"]) == ("pending", "waiting for the game server")
-    AccountLink.objects.update(online=False)
+    PlayerProfile.objects.update(online=False)
     item = client.get(f"/game/deliveries?reason=purchase:{pid}").json()["deliveries"][
         f"purchase:{pid}"
     ]["items"][0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agentweb.game.models import Delivery, DeliveryState
+from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
 from agentweb.gameserver.deliverer import Deliverer
 from agentweb.gameserver.models import AccountLink, DelivererStatus
 from tests.gameserver.conftest import address_of, make_player, purchase
@@ -83,13 +83,13 @@ def test_an_offline_player_waits_and_gets_the_item_once_online(alice, shop, game
     delivery = Delivery.objects.get()
     assert delivery.state == DeliveryState.PENDING
     assert delivery.detail == "waiting until the player is online"
-    assert AccountLink.objects.get().online is False
+    assert AccountLink.objects.get().profile.online is False
     assert not [c for c in game.commands if c.startswith("give")]
     game.online = {"AliceMC"}
     Delivery.objects.update(not_before=None)
     deliverer.run_once()
     assert game.given == [("AliceMC", "minecraft:bread", 1)]
-    assert AccountLink.objects.get().online is True
+    assert AccountLink.objects.get().profile.online is True
 
 
 def test_a_refused_command_fails_with_the_servers_reply(alice, shop, game, deliverer):
@@ -151,12 +151,12 @@ def test_without_a_readable_list_reply_the_pushed_online_state_decides(
     game.run = lambda command, run=game.run: (
         "Players (1/20): AliceMC" if command == "list" else run(command)
     )
-    AccountLink.objects.update(online=False)
+    PlayerProfile.objects.update(online=False)
     purchase(alice)
     deliverer.run_once()
     assert game.given == []
     assert Delivery.objects.get().detail == "waiting until the player is online"
-    AccountLink.objects.update(online=True)
+    PlayerProfile.objects.update(online=True)
     Delivery.objects.update(not_before=None)
     deliverer.run_once()
     assert game.given == [("AliceMC", "minecraft:bread", 1)]

@@ -21,6 +21,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name='playerprofile',
+            name='online',
+            field=models.BooleanField(blank=True, null=True),
+        ),
         migrations.AlterField(
             model_name='delivery',
             name='kind',
