@@ -33,6 +33,7 @@ NEEDS_ADMIN = (DeliveryState.FAILED, DeliveryState.UNKNOWN)
 class DeliveryAdmin(admin.ModelAdmin):
     list_display = ("id", "profile", "label", "kind", "state", "detail", "attempts", "buttons")
     list_filter = ("state", "kind", "channel")
+    list_select_related = ("profile",)
     search_fields = ("profile__minecraft_name", "label", "reason")
     readonly_fields = [f.name for f in Delivery._meta.fields]
     actions = ["retry_selected", "resolve_delivered", "resolve_failed"]
@@ -145,6 +146,7 @@ class LinkForm(forms.ModelForm):
 class AccountLinkAdmin(admin.ModelAdmin):
     list_display = ("profile", "uuid", "in_game", "linked_by", "linked_at", "state_pushed_at")
     search_fields = ("profile__minecraft_name", "profile__user__username", "uuid")
+    list_select_related = ("profile",)
     readonly_fields = ("profile", "uuid", "linked_by", "linked_at", "state_pushed_at", "seen_at")
 
     @admin.display(description="in game", boolean=True)

@@ -1,4 +1,5 @@
-"""A purchase card follows its delivery: waiting, then "delivered in game" once RCON confirms.
+"""A purchase card follows its delivery: waiting, then "delivered in game" once RCON confirms;
+undo then says it could not take the bread back.
 
 The whole path is real: the link code from the page is redeemed through the
 game API, the shop purchase is confirmed in the browser, and a
@@ -103,6 +104,18 @@ def test_a_purchase_card_changes_to_delivered_in_game(alice_page, server, tmp_pa
         )
         assert status.inner_text() == "delivered in game"
         screenshot(page, "chat-purchase-delivered")
+
+        # Undo cannot take back what is in the inventory, and the card says so.
+        page.click("#btn-undo")
+        page.wait_for_function(
+            "el => el.closest('.turn').classList.contains('undone')", arg=status.element_handle()
+        )
+        page.wait_for_function(
+            "el => el.textContent.includes('undo could not take it back')",
+            arg=status.element_handle(),
+        )
+        assert status.inner_text() == "delivered in game — undo could not take it back"
+        assert game.given == [(MINECRAFT_NAME, "minecraft:bread", 2)]
     finally:
         deliverer.terminate()
         deliverer.wait(10)
