@@ -1,17 +1,22 @@
-"""Runs and everything a run leaves behind.
+"""A run (one player request) and its trace events.
 
-The database is the log: every trace event is a ``RunEvent`` row written
-before it is broadcast (R-X3-2); cancel, undo and forget are rows and flags
-any process can see (R-SCALE).
+A run's ``status`` is written by the ``RunQuerySet`` methods below and nowhere
+else: each is one conditional UPDATE, so of two processes racing for the same
+transition exactly one changes the row ("nothing updated: another process got
+there first").
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
-from agentweb.engine.outcome import RunStatus
+from agentweb.engine.outcome import RunStatus, StopCode, StopReason
 
 
 class Status(models.TextChoices):
@@ -26,21 +31,57 @@ class Status(models.TextChoices):
 
 
 ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
+FINISHED_STATUSES = tuple(s for s in Status if s not in ACTIVE_STATUSES)
+
+Stop = StopReason | dict[str, Any]
 
 
-class MemoryState(models.Model):
-    """A player's memory generation (R-MEM-1): forget increments it."""
+class RunQuerySet(models.QuerySet["Run"]):
+    """The run state machine: queued → running → a finished status (or back to queued)."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_state"
-    )
-    generation = models.PositiveIntegerField(default=0)
-    # The player switched the assistant off: running loops end (R-MEM-2).
-    assistant_enabled = models.BooleanField(default=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    def active(self) -> RunQuerySet:
+        return self.filter(status__in=ACTIVE_STATUSES)
 
-    def __str__(self) -> str:
-        return f"{self.user} @ generation {self.generation}"
+    def fenced(self, owner: str | None) -> RunQuerySet:
+        """Rows a worker may still write: running under its lease (no owner: no fence)."""
+        return self.filter(status=Status.RUNNING, lease_owner=owner) if owner else self
+
+    def claim(self, *, owner: str = "", lease_until: datetime | None = None) -> int:
+        """queued → running; with ``owner`` under that worker's lease. Returns the rows claimed."""
+        return self.filter(status=Status.QUEUED).update(
+            status=Status.RUNNING,
+            started_at=timezone.now(),
+            lease_owner=owner,
+            lease_expires_at=lease_until,
+        )
+
+    def requeue(self) -> int:
+        """running → queued: the run never started a call; its worker's lease lapsed."""
+        return self.filter(status=Status.RUNNING).update(
+            status=Status.QUEUED, lease_owner="", lease_expires_at=None, started_at=None
+        )
+
+    def finish(self, status: str, stop: Stop, **fields: Any) -> int:
+        """→ a finished status, with the stop reason and the end time (``fields``: the result)."""
+        stop_reason = stop.as_dict() if isinstance(stop, StopReason) else stop
+        return self.update(
+            status=status, stop_reason=stop_reason, finished_at=timezone.now(), **fields
+        )
+
+    def cancel_queued(self) -> int:
+        """queued → cancelled: stopped before it started."""
+        stop = StopReason(StopCode.CANCELLED, "Stopped before it started")
+        return self.filter(status=Status.QUEUED).finish(
+            Status.CANCELLED, stop, cancel_requested=True
+        )
+
+    def interrupt(self, stop: Stop) -> int:
+        """→ interrupted: the process running it is gone (R-REL-1)."""
+        return self.finish(Status.INTERRUPTED, stop, failure="")
+
+    def mark_undone(self) -> int:
+        """→ undone (R-MEM-1); the trace and the times stay as they were."""
+        return self.update(status=Status.UNDONE)
 
 
 class Run(models.Model):
@@ -72,6 +113,8 @@ class Run(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = RunQuerySet.as_manager()
 
     class Meta:
         ordering = ["-id"]
@@ -129,111 +172,3 @@ class RunEvent(models.Model):
             "data": self.data,
             "ts": self.ts.isoformat(),
         }
-
-
-class Exchange(models.Model):
-    """One question and its answer in a player's memory (R-MEM-1)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exchanges"
-    )
-    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="exchange")
-    generation = models.PositiveIntegerField()
-    question = models.TextField()
-    answer = models.TextField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["id"]
-        indexes = [models.Index(fields=["user", "generation", "id"], name="exchange_memory")]
-
-    def __str__(self) -> str:
-        return f"exchange of run {self.run_id}"
-
-
-class InboxStatus(models.TextChoices):
-    QUEUED = "queued", "queued"
-    CLAIMED = "claimed", "claimed by the running loop"
-    STARTED = "started", "started as its own run"
-    DROPPED = "dropped", "dropped"
-
-
-class InboxEntry(models.Model):
-    """A message sent while a run was active (R-X3-1)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbox"
-    )
-    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="inbox_entries")
-    text = models.TextField()
-    allow_web = models.BooleanField(default=False)
-    client_msg_id = models.CharField(max_length=64, blank=True, default="")
-    status = models.CharField(
-        max_length=16, choices=InboxStatus.choices, default=InboxStatus.QUEUED
-    )
-    started_run = models.ForeignKey(
-        Run, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "client_msg_id"],
-                condition=~Q(client_msg_id=""),
-                name="inbox_client_msg_once",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"inbox {self.pk} ({self.status})"
-
-
-class ActionStatus(models.TextChoices):
-    PENDING = "pending", "pending"
-    APPROVED = "approved", "approved"
-    REJECTED = "rejected", "rejected"
-    EXPIRED = "expired", "expired"
-
-
-class PendingAction(models.Model):
-    """A write waiting for the player's confirmation (R-FREE-2)."""
-
-    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="actions")
-    action_id = models.CharField(max_length=64)
-    tool = models.CharField(max_length=64)
-    input = models.JSONField(default=dict)
-    text = models.TextField()
-    status = models.CharField(
-        max_length=16, choices=ActionStatus.choices, default=ActionStatus.PENDING
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["run", "action_id"], name="action_once")]
-
-    def __str__(self) -> str:
-        return f"{self.tool} ({self.status})"
-
-
-class ApiToken(models.Model):
-    """A per-user API token for scripts and the game-server plugin (SPEC §15).
-
-    Only a hash is stored; the key is shown once, when an admin creates it.
-    """
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
-    )
-    name = models.CharField(max_length=100)
-    prefix = models.CharField(max_length=12, db_index=True)
-    key_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-    revoked = models.BooleanField(default=False)
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.prefix}…) for {self.user}"
