@@ -19,6 +19,8 @@ from agentweb.game.importers.minecraft_files import MinecraftData, MinecraftRepo
 from agentweb.game.importers.recipes import RawRecipe, fold_recipes
 from agentweb.game.importers.sync import sync_rows
 from agentweb.game.models import Item, ItemSource, SourceKind
+from agentweb.game.search.documents import Scope
+from agentweb.game.search.documents import refresh as refresh_documents
 from agentweb.game.text import full_item_id
 
 ORIGIN = "minecraft-data"
@@ -57,6 +59,7 @@ def import_minecraft_data(
         report.sources, _ = sync_rows(
             ItemSource, ItemSource.objects.filter(origin=ORIGIN), ("key",), rows
         )
+        refresh_documents(Scope(items=None))
     return report
 
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
 from agentweb.game.models import COOKING_KINDS, CRAFTING_KINDS, DROP_KINDS
-from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db, singular
+from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db
 from agentweb.game.tools.item_views import ItemInfo, SourceInfo, item_card, source_infos
 
 MODULE = "game.items"
@@ -34,14 +34,8 @@ class ItemQueryResult(BaseModel):
     items: list[ItemInfo]
 
 
-def _find_items(name: str, limit: int) -> list[Any]:
-    found = queries.find_items(name, limit=limit)
-    one = singular(name)
-    return found or (queries.find_items(one, limit=limit) if one else [])
-
-
 async def item_query(value: ItemQueryInput, call: ToolCall) -> ItemQueryResult:
-    found = await db(_find_items, value.name, value.limit)
+    found = await db(queries.find_items, value.name, limit=value.limit)
     return ItemQueryResult(query=value.name, items=[ItemInfo.of(item) for item in found])
 
 
@@ -87,16 +81,13 @@ class ItemSourceResult(BaseModel):
 
 
 def lookup_sources(name: str, kind: str = "any", limit: int = 10) -> ItemSourceResult:
-    """The item named ``name`` (exact, or the only partial match) and how to obtain it."""
-    one = singular(name)
-    item = queries.get_item(name) or (queries.get_item(one) if one else None)
+    """The item named ``name`` (exact, or the only close match) and how to obtain it."""
+    item = queries.exact_item(name)
     if item is None and ":" in name:
         # An id is exact: "tconstruct:pickaxe" must not suggest the Iron Pickaxe.
         return ItemSourceResult(query=name)
     if item is None:
         matches = queries.find_items(name, limit=CANDIDATES)
-        if not matches and one:
-            matches = queries.find_items(one, limit=CANDIDATES)
         if len(matches) != 1:
             return ItemSourceResult(query=name, candidates=[ItemInfo.of(m) for m in matches])
         item = matches[0]
