@@ -25,7 +25,7 @@ NORMALIZATION = 1
 
 
 def _documents():
-    column = RawSQL('"game_searchdocument"."vector"', (), output_field=SearchVectorField())
+    column = RawSQL('"game_searchdocument"."vector"', [], output_field=SearchVectorField())
     return SearchDocument.objects.annotate(vector=column)
 
 
