@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Case, IntegerField, Prefetch, Q, Value, When
 
 from agentweb.game.models import (
+    COOKING_KINDS,
     Item,
     ItemSource,
     KnowledgeArticle,
@@ -126,6 +127,12 @@ def item_sources(
     )
     qs = qs.order_by(order, "-chance", "source_display_name", "id")
     return list(qs[: max(1, min(limit, MAX_SOURCES))])
+
+
+def cooking_uses(item: Item) -> list[ItemSource]:
+    """Cooking sources that take ``item`` as input (what it cooks into, and where)."""
+    qs = ItemSource.objects.filter(input_item=item, kind__in=[str(k) for k in COOKING_KINDS])
+    return list(qs.select_related("item").order_by("item__display_name", "kind")[:MAX_SOURCES])
 
 
 def display_names(item_ids: Iterable[str]) -> dict[str, str]:

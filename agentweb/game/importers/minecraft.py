@@ -202,8 +202,10 @@ def _drops(data: MinecraftData, kind: str) -> list[dict]:
         origin = entry.get(holder, "")
         for drop in entry.get("drops", []):
             item = drop.get("item", "")
-            if item == origin:
-                continue  # a block dropping itself says nothing about where the item comes from
+            if item == origin and kind == "block" and "blockAge" not in drop:
+                # A block dropping itself says nothing about where the item comes
+                # from; a crop (wheat) or a mob (a salmon) that drops it does.
+                continue
             if item not in data.by_name:
                 data.report.skip(f"{kind} drops of unknown items", f"{origin}→{item}")
                 continue
