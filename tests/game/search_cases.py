@@ -18,10 +18,9 @@ RANKED = [
     ("andesite boulders", "article", "Andesite"),
     ("how many sails does a windmill need", "article", "SAIL"),
     ("where can I find clay", "article", "Clay"),
-    ("how do I get oxygen on the moon", "article", "Oxygen Tank"),
+    ("generating oxygen and hydrogen", "article", "Remember to Breathe"),
     ("rope to descend caves safely", "article", "Rope"),
     # quests: titles, subtitles, descriptions, task and reward item names
-    ("burning device", "quest", "Burning Device"),
     ("space trebuchet", "quest", "Space Trebuchet"),
     ("electrolyzer oxygen hydrogen", "quest", "Remember to Breathe"),
     ("latex rubberwood tree", "quest", "Latex Bucket"),
@@ -34,6 +33,28 @@ RANKED = [
     ("cooked beef", "item", "Steak"),
     ("flint and steel", "item", "Flint and Steel"),
     ("bone", "item", "Bone"),
+]
+
+# Names as players type them, through the quest and item lookups the tools use:
+# (query, "quest" | "item", expected first title).
+NAMED = [
+    ("burning device", "quest", "Burning Device"),
+    ("the Burning Device quest", "quest", "Burning Device"),
+    ("BURNING DEVICE", "quest", "Burning Device"),
+    ("Burning Devise", "quest", "Burning Device"),
+    ("kinetic foundation quest", "quest", "Kenetic Foundation"),
+    ("stripped log", "quest", "Stripped Logs"),
+    ("world", "quest", "The World"),
+    ("andesite alloy", "quest", "More Andesite Alloy"),
+    ("brass funnel", "quest", "Advanced Logistics"),
+    ("golden carrots", "item", "Golden Carrot"),
+    ("GOLDEN CARROT", "item", "Golden Carrot"),
+    ("minecraft:golden_carrot", "item", "Golden Carrot"),
+    ("golden_carrot", "item", "Golden Carrot"),
+    ("carrot golden", "item", "Golden Carrot"),
+    ("diamnod sword", "item", "Diamond Sword"),
+    ("a diamond sword please", "item", "Diamond Sword"),
+    ("iron ingots", "item", "Iron Ingot"),
 ]
 
 # Queries the local data knows nothing about: they must find nothing.
