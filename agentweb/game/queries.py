@@ -64,10 +64,10 @@ def find_items(query: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
     found = [exact] if exact else []
     if ":" in text and " " not in text:
         return found
-    hits = search(text, [DocumentKind.ITEM], limit=limit + 1, prefix=True)
+    hits = search(text, [DocumentKind.ITEM], limit=limit + 1, prefix=True, every_term=True)
     by_pk = Item.objects.in_bulk([hit.target_id for hit in hits])
     found += [
-        by_pk[h.target_id] for h in hits if h.target_id in by_pk and by_pk[h.target_id] != exact
+        by_pk[h.target_id] for h in hits if h.target_id in by_pk and h.target_id != _pk(exact)
     ]
     if not found:
         found = fuzzy_items(text, limit=limit)
