@@ -1,4 +1,4 @@
-"""Names resolved the way players type them; an exact title always wins; one shared word is not a match."""
+"""Names as players type them; an exact title always wins; one shared word is no match."""
 
 from pathlib import Path
 
