@@ -197,3 +197,18 @@ def test_the_migration_builds_the_index_for_rows_that_existed_before_it(tmp_path
     out = _manage(env, "shell", "-c", SEARCH)
     assert "['Graves']" in out
     assert "minecraft:bone" in out
+
+
+def test_the_refresh_command_repairs_documents_after_raw_edits(world):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    item = Item.objects.get(item_id="minecraft:flint")
+    Item.objects.filter(pk=item.pk).update(display_name="Knapped Stone")
+    out = StringIO()
+    call_command("refresh_search_index", stdout=out)
+    assert out.getvalue().strip() == "search documents changed: 1"
+    assert [h.target_id for h in search("knapped stone", ["item"])] == [item.pk]
+    call_command("refresh_search_index", stdout=out)
+    assert out.getvalue().strip().endswith("changed: 0")
