@@ -38,6 +38,11 @@ def _table(kind: str) -> str:
     return PREFIX + kind
 
 
+def drops(term: str) -> bool:
+    """FTS5 drops no words: stop words are removed before a term gets here."""
+    return False
+
+
 def matching(term: str, kinds: Sequence[str], book: int | None, *, prefix: bool) -> set[int]:
     """Ids of the documents of ``kinds`` that contain ``term`` (stemmed, or as a prefix)."""
     found: set[int] = set()
