@@ -144,8 +144,10 @@ QUEST_FIND = ReActTool(
     card=_list_card,
     sources=_list_sources,
 ).for_reasoning(
-    "Find FTB quests by title (fuzzy); returns each match's id, chapter, tasks (with item ids) "
-    "and rewards. Use ftb.quest.detail for prerequisites and reward tables."
+    "Find FTB quests by title as the player wrote it (any case, with or without 'the … "
+    "quest', small typos; exact titles first), else by the words of their texts; returns "
+    "each match's id, chapter, tasks (with item ids) and rewards. Use ftb.quest.detail "
+    "for prerequisites, unlocks and reward tables."
 )
 
 
@@ -305,8 +307,9 @@ QUEST_DETAIL = ReActTool(
     card=detail_card,
     sources=detail_sources,
 ).for_reasoning(
-    "One FTB quest by id: its tasks, rewards (including reward-table contents), the quests "
-    "it depends on (with chapter) and the quests it unlocks."
+    "One FTB quest by id: chapter and chapter group, tasks with counts, rewards (counts, "
+    "XP, reward tables with how they are handed out and their options), the quests it "
+    "depends on (with chapter and the dependency rule) and the quests it unlocks."
 )
 
 TOOLS = (QUEST_QUERY, QUEST_FIND, QUEST_DETAIL, QUEST_CLAIM)

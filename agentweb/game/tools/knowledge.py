@@ -118,5 +118,6 @@ KNOWLEDGE_QUERY = ReActTool(
     sources=_sources,
 ).for_reasoning(
     "Search the server's knowledge base (rules, guides, sign-in, shop, quest descriptions) "
-    "by keywords; returns article titles with the matching excerpt."
+    "by keywords; returns article titles with the sentences that match best. Finds "
+    "nothing when no article is about the words asked (then the data does not know)."
 )
