@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
+from agentweb.llm.offline.glossary import zh_item
 
 MAX_NAME_CHARS = 80
 MAX_NAME_WORDS = 8
@@ -53,17 +54,40 @@ GAME_DATA = frozenset(
 ACTIONS = frozenset({Intent.BUY, Intent.SIGNIN, Intent.CLAIM})
 
 
+# The aspects of a quest a question may ask about, in the order an answer states them.
+QUEST_ASPECTS = ("chapter", "group", "tasks", "rewards", "prerequisites", "unlocks")
+# What a quest answer states when the question names none of them.
+DEFAULT_QUEST_ASPECTS = ("tasks", "rewards")
+
+
 @dataclass(slots=True)
 class Parsed:
     text: str
     lang: str
     intent: Intent
-    aspect: str = "all"
+    # What the question asks: quest aspects (``QUEST_ASPECTS``), ``count``, and item
+    # aspects (``craft``, ``cooking``, ``drops``, ``food``), as many as it asks at once.
+    aspects: tuple[str, ...] = ()
     quest: str | None = None
     quest_id: str | None = None
     items: list[str] = field(default_factory=list)
     chapter: str | None = None
     quantity: int = DEFAULT_QUANTITY
+    # The question said "quest" (or gave an id): a quest miss is not an item lookup.
+    said_quest: bool = False
+
+    @property
+    def aspect(self) -> str:
+        """The one quest aspect asked, or ``all`` when it asks none or several."""
+        asked = [a for a in self.aspects if a in QUEST_ASPECTS]
+        return asked[0] if len(asked) == 1 else "all"
+
+    def quest_aspects(self) -> tuple[str, ...]:
+        asked = tuple(a for a in QUEST_ASPECTS if a in self.aspects)
+        return asked or DEFAULT_QUEST_ASPECTS
+
+    def asks(self, *aspects: str) -> bool:
+        return any(a in self.aspects for a in aspects)
 
 
 def parse(question: str) -> Parsed:
@@ -74,7 +98,8 @@ def parse(question: str) -> Parsed:
     quoted = [next(g for g in m.groups() if g) for m in pt.QUOTED.finditer(text)]
     qid = pt.QUEST_ID.search(text)
     p = Parsed(text, lang, Intent.KNOWLEDGE, quest_id=qid.group(0).upper() if qid else None)
-    p.aspect = _aspect(low, lang)
+    p.aspects = _aspects(low if lang == "en" else text, lang)
+    p.said_quest = bool(w.QUEST_WORD.search(low) or p.quest_id)
 
     action = _action(p, low, quoted)
     if action is not None:
@@ -88,27 +113,33 @@ def parse(question: str) -> Parsed:
         (Intent.QUEST_REQUIRERS, w.REQUIRERS_EN, w.REQUIRERS_ZH),
     ):
         if en.search(low) or zh.search(text):
-            item = quoted[0] if quoted else _first_name(pt.REWARD_PATTERNS, text) or _zh_item(text)
+            item = quoted[0] if quoted else _first_name(pt.REWARD_PATTERNS, text) or zh_item(text)
+            item = item or _latin(text)
             if item:
                 p.intent, p.items = intent, [item]
                 return p
-    chapter = w.CHAPTER_EN.search(text) or (w.CHAPTER_ZH.search(text) if lang == "zh" else None)
-    if chapter and w.QUEST_WORD.search(low):
-        p.intent, p.chapter = Intent.CHAPTER, _clean(chapter.group("c"))
+    if _quest_question(p, text, quoted):
         return p
+    chapter = _chapter_name(p, text, low)
+    if chapter:
+        p.intent, p.chapter = Intent.CHAPTER, chapter
+        return p
+    if w.LORE_EN.search(low) or w.LORE_ZH.search(text):
+        return p  # a knowledge question
     obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(text))
-    if w.QUEST_WORD.search(low) or p.quest_id:
-        p.quest = quoted[0] if quoted else _quest_name(text)
-        if p.quest or p.quest_id:
-            # "Crafting Table" is a name, not the verb "craft".
-            rest = text.replace(p.quest or p.quest_id or "", " ")
-            chain = w.OBTAIN_EN.search(rest.lower()) or w.OBTAIN_ZH.search(rest)
-            p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
-            return p
-    items = quoted or _names(pt.ITEM_PATTERNS, text) or ([_zh_item(text)] if lang == "zh" else [])
-    items = [i for i in items if i]
-    if items and (obtain or lang == "zh"):
-        p.intent, p.items = Intent.ITEM_SOURCE, _split_items(items)
+    items = quoted or _names(pt.ITEM_PATTERNS, text)
+    if lang == "zh" and not items:
+        items = [name for name in (zh_item(text) or _latin(text),) if name]
+    asks_item = p.asks("craft", "cooking", "drops", "food")
+    if items and (obtain or asks_item or lang == "zh"):
+        _item_question(p, _split_items(items))
+        return p
+    subject = _first_name(pt.SUBJECT_PATTERNS, text)
+    if subject and any(a in QUEST_ASPECTS for a in p.aspects) and not asks_item:
+        p.intent, p.quest = Intent.QUEST_INFO, subject
+        return p
+    if subject and asks_item:
+        _item_question(p, [subject])
         return p
     info = quoted or _names(pt.INFO_PATTERNS, text)
     if info:
@@ -119,11 +150,45 @@ def parse(question: str) -> Parsed:
     return p
 
 
-def _aspect(low: str, lang: str) -> str:
-    for name, pattern in w.ASPECTS_ZH if lang == "zh" else w.ASPECTS_EN:
-        if re.search(pattern, low):
-            return name
-    return "all"
+def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
+    """A question that names a quest ("quest X", "the X quest", "任务 X", an id)."""
+    if not p.said_quest:
+        return False
+    p.quest = quoted[0] if quoted else _quest_name(text)
+    if not (p.quest or p.quest_id):
+        return False
+    # "Crafting Table" is a name, not the verb "craft".
+    rest = text.replace(p.quest or p.quest_id or "", " ")
+    chain = w.OBTAIN_EN.search(rest.lower()) or w.OBTAIN_ZH.search(rest)
+    p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
+    return True
+
+
+def _chapter_name(p: Parsed, text: str, low: str) -> str | None:
+    """The chapter a question about a chapter names (its quests, their count, its group)."""
+    asks_chapter = "chapter" in low or "章" in text or bool(w.CHAPTER_COUNT.search(text))
+    if not asks_chapter or not (p.said_quest or "group" in p.aspects or "chapter" in low):
+        return None
+    if w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text):
+        p.aspects = (*p.aspects, "count")
+    return _first_name(pt.CHAPTER_PATTERNS, text)
+
+
+def _item_question(p: Parsed, names: list[str]) -> None:
+    p.items = names
+    food_only = p.asks("food") and not p.asks("craft", "cooking", "drops")
+    p.intent = Intent.ITEM_INFO if food_only else Intent.ITEM_SOURCE
+
+
+def _aspects(text: str, lang: str) -> tuple[str, ...]:
+    tables = (
+        (w.QUEST_ASPECTS_ZH, w.ITEM_ASPECTS_ZH)
+        if lang == "zh"
+        else (w.QUEST_ASPECTS_EN, w.ITEM_ASPECTS_EN)
+    )
+    return tuple(
+        name for table in tables for name, pattern in table.items() if re.search(pattern, text)
+    )
 
 
 def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
@@ -135,7 +200,7 @@ def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
     if buy:
         name = quoted[0] if quoted else _clean(buy.group("n"))
         if p.lang == "zh":
-            name = _zh_item(name) or name
+            name = zh_item(name) or _latin(name) or name
         if name:
             p.items = [name]
             p.quantity = _quantity(buy.group("q"))
@@ -209,11 +274,8 @@ def _clean(raw: str) -> str | None:
     return name
 
 
-def _zh_item(text: str) -> str | None:
-    """An item named in Chinese (glossary, longest first) or the Latin-script part."""
-    for zh in sorted(w.ZH_ITEMS, key=len, reverse=True):
-        if zh in text:
-            return w.ZH_ITEMS[zh]
+def _latin(text: str) -> str | None:
+    """The Latin-script part of a Chinese question: a name the data spells in English."""
     runs = [r.strip() for r in pt.LATIN.findall(text)]
     runs = [r for r in runs if r and r.lower() not in w.NOT_NAMES]
     return _clean(max(runs, key=len)) if runs else None

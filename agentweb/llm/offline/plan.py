@@ -53,7 +53,7 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
         case Intent.PROFILE:
             yield Action(PLAYER_INFO)
         case Intent.ITEM_SOURCE:
-            yield from _item_sources(p.items, seen, tools)
+            yield from _item_sources(p, seen, tools)
         case Intent.ITEM_INFO:
             yield from _item_info(p, seen)
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:
@@ -63,7 +63,7 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
         case Intent.QUEST_REQUIRERS:
             yield Action(QUEST_QUERY, {"requires_item": p.items[0]})
         case Intent.CHAPTER:
-            yield Action(QUEST_QUERY, {"chapter": p.chapter})
+            yield from _chapter(p, seen)
         case Intent.SIGNIN:
             yield Action(SIGNIN)
         case Intent.BUY:
@@ -78,19 +78,38 @@ def _knowledge(p: Parsed) -> Action:
     return Action(KNOWLEDGE, {"query": p.text[:MAX_KB_QUERY]})
 
 
-def _item_sources(names: list[str], seen: list[Seen], tools: set[str]):
+def source_kind(p: Parsed) -> str:
+    """``item.source``'s kind for what the question asks: only drops, only cooking, or any."""
+    if p.asks("drops") and not p.asks("craft", "cooking"):
+        return "drops"
+    if p.asks("cooking") and not p.asks("craft", "drops"):
+        return "cooking"
+    return "any"
+
+
+def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
     if ITEM_SOURCE not in tools:
-        for name in names:
+        for name in p.items:
             yield Action(ITEM_QUERY, {"name": name})
         return
-    for name in names:
+    kind = source_kind(p)
+    extra = {"kind": kind} if kind != "any" else {}
+    missed = False
+    for name in p.items:
         obs = last(seen, ITEM_SOURCE, item=name)
         if obs is None:
-            yield Action(ITEM_SOURCE, {"item": name})
+            yield Action(ITEM_SOURCE, {"item": name, **extra})
+            continue
+        if not obs.ok or obs.result.get("found"):
             continue
         best = best_candidate(name, obs.result.get("candidates") or [])
-        if obs.ok and not obs.result.get("found") and best:
-            yield Action(ITEM_SOURCE, {"item": best})
+        if best:
+            yield Action(ITEM_SOURCE, {"item": best, **extra})
+        else:
+            missed = True
+    if missed and not p.asks("craft", "cooking", "drops", "food"):
+        # "Where do I find a blaze if there is no nether?": not an item, maybe lore.
+        yield _knowledge(p)
 
 
 def best_candidate(name: str, candidates: list[str]) -> str | None:
@@ -108,7 +127,7 @@ def _item_info(p: Parsed, seen: list[Seen]):
     name = p.items[0]
     yield Action(ITEM_QUERY, {"name": name})
     obs = last(seen, ITEM_QUERY, name=name)
-    if obs is not None and not obs.result.get("count"):
+    if obs is not None and not obs.result.get("count") and not p.asks("food"):
         yield _knowledge(p)
 
 
@@ -126,6 +145,10 @@ def chosen_quest(p: Parsed, seen: list[Seen]) -> dict[str, Any] | None:
     return quests[0]
 
 
+# Aspects the find result already answers: no detail needed for them.
+FOUND_ASPECTS = frozenset({"tasks", "chapter"})
+
+
 def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     quest_id = p.quest_id
     quest = None
@@ -133,6 +156,9 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
         yield Action(QUEST_FIND, {"title": p.quest})
         quest = chosen_quest(p, seen)
         if quest is None:
+            if not p.said_quest and p.quest:
+                # "What does a diamond sword need?": not a quest, so maybe an item.
+                yield Action(ITEM_SOURCE, {"item": p.quest})
             yield None
             return
         quest_id = quest["quest_id"]
@@ -140,7 +166,8 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
         yield Action(QUEST_CLAIM, {"quest_id": quest_id})
         return
     detail = last(seen, QUEST_DETAIL, quest_id=quest_id)
-    needs_detail = quest is None or (p.intent is Intent.QUEST_INFO and p.aspect != "tasks")
+    asked = set(p.quest_aspects())
+    needs_detail = quest is None or (p.intent is Intent.QUEST_INFO and not asked <= FOUND_ASPECTS)
     if needs_detail:
         yield Action(QUEST_DETAIL, {"quest_id": quest_id})
     if p.intent is not Intent.QUEST_CHAIN:
@@ -149,3 +176,14 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     for task in source.get("tasks") or []:
         if task.get("item_id"):
             yield Action(ITEM_SOURCE, {"item": task["item_id"]})
+
+
+def _chapter(p: Parsed, seen: list[Seen]):
+    yield Action(QUEST_QUERY, {"chapter": p.chapter})
+    if not p.asks("group"):
+        return
+    # The chapter's group is on each of its quests' details.
+    obs = last(seen, QUEST_QUERY, chapter=p.chapter)
+    quests = obs.result.get("quests") if obs is not None and obs.ok else None
+    if quests:
+        yield Action(QUEST_DETAIL, {"quest_id": quests[0]["quest_id"]})
