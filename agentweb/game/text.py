@@ -57,3 +57,22 @@ def words_of(text: str, *, min_length: int = 2, limit: int = 8) -> list[str]:
         if len(word) >= min_length and word not in seen:
             seen.append(word)
     return seen[:limit]
+
+
+def singular(name: str) -> str | None:
+    """The singular of a plural-looking last word ("iron ingots" → "iron ingot"), or ``None``.
+
+    Players write plurals; the data names items in the singular. Used only
+    as a second try after the name as written found nothing.
+    """
+    head, _, last = name.strip().rpartition(" ")
+    lowered = last.lower()
+    if len(lowered) <= 3 or not lowered.endswith("s") or lowered.endswith("ss"):
+        return None
+    if lowered.endswith(("ches", "shes", "xes")):
+        last = last[:-2]
+    elif lowered.endswith("ies"):
+        last = last[:-3] + "y"
+    else:
+        last = last[:-1]
+    return f"{head} {last}".strip()

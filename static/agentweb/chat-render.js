@@ -71,6 +71,7 @@
     let facts = (item.item_id || "") + " · " + L.stack_size + " " + item.stack_size;
     if (item.max_durability) facts += " · " + L.durability + " " + item.max_durability;
     node.appendChild(el("p", "facts", facts));
+    for (const note of card.notes || []) node.appendChild(el("p", "note", note));
     for (const recipe of card.recipes || []) {
       const figure = el("figure", "recipe");
       let caption = L.recipe + ": " + (recipe.label || "");

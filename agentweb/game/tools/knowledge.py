@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
 from agentweb.game.models import KnowledgeArticle
+from agentweb.game.search.terms import terms_of
 from agentweb.game.text import words_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
 
@@ -44,7 +45,7 @@ class KnowledgeResult(BaseModel):
 
 def excerpt(body: str, query: str, limit: int = EXCERPT_CHARS) -> str:
     """The body's lines that mention the query's words, in their order, within ``limit``."""
-    words = [w for w in words_of(query) if w not in queries.STOP_WORDS]
+    words = terms_of(query)
     lines = [line.strip() for line in body.splitlines() if line.strip()]
     scored = sorted(range(len(lines)), key=lambda i: -sum(w in lines[i].lower() for w in words))
     chosen: list[int] = []
