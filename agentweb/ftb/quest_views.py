@@ -40,7 +40,9 @@ class TaskInfo(BaseModel):
             return f"{self.count}× {self.label}"
         if self.type in ("fluid",) and self.count > 1:
             return f"{self.label} ({self.count} mB)"
-        return f"{self.label} ({self.type})" if self.label != self.type else self.type
+        text = f"{self.label} ({self.type})" if self.label != self.type else self.type
+        # A kill or observe task done several times: "3× Drive off the drowned (kill)".
+        return f"{self.count}× {text}" if self.count > 1 else text
 
 
 class TableEntry(BaseModel):
@@ -87,9 +89,14 @@ class RewardInfo(BaseModel):
         data: dict[str, Any] = {"reward": self.label, "type": self.type}
         if self.item_id:
             data["item_id"] = self.item_id
+        if self.xp is not None:
+            data["xp"] = self.xp
         if self.table:
             data["table"] = self.table
-            data["table_items"] = [e.label for e in self.table_entries[:OBSERVED_ENTRIES]]
+            data["table_items"] = [
+                f"{e.count}× {e.label}" if e.count > 1 else e.label
+                for e in self.table_entries[:OBSERVED_ENTRIES]
+            ]
             if len(self.table_entries) > OBSERVED_ENTRIES:
                 data["table_more"] = len(self.table_entries) - OBSERVED_ENTRIES
         return data
@@ -101,6 +108,7 @@ class QuestInfo(BaseModel):
     quest_id: str
     title: str
     chapter: str
+    chapter_group: str = ""
     subtitle: str = ""
     description: str = ""
     optional: bool = False
@@ -118,6 +126,7 @@ class QuestInfo(BaseModel):
             quest_id=quest.quest_id,
             title=quest.title,
             chapter=quest.chapter.title,
+            chapter_group=quest.chapter.group.title if quest.chapter.group_id else "",
             subtitle=quest.subtitle,
             description=quest.description,
             optional=quest.optional,
@@ -133,6 +142,8 @@ class QuestInfo(BaseModel):
             "quest_id": self.quest_id,
             "title": self.title,
             "chapter": self.chapter,
+            # "" when the chapter is in no group, so "no group" is a fact, not a guess.
+            "chapter_group": self.chapter_group,
             "tasks": [_task_brief(t) for t in self.tasks],
             "rewards": [r.brief() for r in self.rewards],
             "prerequisites": [{"title": q.title, "chapter": q.chapter} for q in self.prerequisites],

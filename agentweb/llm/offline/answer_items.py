@@ -32,8 +32,13 @@ def item_source(d: Draft, obs: Seen) -> None:
         return
     item, numbers = d.name(r["item"]), obs.numbers
     ways = r.get("ways") or []
+    if d.p.asks("cooking") or not ways:
+        _cooks_into(d, r, numbers)
+    if d.p.asks("food") and r.get("food"):
+        _food_line(d, item, r["food"], numbers)
     if not ways:
-        d.say("item_no_recipe" if d.p.asks("craft") else "item_none", numbers, item=item)
+        if not r.get("cooks_into") or d.p.asks("craft"):
+            d.say("item_no_recipe" if d.p.asks("craft") else "item_none", numbers, item=item)
         return
     crafting = [w for w in ways if w.get("kind") in CRAFTING]
     cooking = [w for w in ways if w.get("kind") in COOKING]
@@ -84,24 +89,20 @@ def _recipe(d: Draft, way: dict[str, Any]) -> str:
     ingredients = way.get("ingredients")
     if not ingredients:
         return d.name(way.get("how", ""))
-    parts = d.w("list_sep").join(
-        f"{i['count']}× {d.name(i['label'])}" if isinstance(i, dict) else d.name(i)
-        for i in ingredients
-    )
-    makes = way.get("result_count") or way.get("makes") or way.get("count") or 1
-    grid = way.get("grid") or way.get("shape")
-    if way.get("kind") == "crafting_shapeless" or not grid:
+    parts = d.w("list_sep").join(d.names(ingredients))
+    makes = way.get("makes") or 1
+    rows = way.get("grid_rows")
+    if way.get("shape") == "shapeless" or not rows:
         return d.w("recipe_shapeless", parts=parts, makes=makes)
-    return d.w("recipe_shaped", parts=parts, makes=makes, rows=_rows(d, grid))
+    return d.w("recipe_shaped", parts=parts, makes=makes, rows=_rows(d, rows))
 
 
-def _rows(d: Draft, grid: list[Any]) -> str:
-    """The grid row by row, top to bottom: ``Diamond / Diamond / Stick``."""
-    if grid and all(isinstance(row, str) for row in grid):
-        return " / ".join(grid)
+def _rows(d: Draft, rows: list[str]) -> str:
+    """The grid row by row, top to bottom: ``Iron Ingot, Iron Ingot, Iron Ingot / empty, …``."""
     empty = d.w("empty")
     return " / ".join(
-        ", ".join(d.name(cell) if cell else empty for cell in row) for row in grid if row
+        ", ".join(empty if cell == "empty" else d.name(cell) for cell in row.split(" | "))
+        for row in rows
     )
 
 
@@ -125,22 +126,38 @@ def _cooking(d: Draft, ways: list[dict[str, Any]]) -> list[str]:
 
 
 def _drop(d: Draft, way: dict[str, Any]) -> str:
-    source = way.get("from_name") or way.get("from") or way.get("source")
+    source = way.get("from")
     if not source or d.p.lang != "zh":
         return str(way.get("how", ""))
     details = []
     chance = way.get("chance")
     if chance is not None and chance < 1:
-        details.append(d.w("drop_chance", chance=f"{chance:.0%}" if chance >= 0.01 else "<1%"))
-    if way.get("player_kill"):
-        details.append(d.w("drop_player_kill"))
-    if way.get("silk_touch"):
-        details.append(d.w("drop_silk"))
-    if way.get("no_silk_touch"):
-        details.append(d.w("drop_no_silk"))
+        details.append(d.w("drop_chance", chance=f"{chance:.1%}".replace(".0%", "%")))
+    details += [CONDITIONS_ZH.get(c, c) for c in way.get("conditions") or []]
     kind = d.w("mob" if way.get("kind") == "mob_drop" else "block")
     text = d.w("dropped_by", kind=kind, source=d.name(source))
     return f"{text}（{'，'.join(details)}）" if details else text
+
+
+# The drop conditions ``item.source`` states, as a Chinese answer says them.
+CONDITIONS_ZH = {
+    "only when a player kills it": "仅限玩家击杀",
+    "needs Silk Touch": "需要精准采集",
+    "not with Silk Touch": "不能用精准采集",
+}
+
+
+def _cooks_into(d: Draft, r: dict[str, Any], numbers: list[int]) -> None:
+    """What the item cooks into, and where: "Raw Salmon cooks into Cooked Salmon in …"."""
+    for into in r.get("cooks_into") or []:
+        stations = d.w("list_sep").join(d.names(into.get("stations") or []))
+        d.say(
+            "cooks_into",
+            numbers,
+            item=d.name(r["item"]),
+            into=d.name(into["item"]),
+            stations=stations,
+        )
 
 
 def item_query(d: Draft, obs: Seen) -> None:
@@ -175,23 +192,22 @@ def _is_named(match: dict[str, Any], query: str) -> bool:
 def _food(d: Draft, obs: Seen, matches: list[tuple[int, dict[str, Any]]]) -> None:
     for index, match in matches:
         name, numbers = d.name(match["name"]), obs.number(index)
-        points = match.get("food_points")
-        if points is None:
+        food = match.get("food")
+        if not food:
             d.say("not_food", numbers, item=name)
-            continue
-        saturation = match.get("saturation")
-        shanks = _number(points / POINTS_PER_SHANK)
-        if saturation is None:
-            d.say("food", numbers, item=name, points=_number(points), shanks=shanks)
         else:
-            d.say(
-                "food_saturation",
-                numbers,
-                item=name,
-                points=_number(points),
-                shanks=shanks,
-                saturation=_number(saturation),
-            )
+            _food_line(d, name, food, numbers)
+
+
+def _food_line(d: Draft, item: str, food: dict[str, Any], numbers: list[int]) -> None:
+    points = food.get("food_points")
+    shanks = food.get("hunger_shanks", points / POINTS_PER_SHANK if points else None)
+    saturation = food.get("saturation")
+    values = {"item": item, "points": _number(points), "shanks": _number(shanks)}
+    if saturation is None:
+        d.say("food", numbers, **values)
+    else:
+        d.say("food_saturation", numbers, saturation=_number(saturation), **values)
 
 
 def _number(value: float) -> str:

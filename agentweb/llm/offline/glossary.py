@@ -143,6 +143,9 @@ EN_TO_ZH.update(
 )
 
 _COUNTED = re.compile(r"^(?P<count>\d+×\s*)(?P<name>.+)$")
+# How the item data names a recipe slot with alternatives: "Cobblestone or 2 others".
+_OTHERS = re.compile(r"^(?P<name>.+) or (?P<n>\d+) others$")
+_EITHER = re.compile(r"^(?P<a>.+) or (?P<b>.+)$")
 
 
 def zh_item(text: str) -> str | None:
@@ -158,4 +161,12 @@ def to_zh(name: str) -> str:
     counted = _COUNTED.match(name)
     if counted:
         return counted.group("count") + to_zh(counted.group("name"))
+    others = _OTHERS.match(name)
+    if others:
+        return f"{to_zh(others.group('name'))}或另外 {others.group('n')} 种"
+    either = _EITHER.match(name)
+    if either and name not in EN_TO_ZH:
+        return f"{to_zh(either.group('a'))}或{to_zh(either.group('b'))}"
+    if name.startswith("any "):
+        return f"任意{to_zh(name[4:])}"
     return EN_TO_ZH.get(name, name)

@@ -56,6 +56,7 @@ ACTIONS = frozenset({Intent.BUY, Intent.SIGNIN, Intent.CLAIM})
 
 # The aspects of a quest a question may ask about, in the order an answer states them.
 QUEST_ASPECTS = ("chapter", "group", "tasks", "rewards", "prerequisites", "unlocks")
+ITEM_ASPECTS = ("craft", "cooking", "drops", "food")
 # What a quest answer states when the question names none of them.
 DEFAULT_QUEST_ASPECTS = ("tasks", "rewards")
 
@@ -130,17 +131,21 @@ def parse(question: str) -> Parsed:
     items = quoted or _names(pt.ITEM_PATTERNS, text)
     if lang == "zh" and not items:
         items = [name for name in (zh_item(text) or _latin(text),) if name]
-    asks_item = p.asks("craft", "cooking", "drops", "food")
-    if items and (obtain or asks_item or lang == "zh"):
-        _item_question(p, _split_items(items))
-        return p
+    if items:
+        # Words inside a name are not what the question asks: "cooked beef" is no cooking.
+        p.aspects = _aspects(_without(text, items), lang)
+        if obtain or p.asks(*ITEM_ASPECTS) or lang == "zh":
+            _item_question(p, _split_items(items))
+            return p
     subject = _first_name(pt.SUBJECT_PATTERNS, text)
-    if subject and any(a in QUEST_ASPECTS for a in p.aspects) and not asks_item:
-        p.intent, p.quest = Intent.QUEST_INFO, subject
-        return p
-    if subject and asks_item:
-        _item_question(p, [subject])
-        return p
+    if subject:
+        p.aspects = _aspects(_without(text, [subject]), lang)
+        if p.asks(*ITEM_ASPECTS):
+            _item_question(p, [subject])
+            return p
+        if p.asks(*QUEST_ASPECTS):
+            p.intent, p.quest = Intent.QUEST_INFO, subject
+            return p
     info = quoted or _names(pt.INFO_PATTERNS, text)
     if info:
         p.intent, p.items = Intent.ITEM_INFO, info[:1]
@@ -158,8 +163,9 @@ def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
     if not (p.quest or p.quest_id):
         return False
     # "Crafting Table" is a name, not the verb "craft".
-    rest = text.replace(p.quest or p.quest_id or "", " ")
-    chain = w.OBTAIN_EN.search(rest.lower()) or w.OBTAIN_ZH.search(rest)
+    rest = _without(text, [p.quest or p.quest_id or ""])
+    p.aspects = _aspects(rest.lower() if p.lang == "en" else rest, p.lang)
+    chain = w.CHAIN_EN.search(rest.lower()) or w.OBTAIN_ZH.search(rest)
     p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
     return True
 
@@ -172,6 +178,12 @@ def _chapter_name(p: Parsed, text: str, low: str) -> str | None:
     if w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text):
         p.aspects = (*p.aspects, "count")
     return _first_name(pt.CHAPTER_PATTERNS, text)
+
+
+def _without(text: str, names: list[str]) -> str:
+    for name in names:
+        text = re.sub(re.escape(name), " ", text, flags=re.I)
+    return text.lower()
 
 
 def _item_question(p: Parsed, names: list[str]) -> None:

@@ -20,13 +20,13 @@ ART = r"(?:an?\s+|the\s+|some\s+|more\s+|enough\s+|my\s+)?"
 QUEST_PATTERNS = (
     re.compile(r"\bquests?\s+(?:called\s+|named\s+|titled\s+)?(?P<n>.+?)" + STOP, re.I),
     re.compile(
-        r"任务\s*[「“\"《]?(?P<n>[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
+        r"任务\s*[「“\"《]?(?P<n>(?![的是有要需奖前依解怎如])[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
         r"(?=需要|要求|奖励|的|前置|依赖|解锁|怎么|如何|要|是|有|[？?，,。]|$)"
     ),
     re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*任务"),
     re.compile(
         r"\b(?:after|before|unlocked by)\s+(?:the\s+)?(?:quest\s+)?(?P<n>[^?.!,;]+?)"
-        r"(?:\s+quest)?(?=\s*[?.!,;]|$)",
+        r"(?:\s+quest)?(?=\s+(?:and|or|what|which|how|where)\b|\s*[?.!,;]|$)",
         re.I,
     ),
 )
@@ -35,7 +35,8 @@ QUEST_PATTERNS = (
 # planner finds out. The last phrase after a preposition, or the words between an
 # auxiliary and the verb, or the end of "how filling is a cookie".
 _SUBJECT_END = (
-    r"(?=\s+(?:and|or|but|if|so|what|which|how|where|is|in|on|quest)\b|\s*[?!,;]|:\s|\s*$)"
+    r"(?=\s+(?:and|or|but|if|so|what|which|how|where|is|in|on|quest)\b|\s*[?!,;]"
+    r"|:\s+(?:what|how|which|where|who)\b|\s*$)"
 )
 SUBJECT_PATTERNS = (
     re.compile(
@@ -86,7 +87,7 @@ ITEM_PATTERNS = (
         r"\b(?:craft|make|smelt|cook|obtain|get|find|farm|produce|create|mine)\s+"
         + ART
         + r"(?P<n>.+?)(?=\s+(?:in|on|with|from|for|at|without|using|quickly|fast|early|as|if|when"
-        + r"|so|because|and)\b"
+        + r"|so|because)\b"
         + r"|\s*[?.!,;]|$)",
         re.I,
     ),

@@ -19,6 +19,12 @@ OBTAIN_EN = re.compile(
     r"come[s]? from|obtain|craft|crafting|smelt|smelting|cook|recipe|drops?|"
     r"get (?:it|them|one|some))\b"
 )
+# A quest question that also asks where its items come from ("… and how do I get it?").
+CHAIN_EN = re.compile(
+    r"\b(how (?:do|can|would|should) (?:i|you|we) (?:get|obtain|make|craft|find|smelt|cook)"
+    r"|how to (?:get|obtain|make|craft|find|smelt)|comes? from|obtain|craft|crafting|smelt"
+    r"|recipes?|where (?:do|can) (?:i|you|we) (?:get|find))\b"
+)
 OBTAIN_ZH = re.compile(
     r"(获得|获取|得到|合成|制作|怎么做|怎么弄|烧制|冶炼|掉落|配方|从哪|哪里|来源|怎么拿)"
 )
