@@ -43,8 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 QUESTIONS = ROOT / "bench" / "answers" / "questions.toml"
-# The second quest book: written for the benchmark and the planner tests, in
-# the FTB Quests 2101 layout (titles in lang/en_us.snbt, chapter groups, tables).
+# The second quest book, shared with the planner tests (tests/planner/conftest.py).
 EXTRA_BOOKS = {"saltmarsh-reach": ROOT / "tests" / "planner" / "fixtures" / "saltmarsh-reach"}
 # Names shorter than this are ordinary words too ("Clay", "Rope"): not checked.
 MIN_NAME_CHARS = 5
