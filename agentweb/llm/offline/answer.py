@@ -82,7 +82,7 @@ def _player(d: Draft, obs: Seen) -> None:
     if not r.get("found", True) or "player" not in r:
         d.parts.append(str(r.get("message", "")))
         return
-    counts = ", ".join(
+    counts = d.w("list_sep").join(
         f"{n} {_status(d, status)}" for status, n in (r.get("quest_counts") or {}).items()
     )
     d.say(

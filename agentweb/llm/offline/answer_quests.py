@@ -146,6 +146,8 @@ def quest_query(d: Draft, obs: Seen) -> None:
     requires_item = obs.input.get("requires_item")
     chapter = obs.input.get("chapter")
     if not quests:
+        if d.p.intent is Intent.ITEM_SOURCE:
+            return  # a second look for an item with no other source; nothing to add
         if rewards_item:
             d.say("rewarders_none", name=d.name(rewards_item))
         elif requires_item:

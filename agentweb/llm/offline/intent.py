@@ -159,6 +159,11 @@ def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
     """A question that names a quest ("quest X", "the X quest", "任务 X", an id)."""
     if not p.said_quest:
         return False
+    unlocked = pt.UNLOCKED_QUEST.search(text)
+    if unlocked and _clean(unlocked.group("n")):
+        p.intent, p.quest = Intent.QUEST_INFO, _clean(unlocked.group("n"))
+        p.aspects = ("prerequisites",)
+        return True
     p.quest = quoted[0] if quoted else _quest_name(text)
     if not (p.quest or p.quest_id):
         return False
@@ -172,7 +177,12 @@ def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
 
 def _chapter_name(p: Parsed, text: str, low: str) -> str | None:
     """The chapter a question about a chapter names (its quests, their count, its group)."""
-    asks_chapter = "chapter" in low or "章" in text or bool(w.CHAPTER_COUNT.search(text))
+    asks_chapter = (
+        "chapter" in low
+        or "章" in text
+        or bool(w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text))
+        or bool(pt.CHAPTER_PATTERNS[1].search(text))
+    )
     if not asks_chapter or not (p.said_quest or "group" in p.aspects or "chapter" in low):
         return None
     if w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text):

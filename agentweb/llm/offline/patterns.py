@@ -46,7 +46,8 @@ SUBJECT_PATTERNS = (
         re.I,
     ),
     re.compile(
-        r"\b(?:for|of|before|after|about|behind)\s+(?:the\s+)?"
+        r"\b(?:for|of|before|after|about|behind|complete|completing|finish|finishing|doing)\s+"
+        r"(?:the\s+)?"
         r"(?:(?:finishing|completing|doing|starting|the|quest)\s+)*(?P<n>[^?!,;]+?)(?:\s+quest)?"
         + _SUBJECT_END,
         re.I,
@@ -67,6 +68,12 @@ CHAPTER_PATTERNS = (
     re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
     re.compile(r"(?P<n>第?\s*\d+\s*章)"),
     re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*章节"),
+)
+# "Which quest unlocks Vault Key?": the quest named is the one unlocked.
+UNLOCKED_QUEST = re.compile(
+    r"\b(?:which|what) quests?\s+(?:unlocks?|leads? to|opens?(?: up)?)\s+(?:the\s+)?"
+    r"(?P<n>[^?!,;]+?)(?:\s+quest)?(?=\s*[?!,;]|$)",
+    re.I,
 )
 # "... for the Burning Device quest": the words before "quest", back to one of these.
 BEFORE_QUEST = re.compile(r"\s+quests?\b", re.I)
@@ -128,7 +135,8 @@ REWARD_PATTERNS = (
 BAD_FIRST_WORDS_TEXT = (
     "and or how what is are do does that which i you it be has have reward rewards require "
     "requires required need needs give gives depend depends unlock unlocks ask asks must "
-    "come comes after before can should make craft get much many finish finishing"
+    "come comes after before can should make craft get much many finish finishing in of on "
+    "from for what's whats"
 )
 BAD_FIRST_WORDS = frozenset(BAD_FIRST_WORDS_TEXT.split())
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:\-]*[A-Za-z0-9]|[A-Za-z]")

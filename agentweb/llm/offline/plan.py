@@ -100,6 +100,9 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         if obs is None:
             yield Action(ITEM_SOURCE, {"item": name, **extra})
             continue
+        if obs.ok and obs.result.get("found") and not obs.result.get("count"):
+            # No recipe, cooking or drop: a quest may still give it ("how do I get a trident?").
+            yield Action(QUEST_QUERY, {"rewards_item": obs.result.get("item") or name})
         if not obs.ok or obs.result.get("found"):
             continue
         best = best_candidate(name, obs.result.get("candidates") or [])
