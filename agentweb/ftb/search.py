@@ -99,7 +99,7 @@ def tasks_asking_for(item_ids: list[str], limit: int) -> list[Task]:
 def find_chapter(text: str) -> Chapter | None:
     """A chapter by title (exact, then close), or by its number ("chapter 2")."""
     text = text.strip()
-    chapters = Chapter.objects.all()
+    chapters = Chapter.objects.select_related("group")
     exact = chapters.filter(title__iexact=text).first()
     if exact is not None:
         return exact

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Count
 from pydantic import BaseModel, Field
 
 from agentweb.engine import ReActTool, Source, ToolCall
@@ -76,6 +77,8 @@ class QuestListResult(BaseModel):
     how: str
     quests: list[QuestLine] = []
     chapters: list[dict[str, Any]] = []
+    # For a chapter's quests: the chapter, its group and how many quests it has in all.
+    chapter: dict[str, Any] | None = None
 
 
 def _observe_list(out: QuestListResult) -> dict[str, Any]:
@@ -86,6 +89,8 @@ def _observe_list(out: QuestListResult) -> dict[str, Any]:
         data["quests"] = [q.brief() for q in out.quests]
     if out.chapters:
         data["chapters"] = out.chapters
+    if out.chapter:
+        data["chapter"] = out.chapter
     return data
 
 
@@ -175,13 +180,25 @@ def _query(value: QuestQueryInput) -> QuestListResult:
             message=f"Quests of {chapter.title} ({total} in all)",
             how="filter",
             quests=[_line(q) for q in quests],
+            chapter=_chapter_line(chapter, total),
         )
-    chapters = Chapter.objects.order_by("book", "order")[: value.limit]
+    chapters = (
+        Chapter.objects.select_related("group")
+        .annotate(quest_count=Count("quests"))
+        .order_by("book", "order")[: value.limit]
+    )
     return QuestListResult(
         message="Chapters of the quest book",
         how="filter",
-        chapters=[{"chapter": c.title, "quests": c.quests.count()} for c in chapters],
+        chapters=[_chapter_line(c, c.quest_count) for c in chapters],
     )
+
+
+def _chapter_line(chapter: Chapter, total: int) -> dict[str, Any]:
+    line: dict[str, Any] = {"chapter": chapter.title, "quests": total}
+    if chapter.group_id:
+        line["group"] = chapter.group.title
+    return line
 
 
 def _by_item(name: str, limit: int, *, rewards: bool) -> QuestListResult:

@@ -64,10 +64,10 @@ def find_items(query: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
     found = [exact] if exact else []
     if ":" in text and " " not in text:
         return found
-    hits = search(text, [DocumentKind.ITEM], limit=limit + 1, prefix=True)
+    hits = search(text, [DocumentKind.ITEM], limit=limit + 1, prefix=True, every_term=True)
     by_pk = Item.objects.in_bulk([hit.target_id for hit in hits])
     found += [
-        by_pk[h.target_id] for h in hits if h.target_id in by_pk and by_pk[h.target_id] != exact
+        by_pk[h.target_id] for h in hits if h.target_id in by_pk and h.target_id != _pk(exact)
     ]
     if not found:
         found = fuzzy_items(text, limit=limit)
@@ -180,7 +180,8 @@ def match_quests(
     """Quests named by ``query`` and how they matched: ``id`` (a 16-hex id),
     ``title`` (quests with exactly that title — with or without "the … quest";
     titles repeat across chapters — come first, close titles after them),
-    ``fuzzy`` (only close titles: typos, words left out or added) or ``none``.
+    ``fuzzy`` (only close titles: typos, words left out or added), ``text``
+    (no title is close; quests whose texts contain every word) or ``none``.
     Each quest has ``chapter`` and ``book`` loaded."""
     text = " ".join(query.strip().split())[:MAX_NAME_CHARS]
     qs = Quest.objects.select_related("chapter", "book")
@@ -203,8 +204,17 @@ def match_quests(
     others = qs.in_bulk(close)
     found += [others[pk] for pk in close if pk in others]
     if not found:
-        return [], "none"
+        return _quests_by_text(qs, text, limit)
     return found[:limit], "title" if exact else "fuzzy"
+
+
+def _quests_by_text(qs, text: str, limit: int) -> tuple[list[Quest], str]:
+    """No title is close: quests whose texts (subtitle, description, task and reward
+    item names) contain every word of ``text`` — never one that shares only some."""
+    hits = search(text, [DocumentKind.QUEST], limit=limit, every_term=True)
+    by_pk = qs.in_bulk([hit.target_id for hit in hits])
+    found = [by_pk[h.target_id] for h in hits if h.target_id in by_pk]
+    return (found, "text") if found else ([], "none")
 
 
 def quest_detail(quest_id: str, *, book: str | None = None) -> QuestDetail | None:

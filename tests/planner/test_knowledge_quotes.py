@@ -24,7 +24,7 @@ def test_a_short_passage_is_quoted_whole():
 
 def test_a_lore_question_is_answered_by_the_quest_description(saltmarsh):
     # lang/en_us.snbt: Beacon Fuel's description, the second half of one sentence.
-    asked = ask("Why doesn't the lighthouse lamp burn oil anymore?")
+    asked = ask("Why doesn't the lighthouse lamp burn oil?")
     assert asked.tools == ["database.query"]
     assert "lost in the storm of the red moon" in asked.text
     assert "Beacon Fuel" in asked.text

@@ -15,12 +15,12 @@ CASES = [
     # rod, 16 torches).
     (
         "What's the reward for the Campfire Cook quest?",
-        ["a choice of one", "Camp Supplies", "6× Cooked Salmon", "Fishing Rod", "16× Torch"],
+        ["a choice of one", "Camp Supplies", "6× Cooked Salmon", "1× Fishing Rod", "16× Torch"],
     ),
     # sunken_vault.snbt 5C…0B: a random pick from Keeper's Cache.
     (
         "rewards of vault key",
-        ["one random pick", "Keeper's Cache", "2× Emerald", "Name Tag", "4× Gold Ingot"],
+        ["one random pick", "Keeper's Cache", "2× Emerald", "1× Name Tag", "4× Gold Ingot"],
     ),
     # shoreline_camp.snbt 5C…04: xp_levels 3.
     ("What's the reward for Shell Collector?", ["3 levels"]),

@@ -6,32 +6,51 @@ from django.db import migrations, models
 
 # The database's own full-text index over the documents, written out here so
 # this migration stays what it was when later code changes.
-SQLITE_CREATE = [
-    """CREATE VIRTUAL TABLE game_search_fts USING fts5(
-        title, names, body,
-        content='game_searchdocument', content_rowid='id',
-        tokenize='porter unicode61 remove_diacritics 2')""",
-    """CREATE TRIGGER game_search_fts_insert AFTER INSERT ON game_searchdocument BEGIN
-        INSERT INTO game_search_fts(rowid, title, names, body)
-        VALUES (new.id, new.title, new.names, new.body);
-    END""",
-    """CREATE TRIGGER game_search_fts_delete AFTER DELETE ON game_searchdocument BEGIN
-        INSERT INTO game_search_fts(game_search_fts, rowid, title, names, body)
-        VALUES ('delete', old.id, old.title, old.names, old.body);
-    END""",
-    """CREATE TRIGGER game_search_fts_update AFTER UPDATE ON game_searchdocument BEGIN
-        INSERT INTO game_search_fts(game_search_fts, rowid, title, names, body)
-        VALUES ('delete', old.id, old.title, old.names, old.body);
-        INSERT INTO game_search_fts(rowid, title, names, body)
-        VALUES (new.id, new.title, new.names, new.body);
-    END""",
-]
-SQLITE_DROP = [
-    "DROP TRIGGER IF EXISTS game_search_fts_insert",
-    "DROP TRIGGER IF EXISTS game_search_fts_delete",
-    "DROP TRIGGER IF EXISTS game_search_fts_update",
-    "DROP TABLE IF EXISTS game_search_fts",
-]
+# One FTS5 table per kind of document, so that bm25's statistics (how rare a
+# word is, how long a text usually is) are those of articles among articles,
+# items among items.
+KINDS = ("article", "quest", "item")
+
+
+def _sqlite_create(kind):
+    table = f"game_search_fts_{kind}"
+    columns = "rowid, title, names, body"
+    new_values = "new.id, new.title, new.names, new.body"
+    old_values = f"'delete', old.id, old.title, old.names, old.body"
+    return [
+        f"""CREATE VIRTUAL TABLE {table} USING fts5(
+            title, names, body,
+            content='game_searchdocument', content_rowid='id',
+            tokenize='porter unicode61 remove_diacritics 2')""",
+        f"""CREATE TRIGGER {table}_insert AFTER INSERT ON game_searchdocument
+            WHEN new.kind = '{kind}' BEGIN
+            INSERT INTO {table}({columns}) VALUES ({new_values});
+        END""",
+        f"""CREATE TRIGGER {table}_delete AFTER DELETE ON game_searchdocument
+            WHEN old.kind = '{kind}' BEGIN
+            INSERT INTO {table}({table}, {columns}) VALUES ({old_values});
+        END""",
+        f"""CREATE TRIGGER {table}_update_old AFTER UPDATE ON game_searchdocument
+            WHEN old.kind = '{kind}' BEGIN
+            INSERT INTO {table}({table}, {columns}) VALUES ({old_values});
+        END""",
+        f"""CREATE TRIGGER {table}_update_new AFTER UPDATE ON game_searchdocument
+            WHEN new.kind = '{kind}' BEGIN
+            INSERT INTO {table}({columns}) VALUES ({new_values});
+        END""",
+    ]
+
+
+def _sqlite_drop(kind):
+    table = f"game_search_fts_{kind}"
+    triggers = ("insert", "delete", "update_old", "update_new")
+    return [f"DROP TRIGGER IF EXISTS {table}_{t}" for t in triggers] + [
+        f"DROP TABLE IF EXISTS {table}"
+    ]
+
+
+SQLITE_CREATE = [sql for kind in KINDS for sql in _sqlite_create(kind)]
+SQLITE_DROP = [sql for kind in KINDS for sql in _sqlite_drop(kind)]
 POSTGRES_VECTOR = """setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A')
     || setweight(to_tsvector('english'::regconfig, coalesce(names, '')), 'B')
     || setweight(to_tsvector('english'::regconfig, coalesce(body, '')), 'C')"""

@@ -16,8 +16,11 @@ go to the web):
    of a word that does (then the term is replaced by that word). A term that
    occurs nowhere means the query is about something the data does not
    have → no results.
-3. A document must contain at least half of the terms (rounded up); those
-   are ranked by the database (bm25 / ts_rank), best first.
+3. A document must cover at least half of the query, each term weighing
+   its inverse document frequency (bm25's idf: a rare word weighs more than
+   "get"); with ``every_term`` it must contain every term. Those are ranked
+   by the database's relevance (``bm25()`` / ``ts_rank``) times the share of
+   the query they cover, best first.
 """
 
 from __future__ import annotations
@@ -35,16 +38,28 @@ from agentweb.game.search.vocabulary import vocabulary
 
 # Upper bound for any caller-supplied limit.
 MAX_RESULTS = 50
+# The share of the query's weight (idf) a document must cover to be found.
+MIN_SHARE = 0.5
 
 
 @dataclass(frozen=True)
 class Hit:
-    """One found document: what it stands for and how many query terms it has."""
+    """One found document: what it stands for and the share of the query it covers."""
 
     kind: str
     target_id: int
-    matched: int
-    terms: int
+    share: float
+
+
+def _document_count(kinds: Sequence[str]) -> int:
+    return SearchDocument.objects.filter(kind__in=list(kinds)).count()
+
+
+def _idf_weights(found: dict[str, set[int]], n: int) -> dict[str, float]:
+    """bm25's inverse document frequency of each term: rare words weigh more."""
+    return {
+        term: math.log(1 + (n - len(ids) + 0.5) / (len(ids) + 0.5)) for term, ids in found.items()
+    }
 
 
 @dataclass(frozen=True)
@@ -109,22 +124,27 @@ def search(
     parsed, found = analyse(query, kinds, book=book, prefix=prefix)
     if parsed.unknown or not parsed.terms:
         return []
-    needed = len(parsed.terms) if every_term else math.ceil(len(parsed.terms) / 2)
-    counts: dict[int, int] = {}
-    for ids in found.values():
+    weight = _idf_weights(found, _document_count(kinds))
+    total = sum(weight.values())
+    share: dict[int, float] = {}
+    for term, ids in found.items():
         for doc_id in ids:
-            counts[doc_id] = counts.get(doc_id, 0) + 1
-    candidates = [doc_id for doc_id, n in counts.items() if n >= needed]
+            share[doc_id] = share.get(doc_id, 0.0) + weight[term] / total
+    needed = 1.0 if every_term else MIN_SHARE
+    candidates = [doc_id for doc_id, part in share.items() if part >= needed - 1e-9]
     if not candidates:
         return []
     limit = max(1, min(limit, MAX_RESULTS))
-    # The database ranks; a document with more of the terms still comes first.
-    ranked = backend().rank(parsed.terms, candidates, len(candidates), prefix=prefix)
-    order = {doc_id: i for i, doc_id in enumerate(ranked)}
-    best = sorted(candidates, key=lambda d: (-counts[d], order.get(d, len(order))))[:limit]
+    # The database's relevance times the share of the query a document covers
+    # (the coordination factor of Lucene's classic scoring, weighted by idf):
+    # a document with the question's telling words beats one that repeats a
+    # single common word.
+    scores = backend().scores(parsed.terms, candidates, kinds, prefix=prefix)
+    ranked = sorted(scores.items(), key=lambda row: (-row[1] * share[row[0]], row[0]))
+    best = [doc_id for doc_id, _ in ranked[:limit]]
     docs = SearchDocument.objects.in_bulk(best)
     return [
-        Hit(doc.kind, getattr(doc, f"{doc.kind}_id"), counts[doc.pk], len(parsed.terms))
+        Hit(doc.kind, getattr(doc, f"{doc.kind}_id"), round(share[doc.pk], 3))
         for doc in (docs[d] for d in best if d in docs)
     ]
 

@@ -53,7 +53,8 @@ def article_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict
     return {
         ("article", a.pk): {
             "title": a.title,
-            "names": _join(a.tags.split(",")),
+            # A quest article's tags are bookkeeping (book slug, chapter file name).
+            "names": "" if a.quest_id else _join(a.tags.split(",")),
             "body": a.body,
             "book_id": a.quest.book_id if a.quest_id else None,
         }

@@ -7,8 +7,8 @@ this module decides which other names are close enough.
 
 A name is close to the query when either
 
-* the whole strings are close: rapidfuzz ``token_sort_ratio`` (word order
-  ignored) of at least ``WHOLE_NAME_SCORE``; or
+* the whole strings are close: rapidfuzz ``ratio`` or ``token_sort_ratio``
+  (word order ignored) of at least ``WHOLE_NAME_SCORE``; or
 * one side's content words are all found in the other's (the player left
   words out, or added some), each word equal or within
   :func:`agentweb.game.search.terms.allowed_edits` typos — and they share at
@@ -64,7 +64,8 @@ def _covered(words: Sequence[str], others: Sequence[str]) -> int:
 def close_enough(query: str, name: str) -> float | None:
     """How close ``name`` is to ``query`` (0–100), or ``None`` when it is not close."""
     q, n = normalize(query), normalize(name)
-    whole = fuzz.token_sort_ratio(q, n)
+    # Word order ignored, or words run together ("torch light" / "Torchlight").
+    whole = max(fuzz.token_sort_ratio(q, n), fuzz.ratio(q, n))
     if whole >= WHOLE_NAME_SCORE:
         return whole
     q_words, n_words = terms_of(q), terms_of(n)
@@ -89,7 +90,7 @@ def closest(query: str, named: Iterable[tuple[str, T]], *, limit: int) -> list[t
     rough = process.extract(
         normalize(query),
         choices,
-        scorer=fuzz.token_set_ratio,
+        scorer=fuzz.WRatio,
         limit=PREFILTER,
         score_cutoff=PREFILTER_SCORE,
     )

@@ -43,12 +43,14 @@ def matching(term: str, kinds: Sequence[str], book: int | None, *, prefix: bool)
     return set(qs.values_list("id", flat=True))
 
 
-def rank(terms: Sequence[str], ids: Sequence[int], limit: int, *, prefix: bool) -> list[int]:
+def scores(
+    terms: Sequence[str], ids: Sequence[int], kinds: Sequence[str], *, prefix: bool
+) -> dict[int, float]:
+    """ts_rank relevance of each of ``ids`` for ``terms`` (higher is better)."""
     query = reduce(or_, [_query(term, prefix) for term in terms])
     qs = (
         _documents()
         .filter(pk__in=list(ids))
         .annotate(score=SearchRank(F("vector"), query, normalization=NORMALIZATION))
-        .order_by("-score", "id")
     )
-    return list(qs.values_list("id", flat=True)[:limit])
+    return dict(qs.values_list("id", "score"))

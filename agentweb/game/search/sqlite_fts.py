@@ -1,9 +1,13 @@
 """SQLite backend: an FTS5 table over the documents, ranked by ``bm25()``.
 
-The FTS5 table is an *external content* table: it stores only the index and
-reads the text from ``game_searchdocument``; triggers keep it in step with
-every insert, update and delete. The ``porter`` tokenizer stems words, so
-"bones" finds "bone" and "crafting" finds "craft".
+There is one FTS5 table per kind of document (``game_search_fts_article``,
+``…_quest``, ``…_item``), so bm25's statistics — how rare a word is, how
+long a text usually is — are those of its own kind: three-word item names
+do not make every article look long. They are *external content* tables:
+they store only the index and read the text from ``game_searchdocument``;
+triggers keep them in step with every insert, update and delete. The
+``porter`` tokenizer stems words, so "bones" finds "bone" and "crafting"
+finds "craft".
 """
 
 from __future__ import annotations
@@ -13,7 +17,10 @@ from collections.abc import Sequence
 
 from django.db import connection
 
-TABLE = "game_search_fts"
+from agentweb.game.models.search import DocumentKind
+
+PREFIX = "game_search_fts_"
+KINDS = frozenset(kind.value for kind in DocumentKind)
 # bm25() column weights, in column order: a word in a title counts most.
 COLUMN_WEIGHTS = (4.0, 2.0, 1.0)
 
@@ -24,36 +31,46 @@ def _phrase(term: str, prefix: bool) -> str:
     return quoted + ("*" if prefix else "")
 
 
-def _scope(kinds: Sequence[str], book: int | None) -> tuple[str, list]:
-    sql = " AND d.kind IN (SELECT value FROM json_each(%s))"
-    params: list = [json.dumps(list(kinds))]
-    if book is not None:
-        sql += " AND (d.book_id = %s OR d.book_id IS NULL)"
-        params.append(book)
-    return sql, params
+def _table(kind: str) -> str:
+    if kind not in KINDS:
+        raise ValueError(f"not a kind of search document: {kind!r}")
+    return PREFIX + kind
 
 
 def matching(term: str, kinds: Sequence[str], book: int | None, *, prefix: bool) -> set[int]:
     """Ids of the documents of ``kinds`` that contain ``term`` (stemmed, or as a prefix)."""
-    scope, params = _scope(kinds, book)
-    sql = (
-        f"SELECT d.id FROM {TABLE} JOIN game_searchdocument d ON d.id = {TABLE}.rowid "
-        f"WHERE {TABLE} MATCH %s{scope}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [_phrase(term, prefix), *params])
-        return {row[0] for row in cursor.fetchall()}
+    found: set[int] = set()
+    for kind in kinds:
+        table = _table(kind)
+        sql = f"SELECT rowid FROM {table} WHERE {table} MATCH %s"
+        params: list = [_phrase(term, prefix)]
+        if book is not None:
+            sql += (
+                " AND rowid IN (SELECT id FROM game_searchdocument"
+                " WHERE book_id = %s OR book_id IS NULL)"
+            )
+            params.append(book)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            found.update(row[0] for row in cursor.fetchall())
+    return found
 
 
-def rank(terms: Sequence[str], ids: Sequence[int], limit: int, *, prefix: bool) -> list[int]:
-    """``ids`` ordered by bm25 over ``terms`` (best first), at most ``limit``."""
+def scores(
+    terms: Sequence[str], ids: Sequence[int], kinds: Sequence[str], *, prefix: bool
+) -> dict[int, float]:
+    """bm25 relevance of each of ``ids`` for ``terms`` (higher is better)."""
     expression = " OR ".join(_phrase(term, prefix) for term in terms)
     weights = ", ".join(str(w) for w in COLUMN_WEIGHTS)
-    sql = (
-        f"SELECT rowid FROM {TABLE} WHERE {TABLE} MATCH %s "
-        f"AND rowid IN (SELECT value FROM json_each(%s)) "
-        f"ORDER BY bm25({TABLE}, {weights}), rowid LIMIT %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [expression, json.dumps(list(ids)), limit])
-        return [row[0] for row in cursor.fetchall()]
+    found: dict[int, float] = {}
+    for kind in kinds:
+        table = _table(kind)
+        sql = (
+            f"SELECT rowid, bm25({table}, {weights}) FROM {table} WHERE {table} MATCH %s "
+            f"AND rowid IN (SELECT value FROM json_each(%s))"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [expression, json.dumps(list(ids))])
+            # FTS5's bm25() is negative, more negative for better matches.
+            found.update((row[0], -row[1]) for row in cursor.fetchall())
+    return found

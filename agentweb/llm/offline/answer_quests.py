@@ -33,7 +33,11 @@ def quest_find(d: Draft, obs: Seen) -> None:
         if asked_quest and not found_later:
             d.say("quest_not_found", name=obs.input.get("title", ""))
         return
-    chosen = chosen_quest(d.p, d.seen) or quests[0]
+    chosen = chosen_quest(d.p, d.seen)
+    if chosen is None:
+        if not d.p.said_quest:
+            return  # the name was looked up as an item next
+        chosen = quests[0]
     if any(s.ok and s.matches(QUEST_DETAIL, quest_id=chosen["quest_id"]) for s in d.seen):
         return  # the detail says it all
     numbers = obs.number(quests.index(chosen))
@@ -114,12 +118,13 @@ def reward_text(d: Draft, reward: dict[str, Any] | str) -> str:
     label = str(reward.get("reward", ""))
     xp = reward.get("xp")
     if xp and not re.search(r"\d", label):
-        unit = "levels" if reward.get("type") == "xp_levels" else "XP"
-        label = f"{label} ({xp} {unit})"
+        levels = reward.get("xp_unit") == "levels" or reward.get("type") == "xp_levels"
+        label = f"{label} ({xp} {'levels' if levels else 'XP'})"
     table = reward.get("table")
     if not table:
         return d.name(label)
-    entries = reward.get("table_items") or reward.get("table_entries") or []
+    # Options with their counts ("6× Cooked Salmon") when the observation has them.
+    entries = reward.get("table_options") or reward.get("table_items") or []
     items = [_entry(d, entry) for entry in entries]
     if reward.get("table_more"):
         items.append(d.w("table_more", count=reward["table_more"]))

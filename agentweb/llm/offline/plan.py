@@ -142,6 +142,10 @@ def chosen_quest(p: Parsed, seen: list[Seen]) -> dict[str, Any] | None:
     quests = obs.result.get("quests") if obs is not None and obs.ok else None
     if not quests:
         return None
+    if obs.result.get("match") == "text" and not p.said_quest:
+        # Found by its items, not its title: "what does a diamond sword need?" names an
+        # item that a quest rewards, not that quest.
+        return None
     for quest in quests:
         if str(quest.get("title", "")).casefold() == p.quest.casefold():
             return quest
