@@ -15,8 +15,8 @@ Each answer is scored against its question's facts (``bench/answers/questions.to
   nowhere is an invented fact.
 
 Facts match case-insensitively with spaces collapsed, and ``16× Torch`` also
-matches ``16 x Torch``. A question passes when it states every expected fact
-and invents nothing.
+matches ``16 x Torch``. A question passes when it states every expected fact,
+uses none of its ``avoid`` words, pastes no raw tool data and invents nothing.
 
     .venv/bin/python bench/answers.py                 # all questions
     .venv/bin/python bench/answers.py -k prerequisites -v   # ids/categories containing a word
@@ -122,10 +122,16 @@ def unobserved_names(answer: str, seen: str, names: set[str]) -> list[str]:
     )
 
 
+# Signs of a tool's raw data pasted into an answer ("{'chapter': …}"): never a good answer.
+RAW_DATA = re.compile(r"\{'|'\}|\[\{|\}\]|\{\\?\"")
+
+
 def score(q: Question, text: str, seen: str, names: set[str]) -> tuple[list, list, list, list]:
     """Missing facts, words to avoid that appear, forbidden facts stated, unobserved names."""
     missing = [label(f) for f in q.expect if not states(text, f)]
     avoided = [word for word in q.avoid if states(text, word)]
+    if RAW_DATA.search(text):
+        avoided.append("raw data in the answer")
     forbidden = [label(f) for f in q.forbid if states(text, f)]
     unobserved = unobserved_names(text, seen + "\n" + q.ask, names)
     return missing, avoided, forbidden, unobserved

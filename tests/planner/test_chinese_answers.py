@@ -37,3 +37,9 @@ def test_names_the_glossary_does_not_know_stay_as_the_data_has_them():
     assert to_zh("16× Torch") == "16× 火把"
     assert to_zh("Cobblestone or 2 others") == "圆石或另外 2 种"
     assert to_zh("Andesite Casing") == "Andesite Casing"
+
+
+def test_a_chinese_quest_question_may_put_the_quest_word_after_the_name(saltmarsh):
+    # shoreline_camp.snbt: Mainland Smith depends on Shell Collector.
+    text = ask("Shell Collector 之后是什么任务？").text
+    assert "完成「Shell Collector」后解锁：Mainland Smith" in text

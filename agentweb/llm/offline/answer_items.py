@@ -204,6 +204,7 @@ def _food_line(d: Draft, item: str, food: dict[str, Any], numbers: list[int]) ->
     shanks = food.get("hunger_shanks", points / POINTS_PER_SHANK if points else None)
     saturation = food.get("saturation")
     values = {"item": item, "points": _number(points), "shanks": _number(shanks)}
+    values["s"] = "" if values["shanks"] == "1" else "s"
     if saturation is None:
         d.say("food", numbers, **values)
     else:

@@ -174,9 +174,22 @@ def quest_query(d: Draft, obs: Seen) -> None:
     elif requires_item:
         d.say("requirers", numbers, name=d.name(requires_item), quests=d.join(lines))
     else:
-        title = r.get("chapter") or shown[0]["chapter"]
-        total = r.get("total") or _total(r) or len(quests)
-        d.say("chapter_quests", numbers, chapter=title, total=total, quests=d.join(lines))
+        _chapter_quests(d, obs, lines, numbers)
+
+
+def _chapter_quests(d: Draft, obs: Seen, lines: list[str], numbers: list[int]) -> None:
+    """A chapter's quests, how many it has in all, and its group when asked."""
+    r = obs.result
+    chapter = r.get("chapter")
+    if not isinstance(chapter, dict):
+        chapter = {"chapter": chapter or r["quests"][0]["chapter"], "quests": _total(r)}
+    title = chapter["chapter"]
+    total = chapter.get("quests") or len(r.get("quests") or [])
+    d.say("chapter_quests", numbers, chapter=title, total=total, quests=d.join(lines))
+    if "group" in d.p.aspects and "quests" in chapter:
+        group = chapter.get("group")
+        part = d.w("group_named", group=group) if group else d.w("group_unknown")
+        d.say("chapter_group", numbers, chapter=title, group=part)
 
 
 def _matched(d: Draft, matched: str) -> str:
@@ -195,6 +208,8 @@ def _total(r: dict[str, Any]) -> int | None:
 def _chapter_group(d: Draft, obs: Seen) -> None:
     """A chapter's group, read from the detail of one of its quests."""
     r = obs.result
+    if any(isinstance(s.result.get("chapter"), dict) for s in d.seen if s.n < obs.n):
+        return  # the chapter list said it already
     part = _group_part(d, r)
     if part:
         d.say("chapter_group", obs.numbers, chapter=r["chapter"], group=part)

@@ -165,6 +165,8 @@ def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
         p.aspects = ("prerequisites",)
         return True
     p.quest = quoted[0] if quoted else _quest_name(text)
+    if not (p.quest or p.quest_id) and p.lang == "zh" and p.asks(*QUEST_ASPECTS):
+        p.quest = _latin(text)  # "Shell Collector 之后是什么任务？"
     if not (p.quest or p.quest_id):
         return False
     # "Crafting Table" is a name, not the verb "craft".

@@ -53,6 +53,7 @@ SUBJECT_PATTERNS = (
         re.I,
     ),
     re.compile(r"^(?P<n>[^?!,;:]+?)\s*:\s+(?:what|how|which|where)\b", re.I),
+    re.compile(r"\b(?:is|are)\s+(?:an?\s+|the\s+)?(?P<n>[^?!,;]+?)\s+(?:food|edible)\b", re.I),
     re.compile(r"\b(?:is|are)\s+(?:an?\s+|the\s+)?(?P<n>[^?!,;]+?)\s*[?!.]*$", re.I),
 )
 # "the Applied Energistics chapter", "quests in Shoreline Camp": the chapter a question names.

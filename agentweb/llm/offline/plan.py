@@ -192,5 +192,5 @@ def _chapter(p: Parsed, seen: list[Seen]):
     # The chapter's group is on each of its quests' details.
     obs = last(seen, QUEST_QUERY, chapter=p.chapter)
     quests = obs.result.get("quests") if obs is not None and obs.ok else None
-    if quests:
+    if quests and not isinstance(obs.result.get("chapter"), dict):
         yield Action(QUEST_DETAIL, {"quest_id": quests[0]["quest_id"]})

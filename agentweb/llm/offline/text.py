@@ -79,8 +79,8 @@ ITEM_ASPECTS_EN = {
     "cooking": r"\b(cook|cooked|cooking|smelt|smelted|smelting|smoke|smoker|bake|baked|roast|"
     r"furnace|campfire)\b",
     "drops": r"\b(drops?|dropped|mobs?|monsters?|creatures?|kill|chance|who)\b",
-    "food": r"\b(hunger|saturation|food points?|filling|fill|nutrition|nourish\w*|shanks?"
-    r"|restores?)\b",
+    "food": r"\b(hunger|saturation|food|filling|fill|nutrition|nourish\w*|shanks?"
+    r"|restores?|edible|eat)\b",
 }
 ITEM_ASPECTS_ZH = {
     "craft": r"(合成|配方|制作|怎么做)",

@@ -43,9 +43,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "drop_player_kill": "only when a player kills it",
         "drop_silk": "needs Silk Touch",
         "drop_no_silk": "not with Silk Touch",
-        "food": "{item} restores {points} food points ({shanks} hunger shanks).",
+        "food": "{item} restores {points} food points ({shanks} hunger shank{s}).",
         "food_saturation": (
-            "{item} restores {points} food points ({shanks} hunger shanks) "
+            "{item} restores {points} food points ({shanks} hunger shank{s}) "
             "and {saturation} saturation."
         ),
         "not_food": "{item} is not food according to the item data.",
