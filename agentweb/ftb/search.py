@@ -9,7 +9,7 @@ from django.db.models import Prefetch, Q
 from agentweb.game import queries
 from agentweb.game.models import Chapter, Quest, Reward, RewardTableEntry, Task
 from agentweb.game.search import names
-from agentweb.game.text import singular
+from agentweb.game.text import clean_text, singular
 
 # Item ids a name may stand for ("Andesite" is an item and a block variant…).
 MAX_ITEM_IDS = 5
@@ -50,7 +50,9 @@ def item_ids_for(name: str) -> list[str]:
     their display names, so those are matched too: exactly first, then close
     names (typos, plurals, words left out or added).
     """
-    name = name.strip()
+    name = clean_text(name)
+    if not name:
+        return []
     if ":" in name and " " not in name:
         return [name.lower()]
     item = queries.exact_item(name)
@@ -98,7 +100,7 @@ def tasks_asking_for(item_ids: list[str], limit: int) -> list[Task]:
 
 def find_chapter(text: str) -> Chapter | None:
     """A chapter by title (exact, then close), or by its number ("chapter 2")."""
-    text = text.strip()
+    text = clean_text(text)
     chapters = Chapter.objects.select_related("group")
     exact = chapters.filter(title__iexact=text).first()
     if exact is not None:

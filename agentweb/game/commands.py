@@ -14,6 +14,7 @@ from typing import Any
 from agentweb.core.commands import Command, DirectResult, commands
 from agentweb.game.models import Item
 from agentweb.game.services.signin import sign_in
+from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_LIMIT, MAX_NAME
 from agentweb.game.tools.items import ItemSourceResult, lookup_sources, source_card, source_sources
 from agentweb.game.tools.player import PLAYER_SIGNIN, signin_card
@@ -86,7 +87,7 @@ def item_command(args: str, user: Any) -> DirectResult:
 
 def item_name_hit(text: str, user: Any) -> DirectResult | None:
     """A message that is exactly one item's display name (case-insensitive)."""
-    matches = list(Item.objects.filter(display_name__iexact=text.strip())[:2])
+    matches = list(Item.objects.filter(display_name__iexact=clean_text(text))[:2])
     if len(matches) != 1:
         return None
     return _item_result(lookup_sources(matches[0].item_id, limit=MAX_SOURCES_SHOWN))
@@ -94,6 +95,7 @@ def item_name_hit(text: str, user: Any) -> DirectResult | None:
 
 def item_completions(prefix: str, user: Any, limit: int) -> list[str]:
     qs = Item.objects.all()
+    prefix = clean_text(prefix)
     if prefix:
         qs = qs.filter(display_name__istartswith=prefix)
     return list(qs.order_by("display_name").values_list("display_name", flat=True)[:limit])

@@ -30,7 +30,7 @@ from agentweb.game.models import (
 )
 from agentweb.game.models.search import DocumentKind
 from agentweb.game.search import names, search
-from agentweb.game.text import full_item_id, prettify_id, singular
+from agentweb.game.text import clean_text, full_item_id, prettify_id, singular
 
 DEFAULT_LIMIT = 10
 # Upper bound for any caller-supplied limit: keeps a tool observation small.
@@ -56,7 +56,7 @@ def find_items(query: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
     ``"iron_ingot"``, ``"minecraft:iron_ingot"``, ``"Iron Ingots"``), then items
     whose names contain its words (full-text, word prefixes), then close names
     (typos). An id with a namespace matches only exactly."""
-    text = " ".join(query.strip().split())[:MAX_NAME_CHARS]
+    text = clean_text(query)[:MAX_NAME_CHARS]
     if not text:
         return []
     limit = _limit(limit)
@@ -97,7 +97,7 @@ def exact_item(text: str) -> Item | None:
 
 def get_item(identifier: str) -> Item | None:
     """The one item with this full id, bare name or display name (case-insensitive)."""
-    text = identifier.strip()
+    text = clean_text(identifier)[:MAX_NAME_CHARS]
     if not text:
         return None
     name = text.split(":", 1)[-1].replace(" ", "_")
@@ -183,7 +183,7 @@ def match_quests(
     ``fuzzy`` (only close titles: typos, words left out or added), ``text``
     (no title is close; quests whose texts contain every word) or ``none``.
     Each quest has ``chapter`` and ``book`` loaded."""
-    text = " ".join(query.strip().split())[:MAX_NAME_CHARS]
+    text = clean_text(query)[:MAX_NAME_CHARS]
     qs = Quest.objects.select_related("chapter", "book")
     if book:
         qs = qs.filter(book__slug=book)

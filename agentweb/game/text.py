@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Minecraft formatting codes as FTB Quests writes them: &6 colour, &l bold, &r reset…
 FORMATTING_CODE = re.compile(r"&[0-9a-fk-or]", re.IGNORECASE)
@@ -76,3 +77,14 @@ def singular(name: str) -> str | None:
     else:
         last = last[:-1]
     return f"{head} {last}".strip()
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control characters or lone surrogates (PostgreSQL stores
+    neither: a NUL byte in a lookup would be an error), whitespace collapsed."""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cs")
+    )
+    return " ".join(kept.split())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from agentweb.engine import (
     AgentError,
-    AgentFailure,
     EventKind,
     ExecutionContext,
     LoopResult,
@@ -13,6 +12,7 @@ from agentweb.engine import (
     RunStatus,
     StopCode,
     StopReason,
+    stop_for,
 )
 from agentweb.engine.loop import emit_model_called
 from agentweb.engine.protocol import dumps, parse_object, strip_private
@@ -26,12 +26,11 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
             [Message("system", env.prompts["chat"]), Message("user", user)], Purpose.CHAT
         )
     except AgentError as error:
-        code = StopCode.CANCELLED if error.failure is AgentFailure.CANCELLED else StopCode.FAILED
         await ctx.emit(EventKind.FAILURE, {"round": 1, **error.as_dict(), "terminal": True})
-        status = RunStatus.CANCELLED if code is StopCode.CANCELLED else RunStatus.FAILED
+        status, stop = stop_for(error)
         return LoopResult(
             status,
-            StopReason(code, error.message, error.failure, error.budget),
+            stop,
             f"Sorry, I could not answer right now: {error.message}.",
             failure=error,
         )

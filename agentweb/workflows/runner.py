@@ -10,7 +10,6 @@ from collections.abc import Awaitable, Callable
 
 from agentweb.engine import (
     AgentError,
-    AgentFailure,
     EventKind,
     ExecutionContext,
     ExecutionPolicy,
@@ -18,13 +17,11 @@ from agentweb.engine import (
     RunStatus,
     StopCode,
     StopReason,
+    stop_for,
 )
+from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.workflows import chat, free_chat, question, reasoning
 from agentweb.workflows.env import (
-    CHAT,
-    FREE_CHAT,
-    QUESTION,
-    REASONING,
     DirectAnswer,
     Environment,
     Request,
@@ -133,16 +130,10 @@ async def _direct(ctx: ExecutionContext, direct: DirectAnswer) -> RunOutcome:
 
 
 def _failed(error: AgentError) -> LoopResult:
-    cancelled = error.failure is AgentFailure.CANCELLED
-    status = RunStatus.CANCELLED if cancelled else RunStatus.FAILED
-    code = (
-        StopCode.CANCELLED
-        if cancelled
-        else (StopCode.TERMINATED if error.terminal else StopCode.FAILED)
-    )
+    status, stop = stop_for(error)
     return LoopResult(
         status,
-        StopReason(code, error.message, error.failure, error.budget),
+        stop,
         f"Sorry, I could not handle this request: {error.message}.",
         failure=error,
     )

@@ -83,6 +83,8 @@ ODD_INPUT = [
     "' OR 1=1 --",
     "!&|<->:*",
     "\x00\x01",
+    "server\x00rules",
+    "\ud800 lone surrogate",
     "🙂🙂🙂",
     "规则",
     "server " * 2000,

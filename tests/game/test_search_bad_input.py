@@ -25,7 +25,7 @@ def test_search_syntax_is_taken_as_words_not_operators(world):
     assert search("NOT", ["item"]) == []
 
 
-@pytest.mark.parametrize("text", ['"*:^', "rules OR *", "(((", "' OR 1=1 --"])
+@pytest.mark.parametrize("text", ['"*:^', "rules OR *", "(((", "' OR 1=1 --", "iron\x00 ingot"])
 def test_the_tools_answer_odd_queries_with_an_observation(world, text):
     for tool, field in (
         ("database.query", "query"),
@@ -54,3 +54,18 @@ def test_empty_and_oversized_tool_input_is_refused_clearly(world):
 def test_a_limit_out_of_range_is_capped(world):
     assert len(search("minecraft", ["item"], limit=10_000)) == 50
     assert len(search("minecraft", ["item"], limit=-3)) == 1
+
+
+def test_control_characters_are_dropped_from_tool_input(world):
+    out = call_tool("item.source", {"item": "iron\x00 ingot\x07"})
+    assert out.input.item == "iron ingot"
+    assert out.observation["item"] == "Iron Ingot"
+
+
+def test_commands_and_completions_take_control_characters(world):
+    from agentweb.core.commands import commands
+
+    assert all(n.startswith("Iron") for n in commands.completions("items", "Iron\x00", None, 5))
+    assert commands.completions("quests", "Burning\x00", None, 5)[0] == "Burning Device"
+    result = commands.run_direct("/quest burning\x00 device", None)
+    assert result is not None

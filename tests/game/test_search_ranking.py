@@ -57,3 +57,14 @@ def test_knowledge_search_ranks_with_the_database(articles):
 def test_an_article_with_the_telling_words_beats_one_repeating_a_common_word(articles):
     # "base" is in many chapter-3 quest texts; the server rules name all four words.
     assert titles(search("claim my base with FTB Chunks", ["article"]))[0] == "Server rules"
+
+
+def test_the_knowledge_tool_quotes_the_sentences_that_answer(articles):
+    from tests.game.tool_kit import call_tool
+
+    obs = call_tool("database.query", {"query": "how many sails does a windmill need?"}).observation
+    first = obs["articles"][0]
+    assert first["title"] == "SAIL"
+    assert "The minimum sails required to get a windmill spinning is 16." in first["excerpt"]
+    obs = call_tool("database.query", {"query": "where do I find a blaze?"}).observation
+    assert "volcanic biomes" in obs["articles"][0]["excerpt"]

@@ -30,20 +30,20 @@ def _sqlite_create(kind):
             WHEN old.kind = '{kind}' BEGIN
             INSERT INTO {table}({table}, {columns}) VALUES ({old_values});
         END""",
-        f"""CREATE TRIGGER {table}_update_old AFTER UPDATE ON game_searchdocument
-            WHEN old.kind = '{kind}' BEGIN
-            INSERT INTO {table}({table}, {columns}) VALUES ({old_values});
-        END""",
-        f"""CREATE TRIGGER {table}_update_new AFTER UPDATE ON game_searchdocument
-            WHEN new.kind = '{kind}' BEGIN
-            INSERT INTO {table}({columns}) VALUES ({new_values});
+        # One trigger for updates, so the old text leaves the index before the new
+        # text enters it (SQLite fires separate triggers newest first).
+        f"""CREATE TRIGGER {table}_update AFTER UPDATE ON game_searchdocument
+            WHEN old.kind = '{kind}' OR new.kind = '{kind}' BEGIN
+            INSERT INTO {table}({table}, {columns})
+                SELECT {old_values} WHERE old.kind = '{kind}';
+            INSERT INTO {table}({columns}) SELECT {new_values} WHERE new.kind = '{kind}';
         END""",
     ]
 
 
 def _sqlite_drop(kind):
     table = f"game_search_fts_{kind}"
-    triggers = ("insert", "delete", "update_old", "update_new")
+    triggers = ("insert", "delete", "update")
     return [f"DROP TRIGGER IF EXISTS {table}_{t}" for t in triggers] + [
         f"DROP TABLE IF EXISTS {table}"
     ]

@@ -35,6 +35,7 @@ from django.db import connection
 from agentweb.game.models import DocumentKind, SearchDocument
 from agentweb.game.search.terms import closest_word, terms_of
 from agentweb.game.search.vocabulary import vocabulary
+from agentweb.game.text import clean_text
 
 # Upper bound for any caller-supplied limit.
 MAX_RESULTS = 50
@@ -90,7 +91,7 @@ def analyse(
     engine = backend()
     terms, corrected, unknown = [], {}, []
     found: dict[str, set[int]] = {}
-    for term in terms_of(query):
+    for term in terms_of(clean_text(query)):
         ids = engine.matching(term, kinds, book, prefix=prefix)
         if not ids:
             repaired = closest_word(term, vocabulary(kinds))

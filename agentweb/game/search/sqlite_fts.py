@@ -7,7 +7,8 @@ do not make every article look long. They are *external content* tables:
 they store only the index and read the text from ``game_searchdocument``;
 triggers keep them in step with every insert, update and delete. The
 ``porter`` tokenizer stems words, so "bones" finds "bone" and "crafting"
-finds "craft".
+finds "craft". (Never run FTS5's ``rebuild`` command on them: it would index
+every document of every kind into each table.)
 """
 
 from __future__ import annotations

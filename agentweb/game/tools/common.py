@@ -6,10 +6,10 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 from asgiref.sync import sync_to_async
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agentweb.engine import AgentError, AgentFailure, ToolCall
-from agentweb.game.text import singular
+from agentweb.game.text import clean_text, singular
 
 # Names and ids are short; anything longer is not a name.
 MAX_NAME = 100
@@ -28,9 +28,15 @@ Limit = Annotated[
 
 
 class ToolInput(BaseModel):
-    """Unknown fields are an error: a model cannot smuggle in e.g. another player's name."""
+    """Unknown fields are an error: a model cannot smuggle in e.g. another player's name.
+    Text loses control characters before it is checked (the database could not take them)."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _clean(cls, value: Any) -> Any:
+        return clean_text(value) if isinstance(value, str) else value
 
 
 def requesting_user(call: ToolCall) -> Any:

@@ -44,9 +44,9 @@ class ItemInfo(BaseModel):
         if self.food_points is None:
             return None
         return {
-            "food_points": self.food_points,
-            "hunger_shanks": self.food_points / 2,
-            "saturation": self.saturation,
+            "food_points": round(self.food_points, 2),
+            "hunger_shanks": round(self.food_points / 2, 2),
+            "saturation": round(self.saturation, 2) if self.saturation is not None else None,
             "units": FOOD_UNITS,
         }
 
