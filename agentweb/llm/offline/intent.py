@@ -183,7 +183,7 @@ def _chapter_name(p: Parsed, text: str, low: str) -> str | None:
         "chapter" in low
         or "章" in text
         or bool(w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text))
-        or bool(pt.CHAPTER_PATTERNS[1].search(text))
+        or bool(pt.QUESTS_IN.search(text))
     )
     if not asks_chapter or not (p.said_quest or "group" in p.aspects or "chapter" in low):
         return None

@@ -56,16 +56,23 @@ SUBJECT_PATTERNS = (
     re.compile(r"\b(?:is|are)\s+(?:an?\s+|the\s+)?(?P<n>[^?!,;]+?)\s+(?:food|edible)\b", re.I),
     re.compile(r"\b(?:is|are)\s+(?:an?\s+|the\s+)?(?P<n>[^?!,;]+?)\s*[?!.]*$", re.I),
 )
+# "quests in Shoreline Camp", "the quests of Applied Energistics": a chapter, by its quests.
+QUESTS_IN = re.compile(
+    r"\bquests?\s+(?:are\s+)?(?:there\s+)?(?:in|of)\s+(?:the\s+)?(?P<n>[^?!,;]+?)"
+    r"(?:\s+chapter)?(?=\s+(?:and|or|what|which|how)\b|\s*[?!,;]|$)",
+    re.I,
+)
 # "the Applied Energistics chapter", "quests in Shoreline Camp": the chapter a question names.
 CHAPTER_PATTERNS = (
     re.compile(
-        r"\b(?:in|of|from|does|do|is|about)\s+(?:the\s+)?(?P<n>[^?!,;]+?)\s+chapter\b", re.I
-    ),
-    re.compile(
-        r"\bquests?\s+(?:are\s+)?(?:there\s+)?(?:in|of)\s+(?:the\s+)?(?P<n>[^?!,;]+?)"
-        r"(?:\s+chapter)?(?=\s+(?:and|or|what|which|how)\b|\s*[?!,;]|$)",
+        r"\bhow many quests\s+(?:does|do|is|are)\s+(?:the\s+)?(?P<n>[^?!,;]+?)\s+"
+        r"(?:chapter\s+)?(?:have|has|contain|contains|hold|holds|got)\b",
         re.I,
     ),
+    re.compile(
+        r"\b(?:in|of|from|does|do|is|about)\s+(?:the\s+)?(?P<n>[^?!,;]+?)\s+chapter\b", re.I
+    ),
+    QUESTS_IN,
     re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
     re.compile(r"(?P<n>第?\s*\d+\s*章)"),
     re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*章节"),
@@ -137,7 +144,7 @@ BAD_FIRST_WORDS_TEXT = (
     "and or how what is are do does that which i you it be has have reward rewards require "
     "requires required need needs give gives depend depends unlock unlocks ask asks must "
     "come comes after before can should make craft get much many finish finishing in of on "
-    "from for what's whats"
+    "from for what's whats group groups"
 )
 BAD_FIRST_WORDS = frozenset(BAD_FIRST_WORDS_TEXT.split())
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:\-]*[A-Za-z0-9]|[A-Za-z]")
