@@ -60,3 +60,11 @@ def test_an_unknown_quest_is_reported_not_swapped_for_a_similar_one(saltmarsh):
     asked = ask("what does the Moonlit Harvest quest give?")
     assert 'could not find a quest named "Moonlit Harvest"' in asked.text
     assert asked.tools == ["ftb.quest.find"]
+
+
+def test_a_quest_named_in_part_is_the_one_with_every_word_of_the_name(saltmarsh):
+    # chapter_0: "Burning Device" (a furnace) and "Burning Device 2: Blastastic" (a blast
+    # furnace); the question's "2" says which.
+    asked = ask("what does burning device 2 need?")
+    assert "Quest Burning Device 2: Blastastic" in asked.text
+    assert "1× Blast Furnace" in asked.text

@@ -18,6 +18,7 @@ simply moves on (and ends in an answer) when its step was taken.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,15 +116,15 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         yield _knowledge(p)
 
 
-def best_candidate(name: str, candidates: list[str]) -> str | None:
-    """The candidate a name clearly means: equal ignoring case, or the shortest with every
+def best_candidate(name: str, candidates: list[str], words: str = r"\S+") -> str | None:
+    """The candidate a name clearly means: equal ignoring case, or the only one with every
     word of the name. ``None`` when none fits: then the answer lists them instead."""
-    wanted = name.casefold().split()
-    fitting = [c for c in candidates if all(word in c.casefold().split() for word in wanted)]
-    exact = [c for c in fitting if c.casefold() == name.casefold()]
+    exact = [c for c in candidates if c.casefold() == name.casefold()]
     if exact:
         return exact[0]
-    return min(fitting, key=len) if len(fitting) == 1 else None
+    wanted = re.findall(words, name.casefold())
+    fitting = [c for c in candidates if set(wanted) <= set(re.findall(words, c.casefold()))]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _item_info(p: Parsed, seen: list[Seen]):
@@ -146,10 +147,9 @@ def chosen_quest(p: Parsed, seen: list[Seen]) -> dict[str, Any] | None:
         # Found by its items, not its title: "what does a diamond sword need?" names an
         # item that a quest rewards, not that quest.
         return None
-    for quest in quests:
-        if str(quest.get("title", "")).casefold() == p.quest.casefold():
-            return quest
-    return quests[0]
+    titles = [str(quest.get("title", "")) for quest in quests]
+    best = best_candidate(p.quest, titles, words=r"[^\W_]+")
+    return quests[titles.index(best)] if best else quests[0]
 
 
 # Aspects the find result already answers: no detail needed for them.
