@@ -13,12 +13,11 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from agentweb.llm.offline import names as nm
 from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.glossary import zh_item
 
-MAX_NAME_CHARS = 80
-MAX_NAME_WORDS = 8
 DEFAULT_QUANTITY = 1
 MAX_QUANTITY = 64
 
@@ -114,8 +113,8 @@ def parse(question: str) -> Parsed:
         (Intent.QUEST_REQUIRERS, w.REQUIRERS_EN, w.REQUIRERS_ZH),
     ):
         if en.search(low) or zh.search(text):
-            item = quoted[0] if quoted else _first_name(pt.REWARD_PATTERNS, text) or zh_item(text)
-            item = item or _latin(text)
+            item = quoted[0] if quoted else nm.first_name(pt.REWARD_PATTERNS, text) or zh_item(text)
+            item = item or nm.latin(text)
             if item:
                 p.intent, p.items = intent, [item]
                 return p
@@ -128,16 +127,16 @@ def parse(question: str) -> Parsed:
     if w.LORE_EN.search(low) or w.LORE_ZH.search(text):
         return p  # a knowledge question
     obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(text))
-    items = quoted or _names(pt.ITEM_PATTERNS, text)
+    items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
     if lang == "zh" and not items:
-        items = [name for name in (zh_item(text) or _latin(text),) if name]
+        items = [name for name in (zh_item(text) or nm.latin(text),) if name]
     if items:
         # Words inside a name are not what the question asks: "cooked beef" is no cooking.
         p.aspects = _aspects(_without(text, items), lang)
         if obtain or p.asks(*ITEM_ASPECTS) or lang == "zh":
-            _item_question(p, _split_items(items))
+            _item_question(p, nm.split_items(items))
             return p
-    subject = _first_name(pt.SUBJECT_PATTERNS, text)
+    subject = nm.first_name(pt.SUBJECT_PATTERNS, text)
     if subject:
         p.aspects = _aspects(_without(text, [subject]), lang)
         if p.asks(*ITEM_ASPECTS):
@@ -146,7 +145,7 @@ def parse(question: str) -> Parsed:
         if p.asks(*QUEST_ASPECTS):
             p.intent, p.quest = Intent.QUEST_INFO, subject
             return p
-    info = quoted or _names(pt.INFO_PATTERNS, text)
+    info = quoted or nm.all_names(pt.INFO_PATTERNS, text)
     if info:
         p.intent, p.items = Intent.ITEM_INFO, info[:1]
         return p
@@ -160,13 +159,13 @@ def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
     if not p.said_quest:
         return False
     unlocked = pt.UNLOCKED_QUEST.search(text)
-    if unlocked and _clean(unlocked.group("n")):
-        p.intent, p.quest = Intent.QUEST_INFO, _clean(unlocked.group("n"))
+    if unlocked and nm.clean(unlocked.group("n")):
+        p.intent, p.quest = Intent.QUEST_INFO, nm.clean(unlocked.group("n"))
         p.aspects = ("prerequisites",)
         return True
-    p.quest = quoted[0] if quoted else _quest_name(text)
+    p.quest = quoted[0] if quoted else nm.quest_name(text)
     if not (p.quest or p.quest_id) and p.lang == "zh" and p.asks(*QUEST_ASPECTS):
-        p.quest = _latin(text)  # "Shell Collector 之后是什么任务？"
+        p.quest = nm.latin(text)  # "Shell Collector 之后是什么任务？"
     if not (p.quest or p.quest_id):
         return False
     # "Crafting Table" is a name, not the verb "craft".
@@ -189,7 +188,7 @@ def _chapter_name(p: Parsed, text: str, low: str) -> str | None:
         return None
     if w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text):
         p.aspects = (*p.aspects, "count")
-    return _first_name(pt.CHAPTER_PATTERNS, text)
+    return nm.first_name(pt.CHAPTER_PATTERNS, text)
 
 
 def _without(text: str, names: list[str]) -> str:
@@ -222,9 +221,9 @@ def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
         return None
     buy = w.BUY_EN.search(p.text) or w.BUY_ZH.search(p.text)
     if buy:
-        name = quoted[0] if quoted else _clean(buy.group("n"))
+        name = quoted[0] if quoted else nm.clean(buy.group("n"))
         if p.lang == "zh":
-            name = zh_item(name) or _latin(name) or name
+            name = zh_item(name) or nm.latin(name) or name
         if name:
             p.items = [name]
             p.quantity = _quantity(buy.group("q"))
@@ -233,23 +232,12 @@ def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
         return Intent.SIGNIN
     if w.CLAIM_ACTION.search(low):
         p.quest = (
-            quoted[0] if quoted else _first_name(pt.QUEST_PATTERNS, p.text) or _after_claim(p.text)
+            quoted[0]
+            if quoted
+            else nm.first_name(pt.QUEST_PATTERNS, p.text) or _after_claim(p.text)
         )
         return Intent.CLAIM
     return None
-
-
-def _quest_name(text: str) -> str | None:
-    """The quest a question names: "quest X", "the X quest", "任务 X" or "X任务"."""
-    for before in pt.BEFORE_QUEST.finditer(text):
-        words = text[: before.start()].split()
-        cut = max(
-            (i for i, word in enumerate(words) if word.lower() in pt.QUEST_NAME_STARTS), default=-1
-        )
-        name = _clean(" ".join(words[cut + 1 :]))
-        if name:
-            return name
-    return _first_name(pt.QUEST_PATTERNS, text)
 
 
 def _after_claim(text: str) -> str | None:
@@ -258,59 +246,9 @@ def _after_claim(text: str) -> str | None:
         text,
         re.I,
     )
-    return _clean(match.group("n")) if match else None
+    return nm.clean(match.group("n")) if match else None
 
 
 def _quantity(raw: str | None) -> int:
     digits = re.sub(r"\D", "", raw or "")
     return max(1, min(int(digits), MAX_QUANTITY)) if digits else DEFAULT_QUANTITY
-
-
-def _names(patterns: tuple[re.Pattern[str], ...], text: str) -> list[str]:
-    found = []
-    for pattern in patterns:
-        for match in pattern.finditer(text):
-            name = _clean(match.group("n"))
-            if name and name not in found:
-                found.append(name)
-    return found
-
-
-def _first_name(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
-    names = _names(patterns, text)
-    return names[0] if names else None
-
-
-def _clean(raw: str) -> str | None:
-    """A usable name, or ``None``: no articles, pronouns, punctuation or sentences."""
-    name = raw.strip(" \t'\"“”‘’「」《》?？!！.,，。:：;")
-    name = re.sub(r"^(?:an?|the|some|my)\s+", "", name, flags=re.I)
-    name = re.sub(
-        r"(?:\s+(?:item|block|please|for me|in minecraft|in the game))+$", "", name, flags=re.I
-    )
-    words = name.split()
-    if not words or len(name) > MAX_NAME_CHARS or len(words) > MAX_NAME_WORDS:
-        return None
-    if words[0].lower() in w.NOT_NAMES and len(words) == 1:
-        return None
-    if words[0].lower() in pt.BAD_FIRST_WORDS:
-        return None
-    return name
-
-
-def _latin(text: str) -> str | None:
-    """The Latin-script part of a Chinese question: a name the data spells in English."""
-    runs = [r.strip() for r in pt.LATIN.findall(text)]
-    runs = [r for r in runs if r and r.lower() not in w.NOT_NAMES]
-    return _clean(max(runs, key=len)) if runs else None
-
-
-def _split_items(names: list[str]) -> list[str]:
-    """ "a furnace and a torch" → two names; quest-like phrases stay whole."""
-    out: list[str] = []
-    for name in names:
-        for part in re.split(r",\s*|\s+and\s+|和|与", name):
-            cleaned = _clean(part)
-            if cleaned and cleaned not in out:
-                out.append(cleaned)
-    return out[:3]
