@@ -4,7 +4,7 @@
 // line saying where its items are ("waiting until you are online", "delivered
 // in game", "failed: …"), kept current by polling /game/deliveries until every
 // item is delivered or taken back. Polling slows down while nothing changes.
-// Self-contained: it only reads the DOM that chat-render.js and the history
+// Self-contained: it only reads the DOM that render.js and the history
 // templates build, and writes text with textContent only.
 (function () {
   "use strict";

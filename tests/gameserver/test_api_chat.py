@@ -14,8 +14,8 @@ from agentweb.assistant.runs.executor import executor
 from agentweb.gameserver.auth import new_token
 from agentweb.gameserver.chat import MAX_REPLY_CHARS, game_text
 from agentweb.gameserver.models import GameChat
-from tests.assistant.conftest import answer, route
 from tests.gameserver.conftest import ALICE_UUID, make_player
+from tests.replies import answer, route, tool
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -115,7 +115,7 @@ async def test_a_write_asked_from_the_game_waits_for_confirmation_on_the_page(
 ):
     from agentweb.assistant import actions
 
-    model.push(route("system:free_chat"), {"type": "shop.buy", "input": {"item": "bread"}})
+    model.push(route("system:free_chat"), tool("shop.buy", item="bread"))
     response = await _post({"uuid": str(ALICE_UUID), "text": "buy bread", "wait": 2}, headers)
     body = response.json()
     assert response.status_code == 202

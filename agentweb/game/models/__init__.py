@@ -23,6 +23,7 @@ from agentweb.game.models.quests import (
     TaskType,
     TitleSource,
 )
+from agentweb.game.models.search import DocumentKind, SearchDocument
 from agentweb.game.models.shop import Purchase, ShopItem
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "Delivery",
     "DeliveryKind",
     "DeliveryState",
+    "DocumentKind",
     "Item",
     "ItemSource",
     "KnowledgeArticle",
@@ -47,6 +49,7 @@ __all__ = [
     "Reward",
     "RewardTable",
     "RewardTableEntry",
+    "SearchDocument",
     "ShopItem",
     "SourceKind",
     "Task",

@@ -17,7 +17,7 @@ def state_to_delivered(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('game', '0002_shop_and_deliveries'),
+        ('game', '0003_search_documents'),
     ]
 
     operations = [
