@@ -40,7 +40,9 @@ class TaskInfo(BaseModel):
             return f"{self.count}× {self.label}"
         if self.type in ("fluid",) and self.count > 1:
             return f"{self.label} ({self.count} mB)"
-        return f"{self.label} ({self.type})" if self.label != self.type else self.type
+        text = f"{self.label} ({self.type})" if self.label != self.type else self.type
+        # A kill or observe task done several times: "3× Drive off the drowned (kill)".
+        return f"{self.count}× {text}" if self.count > 1 else text
 
 
 class TableEntry(BaseModel):
