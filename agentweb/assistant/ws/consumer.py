@@ -35,6 +35,8 @@ from agentweb.core.roles import Role, has_role
 
 logger = logging.getLogger("agentweb.assistant")
 
+# Where the consumer is mounted (``agentweb/routing.py``); the pages' boot data names it.
+WS_PATH = "/ws/assistant/"
 # Close codes: 4401 = not logged in.
 UNAUTHENTICATED = 4401
 
