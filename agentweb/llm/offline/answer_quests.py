@@ -102,7 +102,8 @@ def _prerequisites(d: Draft, r: dict[str, Any], numbers: list[int]) -> None:
         return
     rule = r.get("prerequisite_rule") or r.get("dependency_requirement") or "all_completed"
     if len(prereqs) == 1:
-        d.say("prereq_one", numbers, title=title, chapter=chapter, quests=prereqs[0])
+        key = "prereq_one_started" if rule.endswith("_started") else "prereq_one"
+        d.say(key, numbers, title=title, chapter=chapter, quests=prereqs[0])
         return
     rule_text = d.w(rule) if rule in RULES else rule
     d.say("prereqs", numbers, title=title, chapter=chapter, rule=rule_text, quests=d.join(prereqs))
