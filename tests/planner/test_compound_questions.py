@@ -38,6 +38,11 @@ CASES = [
         "rope quest: what's required, what's the reward, and what do I have to finish first?",
         ["1× Rope", "1× Safety Net", "Straw"],
     ),
+    # "what chapter" asks about the quest here, it names no chapter.
+    (
+        "what rewards does beacon fuel have and what chapter is it in?",
+        ["Lighthouse Keepers", "The Mainland", "Keeper's Cache"],
+    ),
     # sunken_vault.snbt 5C…0A: 200 XP; unlocks Vault Key and the untitled Sponge quest.
     ("How much XP is Tide Pool Diver worth and what does it unlock?", ["200 XP", "Vault Key"]),
 ]
