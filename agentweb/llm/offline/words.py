@@ -9,6 +9,7 @@ from __future__ import annotations
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "quest_where": "Quest {title} is in the chapter {chapter}{group}.",
+        "chain_later": "Ask me next where to get {items}: that lookup did not fit in this answer.",
         "group_named": ", chapter group {group}",
         "group_none": ", which is in no chapter group",
         "group_unknown": " (the quest data names no chapter group for it)",
@@ -99,6 +100,7 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "zh": {
         "quest_where": "任务「{title}」在章节「{chapter}」{group}。",
+        "chain_later": "这次回答放不下 {items} 的获取方式，可以接着问我。",
         "group_named": "，章节组「{group}」",
         "group_none": "，不属于任何章节组",
         "group_unknown": "（任务数据没有写它的章节组）",
