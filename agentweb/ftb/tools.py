@@ -20,10 +20,14 @@ from agentweb.ftb.quest_views import (
     quest_list_card,
 )
 from agentweb.game import queries
-from agentweb.game.models import Chapter, Quest, QuestProgress
-from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db
+from agentweb.game.models import Chapter, DocumentKind, Quest, QuestProgress
+from agentweb.game.search import analyse
+from agentweb.game.search.passages import best_passage
+from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, clip, db
 
 MODULE = "game.ftb"
+# Characters of a quest's text quoted when its text, not its title, matched.
+MATCHED_CHARS = 200
 QUEST_ID_FIELD = Field(
     min_length=1,
     max_length=16,
@@ -124,9 +128,18 @@ def _find(value: QuestFindInput) -> QuestListResult:
     found, how = search.find_quests(value.title, value.limit)
     if not found:
         return QuestListResult(message=f"No quest title matches {value.title!r}.", how=how)
-    return QuestListResult(
-        message=f"Quests matching {value.title!r}", how=how, quests=[_line(q) for q in found]
-    )
+    if how != "text":
+        lines = [_line(q) for q in found]
+    else:
+        # No title matched: say where the words are, so the answer can quote it.
+        terms = analyse(value.title, [DocumentKind.QUEST])[0].terms
+        lines = [_line(q, _text_match(q, terms)) for q in found]
+    return QuestListResult(message=f"Quests matching {value.title!r}", how=how, quests=lines)
+
+
+def _text_match(quest: Quest, terms: list[str]) -> str:
+    text = "\n".join(p for p in (quest.subtitle, quest.description) if p)
+    return clip(best_passage(text, terms, MATCHED_CHARS), MATCHED_CHARS)
 
 
 async def quest_find(value: QuestFindInput, call: ToolCall) -> QuestListResult:
@@ -144,8 +157,10 @@ QUEST_FIND = ReActTool(
     card=_list_card,
     sources=_list_sources,
 ).for_reasoning(
-    "Find FTB quests by title (fuzzy); returns each match's id, chapter, tasks (with item ids) "
-    "and rewards. Use ftb.quest.detail for prerequisites and reward tables."
+    "Find FTB quests by title as the player wrote it (any case, with or without 'the … "
+    "quest', small typos; exact titles first), else by the words of their texts; returns "
+    "each match's id, chapter, tasks (with item ids) and rewards. Use ftb.quest.detail "
+    "for prerequisites, unlocks and reward tables."
 )
 
 
@@ -305,8 +320,9 @@ QUEST_DETAIL = ReActTool(
     card=detail_card,
     sources=detail_sources,
 ).for_reasoning(
-    "One FTB quest by id: its tasks, rewards (including reward-table contents), the quests "
-    "it depends on (with chapter) and the quests it unlocks."
+    "One FTB quest by id: chapter and chapter group, tasks with counts, rewards (counts, "
+    "XP, reward tables with how they are handed out and their options), the quests it "
+    "depends on (with chapter and the dependency rule) and the quests it unlocks."
 )
 
 TOOLS = (QUEST_QUERY, QUEST_FIND, QUEST_DETAIL, QUEST_CLAIM)

@@ -60,12 +60,16 @@ def describe_item(out: ItemSourceResult) -> str:
             return f"No item is named {out.query!r}. Did you mean: {names}?"
         return f"No item named {out.query!r} is in the item data."
     head = f"{out.item.name} ({out.item.item_id}), stacks to {out.item.stack_size}."
+    food = out.item.food_text()
+    if food:
+        head += f" As food it {food}."
+    notes = " ".join(out.notes())
     if not out.sources:
         return f"{head} The item data lists no way to obtain it."
     ways = "; ".join(s.summary for s in out.sources[:WAYS_IN_TEXT])
-    more = len(out.sources) - WAYS_IN_TEXT
+    more = out.total - min(len(out.sources), WAYS_IN_TEXT)
     tail = f"; and {more} more (see the card)" if more > 0 else ""
-    return f"{head} How to obtain it: {ways}{tail}."
+    return f"{head} How to obtain it: {ways}{tail}." + (f" {notes}" if notes else "")
 
 
 def _item_result(out: ItemSourceResult) -> DirectResult:

@@ -104,7 +104,7 @@
   function questCard(card, L) {
     const node = el("article", "card card-quest");
     node.appendChild(el("h3", null, card.title));
-    let facts = card.chapter || "";
+    let facts = (card.chapter || "") + (card.chapter_group ? " (" + card.chapter_group + ")" : "");
     if (card.optional) facts += " · " + L.optional;
     if (card.player_status) facts += " · " + L.your_status + ": " + card.player_status;
     node.appendChild(el("p", "facts", facts));

@@ -12,7 +12,8 @@ from django.db import connection, transaction
 
 from agentweb.game import queries
 from agentweb.game.models import Item, KnowledgeArticle, Quest
-from agentweb.game.search import search
+from agentweb.game.search import backend, search
+from agentweb.game.search.terms import SNOWBALL_ENGLISH
 from agentweb.game.tools.items import lookup_sources
 from tests.game.search_cases import NAMED, NOTHING, ODD_INPUT, RANKED
 
@@ -64,6 +65,9 @@ def main() -> None:
         "nothing": [[q, k, len(search(q, [k]))] for q, k in NOTHING],
         "edits": _edits(),
         "bones": lookup_sources("bones").dropped_by_mobs,
+        # Our stop list is the one PostgreSQL drops: both backends see the same terms.
+        "not_dropped": sorted(w for w in SNOWBALL_ENGLISH if not backend().drops(w)),
+        "rules_dropped": backend().drops("rules"),
     }
     for text in ODD_INPUT:
         for kind in MODELS:

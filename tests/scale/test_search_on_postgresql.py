@@ -56,3 +56,8 @@ def test_saves_and_deletes_keep_the_postgresql_index_in_step(probe):
 
 def test_reverse_drop_lookups_work_on_postgresql(probe):
     assert {"Skeleton", "Stray", "Wither Skeleton"} <= set(probe["bones"])
+
+
+def test_postgresql_drops_exactly_our_stop_words(probe):
+    assert probe["not_dropped"] == []
+    assert probe["rules_dropped"] is False

@@ -93,6 +93,8 @@ def analyse(
     found: dict[str, set[int]] = {}
     for term in terms_of(clean_text(query)):
         ids = engine.matching(term, kinds, book, prefix=prefix)
+        if not ids and engine.drops(term):
+            continue  # a stop word to the database, though not to our list
         if not ids:
             repaired = closest_word(term, vocabulary(kinds))
             ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()

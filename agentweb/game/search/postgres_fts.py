@@ -14,6 +14,7 @@ from functools import reduce
 from operator import or_
 
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVectorField
+from django.db import connection
 from django.db.models import F, Q
 from django.db.models.expressions import RawSQL
 
@@ -34,6 +35,13 @@ def _query(term: str, prefix: bool) -> SearchQuery:
         # Terms are letters and digits only (see ``agentweb.game.search.terms``).
         return SearchQuery(f"{term}:*", config=CONFIG, search_type="raw")
     return SearchQuery(term, config=CONFIG, search_type="plain")
+
+
+def drops(term: str) -> bool:
+    """Whether the ``english`` configuration drops ``term`` as a stop word."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT numnode(plainto_tsquery(%s::regconfig, %s)) = 0", [CONFIG, term])
+        return bool(cursor.fetchone()[0])
 
 
 def matching(term: str, kinds: Sequence[str], book: int | None, *, prefix: bool) -> set[int]:

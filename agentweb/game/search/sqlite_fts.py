@@ -29,13 +29,19 @@ COLUMN_WEIGHTS = (4.0, 2.0, 1.0)
 def _phrase(term: str, prefix: bool) -> str:
     # A quoted FTS5 string is taken literally: no operator or column syntax inside.
     quoted = '"' + term.replace('"', '""') + '"'
-    return quoted + ("*" if prefix else "")
+    # A prefix query is not stemmed: "crafting"* misses the indexed stem "craft".
+    return f"({quoted} OR {quoted}*)" if prefix else quoted
 
 
 def _table(kind: str) -> str:
     if kind not in KINDS:
         raise ValueError(f"not a kind of search document: {kind!r}")
     return PREFIX + kind
+
+
+def drops(term: str) -> bool:
+    """FTS5 drops no words: stop words are removed before a term gets here."""
+    return False
 
 
 def matching(term: str, kinds: Sequence[str], book: int | None, *, prefix: bool) -> set[int]:

@@ -11,7 +11,7 @@ from agentweb.game import queries
 from agentweb.game.models import DocumentKind, KnowledgeArticle
 from agentweb.game.search import analyse
 from agentweb.game.search.passages import best_passage
-from agentweb.game.text import words_of
+from agentweb.game.search.terms import terms_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
 
 MODULE = "game.kb"
@@ -112,11 +112,12 @@ KNOWLEDGE_QUERY = ReActTool(
     KnowledgeInput,
     knowledge_query,
     module=MODULE,
-    dedupe=lambda v: (" ".join(words_of(v.query)), v.limit),
+    dedupe=lambda v: (" ".join(terms_of(v.query)), v.limit),
     observe=_observe,
     card=_card,
     sources=_sources,
 ).for_reasoning(
     "Search the server's knowledge base (rules, guides, sign-in, shop, quest descriptions) "
-    "by keywords; returns article titles with the matching excerpt."
+    "by keywords; returns article titles with the sentences that match best. Finds "
+    "nothing when no article is about the words asked (then the data does not know)."
 )
