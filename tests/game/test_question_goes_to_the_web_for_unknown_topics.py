@@ -13,7 +13,8 @@ from agentweb.workflows.env import Environment, Request
 from agentweb.workflows.runner import run_request
 from tests.fakes.model_server import FakeModelServer
 from tests.fakes.search_server import FakeSearchServer
-from tests.workflows.kit import PROMPTS, act, route_to, say
+from tests.replies import answer, route, tool
+from tests.workflows.kit import PROMPTS
 
 
 def ask(model_url: str, search_url: str, text: str, *, allow_web: bool):
@@ -51,9 +52,9 @@ def test_a_nonsense_question_finds_nothing_locally_and_researches_the_web(world)
     load_manual_articles(KNOWLEDGE_DIR)
     with FakeSearchServer() as search:
         replies = [
-            route_to("system:question"),
-            act("web.search", query="qwxv"),
-            say("Nothing reliable about it online either.", [1]),
+            route("system:question"),
+            tool("web.search", query="qwxv"),
+            answer("Nothing reliable about it online either.", [1]),
         ]
         with FakeModelServer(replies) as model:
             outcome, sink = ask(
@@ -68,7 +69,7 @@ def test_a_nonsense_question_finds_nothing_locally_and_researches_the_web(world)
 
 def test_without_web_permission_the_player_hears_nothing_was_found(world):
     load_manual_articles(KNOWLEDGE_DIR)
-    with FakeSearchServer() as search, FakeModelServer([route_to("system:question")]) as model:
+    with FakeSearchServer() as search, FakeModelServer([route("system:question")]) as model:
         outcome, _ = ask(model.url, search.url, "tell me about the zzqx web topic", allow_web=False)
 
     assert search.queries == []
@@ -78,7 +79,7 @@ def test_without_web_permission_the_player_hears_nothing_was_found(world):
 def test_a_question_the_knowledge_base_answers_never_reaches_the_web(world):
     load_manual_articles(KNOWLEDGE_DIR)
     with FakeSearchServer() as search:
-        replies = [route_to("system:question"), say("Five rules: be kind, no griefing…", [1])]
+        replies = [route("system:question"), answer("Five rules: be kind, no griefing…", [1])]
         with FakeModelServer(replies) as model:
             outcome, sink = ask(model.url, search.url, "what are the server rules?", allow_web=True)
 
