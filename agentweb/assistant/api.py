@@ -17,6 +17,7 @@ from agentweb.assistant.models import Run
 from agentweb.assistant.services import ServiceError
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
+from agentweb.lib.params import BadInteger, int_param
 
 # A request body larger than this is refused before it is parsed.
 MAX_BODY_BYTES = 256 * 1024
@@ -73,10 +74,11 @@ async def run_detail(request: HttpRequest, run_id: int) -> JsonResponse:
 @api_view
 @_handled
 async def run_events(request: HttpRequest, run_id: int) -> JsonResponse:
-    raw = request.GET.get("after_seq", "0")
-    if not raw.isdigit():
-        raise ServiceError("bad_field", "after_seq must be a non-negative integer.")
-    frames = await database_sync_to_async(services.events_after)(request.user, run_id, int(raw))
+    try:
+        after_seq = int_param(request.GET, "after_seq", 0)
+    except BadInteger as error:
+        raise ServiceError("bad_field", error.message) from None
+    frames = await database_sync_to_async(services.events_after)(request.user, run_id, after_seq)
     status, last_seq = await database_sync_to_async(
         lambda: Run.objects.values_list("status", "last_seq").get(pk=run_id)
     )()

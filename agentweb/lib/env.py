@@ -12,6 +12,8 @@ from collections.abc import Iterable
 
 from django.core.exceptions import ImproperlyConfigured
 
+from agentweb.lib.params import MAX_INT, BadInteger, parse_int
+
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 
@@ -45,8 +47,8 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     if value is None:
         return default
     try:
-        number = int(value)
-    except ValueError:
+        number = parse_int(value, name=name, minimum=-MAX_INT)
+    except BadInteger:
         raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
     if minimum is not None and number < minimum:
         raise ImproperlyConfigured(f"{name}={number} must be at least {minimum}")
