@@ -72,14 +72,18 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         if direct is not None:
             return await _direct(ctx, direct)
     workflow = request.workflow
-    routed_by = "player"
+    routed = {"by": "player"}
     if workflow is None:
-        routed_by = "router"
+        routed = {"by": "router"}
         try:
             await ctx.check_state()
             workflow = await route(ctx, env.prompts["router"], request.text, request.memory)
         except AgentError as error:
-            return await _finish(ctx, "router", _failed(error))
+            if error.failure is not AgentFailure.MODEL_INVALID_OUTPUT:
+                return await _finish(ctx, "router", _failed(error))
+            # The reply named no workflow we have: the chat fallback answers instead.
+            await ctx.emit(EventKind.FAILURE, {"round": 0, **error.as_dict(), "recoverable": True})
+            workflow, routed = CHAT, {"by": "fallback", "reason": error.message}
     if env.on_route is not None:
         env.on_route(workflow)
     policy = env.policy(workflow)
@@ -88,7 +92,7 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         env.on_context(ctx)
     await ctx.emit(
         EventKind.ROUTE_DECIDED,
-        {"workflow": workflow, "by": routed_by, "policy": policy.as_config()},
+        {"workflow": workflow, **routed, "policy": policy.as_config()},
     )
     result = await WORKFLOWS[workflow](ctx, env, request)
     return await _finish(ctx, workflow, result)

@@ -42,7 +42,8 @@ async def test_a_message_sent_during_a_run_is_queued_then_claimed_at_the_next_ro
 
 
 async def test_a_message_still_queued_when_the_run_ends_runs_next_and_is_announced(
-        connect, alice, model):
+    connect, alice, model
+):
     gate = asyncio.Event()
 
     async def held(request):

@@ -22,8 +22,9 @@ async def test_undoing_a_checkin_gives_the_coins_back(connect, alice, model, pro
     signed_in = await database_sync_to_async(balance)()
 
     await socket.send({"type": "run.undo", "run_id": run_id})
-    undone = await socket.until(lambda f: f.get("kind") == "run.finished"
-                                and f["data"]["status"] == "undone")
+    undone = await socket.until(
+        lambda f: f.get("kind") == "run.finished" and f["data"]["status"] == "undone"
+    )
 
     assert model.calls == 0, "a command makes no model call"
     assert any(f.get("kind") == "tool.finished" and f["data"]["writes"] for f in frames)

@@ -21,8 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _call(user, model, guard):
     ctx = ExecutionContext(MODULE_DEFAULTS[REASONING], model, guards=[guard])
-    return async_to_sync(ctx.model)([Message("system", "s"), Message("user", "{}")],
-                                    Purpose.DECIDE)
+    return async_to_sync(ctx.model)([Message("system", "s"), Message("user", "{}")], Purpose.DECIDE)
 
 
 def test_a_made_call_is_billed_once_and_frees_its_slot(alice):
