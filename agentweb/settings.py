@@ -163,12 +163,21 @@ AGENTWEB_SERVE_STATIC = env_bool("AGENTWEB_SERVE_STATIC", True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Every line goes through the redacting formatter: an exception or a model
+# server's error page must not write an API key into a log.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"redacting": {"()": "agentweb.lib.logs.RedactingFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "redacting"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
-        "agentweb": {"handlers": ["console"], "level": env_str("AGENTWEB_LOG_LEVEL", "INFO")}
+        "agentweb": {
+            "handlers": ["console"],
+            "level": env_str("AGENTWEB_LOG_LEVEL", "INFO"),
+            "propagate": False,
+        },
+        "django": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }
 

@@ -25,18 +25,15 @@ from agentweb.engine.history import (
 )
 from agentweb.engine.model import Message, ModelReply, Purpose
 from agentweb.engine.protocol import (
-    PRIVATE_KEYS,
     Answer,
     ToolAction,
     dumps,
     parse_decision,
-    parse_object,
-    strip_private,
+    without_private,
 )
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.engine.tools import Source, ToolContext, ToolOutcome
 
-_QUOTED_PRIVATE_KEYS = tuple(f'"{key}"' for key in PRIVATE_KEYS)
 # At most this many "please continue" calls after a reply cut by the token limit (R-X3-4).
 MAX_TOKEN_CONTINUATIONS = 4
 DEFAULT_CONTEXT_WINDOW = 128_000
@@ -639,9 +636,7 @@ async def emit_model_called(
     continuation: int = 0,
 ) -> None:
     """Trace one model call: the exact user JSON sent and the reply, private reasoning removed."""
-    text = strip_private(reply.text)
-    if any(key in text for key in _QUOTED_PRIVATE_KEYS):
-        text = _without_private_keys(text)
+    text = without_private(reply.text)
     await ctx.emit(
         EventKind.MODEL_CALLED,
         {
@@ -658,10 +653,3 @@ async def emit_model_called(
             "model": reply.model,
         },
     )
-
-
-def _without_private_keys(text: str) -> str:
-    try:
-        return dumps(parse_object(text))
-    except AgentError:
-        return text

@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 
+from agentweb.engine import credentials
 from agentweb.engine.failures import AgentError, AgentFailure
 from agentweb.engine.model import ModelReply, ModelRequest
 from agentweb.engine.tokens import estimate_tokens
@@ -57,6 +58,7 @@ class OpenAICompatible:
         self.url = base_url.rstrip("/") + "/chat/completions"
         self.model = model
         self.api_key = api_key
+        credentials.register(api_key)
         self.temperature = temperature
         self.json_mode = json_mode
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}

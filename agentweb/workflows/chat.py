@@ -15,7 +15,7 @@ from agentweb.engine import (
     StopReason,
 )
 from agentweb.engine.loop import emit_model_called
-from agentweb.engine.protocol import ANSWER, dumps, invalid, parse_object, strip_private
+from agentweb.engine.protocol import ANSWER, dumps, invalid, parse_object, without_private
 from agentweb.workflows.env import Environment, Request
 
 # What the player reads when the one reply held no answer text.
@@ -71,7 +71,7 @@ def text_of(reply: str) -> str:
     action, another object, an array, a cut-off object — is never shown raw:
     it raises ``MODEL_INVALID_OUTPUT``.
     """
-    prose = strip_private(reply).strip()
+    prose = without_private(reply).strip()
     try:
         obj = parse_object(reply)
     except AgentError:

@@ -19,6 +19,7 @@ from agentweb.engine import (
     StopCode,
     StopReason,
 )
+from agentweb.engine.credentials import redact
 from agentweb.workflows import chat, free_chat, question, reasoning
 from agentweb.workflows.env import (
     CHAT,
@@ -173,7 +174,7 @@ async def _finish(ctx: ExecutionContext, workflow: str, result: LoopResult) -> R
         workflow,
         result.status,
         result.stop,
-        result.text,
+        redact(result.text),
         result.sources,
         result.cards,
         usage,
