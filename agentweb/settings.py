@@ -10,8 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
-from agentweb.lib.env import env_bool, env_choice, env_float, env_int, env_list, env_str
+from agentweb.lib.env import (
+    env_bool,
+    env_choice,
+    env_float,
+    env_int,
+    env_list,
+    env_path,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -182,9 +191,16 @@ LOGGING = {
 }
 
 # --- agentweb (SPEC §15) ---------------------------------------------------
-AGENTWEB_LLM = env_choice("AGENTWEB_LLM", "offline", ("offline", "openai", "scripted"))
+# The scripted model (a queue of replies) is for tests, which pass it in directly.
+AGENTWEB_LLM = env_choice("AGENTWEB_LLM", "offline", ("offline", "openai"))
 AGENTWEB_LLM_BASE_URL = env_str("AGENTWEB_LLM_BASE_URL", "http://127.0.0.1:11434/v1")
 AGENTWEB_LLM_MODEL = env_str("AGENTWEB_LLM_MODEL", "")
+if AGENTWEB_LLM == "openai" and not AGENTWEB_LLM_MODEL:
+    # Every call would fail at the endpoint; say so once, at startup.
+    raise ImproperlyConfigured(
+        "AGENTWEB_LLM=openai needs AGENTWEB_LLM_MODEL: the model name the endpoint "
+        "serves (for example qwen2.5:7b for Ollama)"
+    )
 AGENTWEB_LLM_API_KEY = env_str("AGENTWEB_LLM_API_KEY", "")
 # Unset means the temperature field is not sent at all (R-X3-6).
 AGENTWEB_TEMPERATURE = env_float("AGENTWEB_TEMPERATURE", None)
@@ -197,5 +213,11 @@ AGENTWEB_OFFLINE_DELAY_MS = env_int("AGENTWEB_OFFLINE_DELAY_MS", 0, minimum=0)
 # Context window of the configured model, for history truncation (R-X3-5).
 AGENTWEB_CONTEXT_WINDOW = env_int("AGENTWEB_CONTEXT_WINDOW", 128_000, minimum=4096)
 
-AGENTWEB_PROMPTS_DIR = BASE_DIR / "prompts"
-AGENTWEB_SYSTEM_CONFIG = BASE_DIR / "config" / "system" / "system-agent.json"
+# Prompts and policy overrides (R-POL-3, R-POL-5); a deployment keeps its own
+# copies outside the checkout. Relative paths are read from the repository root.
+AGENTWEB_PROMPTS_DIR = env_path(
+    "AGENTWEB_PROMPTS_DIR", BASE_DIR / "prompts", base=BASE_DIR, kind="directory"
+)
+AGENTWEB_SYSTEM_CONFIG = env_path(
+    "AGENTWEB_SYSTEM_CONFIG", BASE_DIR / "config" / "system" / "system-agent.json", base=BASE_DIR
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -80,3 +81,22 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if value is None:
         return list(default)
     return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def env_path(name: str, default: Path, *, base: Path, kind: str = "file") -> Path:
+    """A path from the environment (relative ones against ``base``), which must exist.
+
+    ``kind`` is ``"file"`` or ``"directory"``. The default is returned as it is:
+    a deployment that names a path it forgot to create must stop, not run on
+    the checkout's copy.
+    """
+    value = _raw(name)
+    if value is None:
+        return default
+    path = Path(value).expanduser()
+    if not path.is_absolute():
+        path = base / path
+    exists = path.is_dir() if kind == "directory" else path.is_file()
+    if not exists:
+        raise ImproperlyConfigured(f"{name}={value!r}: there is no {kind} {path}")
+    return path
