@@ -21,14 +21,32 @@ from agentweb.lib.env import (
     env_path,
     env_str,
 )
+from agentweb.lib.secret_key import key_file_path, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("AGENTWEB_DEBUG", True)
-# The embedded default is a local, single-user setup; production sets a real key.
-SECRET_KEY = env_str("AGENTWEB_SECRET_KEY", "agentweb-insecure-development-key-change-me")
+# Debug pages show settings and code to anyone who can make an error happen:
+# off unless asked for (`make run` asks for it, for local use, and says so).
+DEBUG = env_bool("AGENTWEB_DEBUG", False)
+# With DEBUG off, a missing or the development key stops the server (lib/secret_key.py).
+SECRET_KEY = secret_key(
+    env_str("AGENTWEB_SECRET_KEY"),
+    key_file_path(),
+    debug=DEBUG,
+)
 ALLOWED_HOSTS = env_list("AGENTWEB_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("AGENTWEB_CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS (docs/operations.md): all off by default, since `make run` serves plain
+# HTTP on 127.0.0.1; a deployment behind TLS turns them on.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("AGENTWEB_SECURE_COOKIES", False)
+SECURE_HSTS_SECONDS = env_int("AGENTWEB_HSTS_SECONDS", 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("AGENTWEB_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_SSL_REDIRECT = env_bool("AGENTWEB_SSL_REDIRECT", False)
+# Trust X-Forwarded-Proto only when a proxy that sets it (and strips the
+# client's own) is the only way in; otherwise a client could claim HTTPS.
+if env_bool("AGENTWEB_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "daphne",

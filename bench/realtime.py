@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import json
 import os
+import secrets
 import socket
 import statistics
 import subprocess
@@ -48,14 +49,19 @@ def free_port() -> int:
 
 
 def setup_server(workdir: Path, clients: int, latency_ms: float, port: int):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{workdir / 'bench.sqlite3'}",
-           "AGENTWEB_OFFLINE_DELAY_MS": str(int(latency_ms)), "AGENTWEB_LLM": "offline",
-           "AGENTWEB_DAILY_MODEL_CALLS": "100000", "AGENTWEB_MAX_CONCURRENT_MODEL_CALLS": "1000",
-           "AGENTWEB_LOG_LEVEL": "WARNING"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{workdir / 'bench.sqlite3'}",
+        "AGENTWEB_OFFLINE_DELAY_MS": str(int(latency_ms)),
+        "AGENTWEB_LLM": "offline",
+        "AGENTWEB_DAILY_MODEL_CALLS": "100000",
+        "AGENTWEB_MAX_CONCURRENT_MODEL_CALLS": "1000",
+        "AGENTWEB_LOG_LEVEL": "WARNING",
+        "AGENTWEB_SECRET_KEY": os.environ.get("AGENTWEB_SECRET_KEY") or secrets.token_urlsafe(48),
+    }
     manage = [PYTHON, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)
-    subprocess.run([*manage, "seed_demo"], env=env, check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([*manage, "seed_demo"], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     script = (
         "import json,sys\n"
         "from django.contrib.auth import get_user_model\n"
@@ -69,13 +75,30 @@ def setup_server(workdir: Path, clients: int, latency_ms: float, port: int):
         "    s[HASH_SESSION_KEY]=u.get_session_auth_hash(); s.create(); out.append(s.session_key)\n"
         "print(json.dumps(out))\n"
     )
-    keys = subprocess.run([*manage, "shell", "-c", script], env=env, check=True, cwd=ROOT,
-                          capture_output=True, text=True).stdout
+    keys = subprocess.run(
+        [*manage, "shell", "-c", script],
+        env=env,
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    ).stdout
     prefix = os.environ.get("AGENTWEB_BENCH_SERVER_PREFIX", "").split()
     server = subprocess.Popen(
-        [*prefix, str(Path(PYTHON).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port),
-         "agentweb.asgi:application"], env=env, cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            *prefix,
+            str(Path(PYTHON).parent / "daphne"),
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "agentweb.asgi:application",
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return server, json.loads(keys.strip().splitlines()[-1])
 
 
@@ -90,16 +113,23 @@ async def wait_ready(port: int) -> None:
     raise RuntimeError("the server did not start")
 
 
-async def client(port: int, session_key: str, runs: int, cancel_every: int,
-                 delivery: list[float], cancels: list[float]) -> int:
+async def client(
+    port: int,
+    session_key: str,
+    runs: int,
+    cancel_every: int,
+    delivery: list[float],
+    cancels: list[float],
+) -> int:
     url = f"ws://127.0.0.1:{port}/ws/assistant/"
     headers = {"Cookie": f"sessionid={session_key}", "Origin": f"http://127.0.0.1:{port}"}
     done = 0
     async with websockets.connect(url, additional_headers=headers, max_size=2**22) as ws:
         for i in range(runs):
             cancel = cancel_every and (i % cancel_every == cancel_every - 1)
-            await ws.send(json.dumps({"type": "chat.send",
-                                      "text": SLOW_QUESTION if cancel else QUESTION}))
+            await ws.send(
+                json.dumps({"type": "chat.send", "text": SLOW_QUESTION if cancel else QUESTION})
+            )
             cancel_sent = None
             run_id = None
             while True:
@@ -134,14 +164,19 @@ async def measure(port: int, keys: list[str], runs: int, cancel_every: int) -> d
     delivery: list[float] = []
     cancels: list[float] = []
     started = time.perf_counter()
-    done = await asyncio.gather(*(client(port, k, runs, cancel_every, delivery, cancels)
-                                  for k in keys))
+    done = await asyncio.gather(
+        *(client(port, k, runs, cancel_every, delivery, cancels) for k in keys)
+    )
     wall = time.perf_counter() - started
     return {
-        "bench": "realtime", "clients": len(keys), "runs": sum(done),
-        "wall_s": round(wall, 2), "runs_per_s": round(sum(done) / wall, 2),
+        "bench": "realtime",
+        "clients": len(keys),
+        "runs": sum(done),
+        "wall_s": round(wall, 2),
+        "runs_per_s": round(sum(done) / wall, 2),
         "events": len(delivery),
-        "event_p50_ms": pct(delivery, 0.5), "event_p99_ms": pct(delivery, 0.99),
+        "event_p50_ms": pct(delivery, 0.5),
+        "event_p99_ms": pct(delivery, 0.99),
         "event_mean_ms": round(statistics.fmean(delivery) * 1000, 2),
         "cancels": len(cancels),
         "cancel_p50_ms": pct(cancels, 0.5) if cancels else None,
@@ -154,8 +189,12 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=100)
     ap.add_argument("--runs-per-client", type=int, default=3)
     ap.add_argument("--latency-ms", type=float, default=50.0)
-    ap.add_argument("--cancel-every", type=int, default=3,
-                    help="every k-th run of a client is cancelled mid-call (0: never)")
+    ap.add_argument(
+        "--cancel-every",
+        type=int,
+        default=3,
+        help="every k-th run of a client is cancelled mid-call (0: never)",
+    )
     args = ap.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:

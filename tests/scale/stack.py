@@ -8,6 +8,7 @@ its own file under the test's work directory, shown when something fails.
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -20,6 +21,7 @@ import psycopg
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 60
+STACK_KEY = secrets.token_urlsafe(48)
 
 
 def free_port() -> int:
@@ -39,6 +41,8 @@ def stack_env(database_url: str, redis_url: str, model_url: str, **extra: str) -
         "AGENTWEB_LLM_BASE_URL": model_url,
         "AGENTWEB_LLM_MODEL": "fake-model",
         "AGENTWEB_DEMO_PASSWORD": "scale-demo-pass",
+        # DEBUG is off: every process of one stack signs sessions with the same key.
+        "AGENTWEB_SECRET_KEY": os.environ.get("AGENTWEB_SECRET_KEY") or STACK_KEY,
         "AGENTWEB_LOG_LEVEL": "WARNING",
         "PYTHONUNBUFFERED": "1",
         **extra,
