@@ -1,4 +1,4 @@
-"""AGENTWEB_CONTEXT_WINDOW reaches every loop: the history sent to the model is cut to it (R-X3-5)."""
+"""AGENTWEB_CONTEXT_WINDOW reaches every loop: the history sent is cut to it (R-X3-5)."""
 
 import json
 
