@@ -462,6 +462,9 @@ class ReActLoop:
     ) -> LoopResult:
         await ctx.check_state()
         rc.tools.recheck()
+        if answer.sources or rc.hooks.review is not None:
+            # The citation review is an internal step (R-POL-1).
+            ctx.step()
         if rc.hooks.review is not None:
             answer = rc.hooks.review(answer, rc)
         answer = _drop_unobserved(answer, len(rc.sources))
@@ -542,7 +545,12 @@ class ReActLoop:
             )
             return await self._degrade(ctx, rc, error)
         await ctx.emit(EventKind.DEGRADED, {"failure": error.as_dict(), "finalized": True})
-        return await self._finish(ctx, rc, answer, finalized=True, failure=error)
+        try:
+            return await self._finish(ctx, rc, answer, finalized=True, failure=error)
+        except AgentError as third:
+            if third.terminal or ctx.cancelled:
+                return await self._stop(ctx, rc, third)
+            return await self._degrade(ctx, rc, third)
 
     async def _degrade(
         self, ctx: ExecutionContext, rc: ReActContext, error: AgentError

@@ -46,7 +46,8 @@ WORKFLOWS: dict[str, Workflow] = {
 ROUTER_POLICY = ExecutionPolicy(
     modelCalls=1,
     toolCalls=0,
-    steps=1,
+    # The direct lookup (an internal step) and the router's call.
+    steps=2,
     writeSteps=0,
     inputBytes=65_536,
     outputTokens=256,
@@ -69,6 +70,10 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         {"question": request.text, "allow_web": request.allow_web, "workflow": request.workflow},
     )
     if request.workflow is None and env.direct is not None:
+        try:
+            ctx.step()  # the local lookup of commands and exact names (R-POL-1)
+        except AgentError as error:
+            return await _finish(ctx, "router", _failed(error))
         direct = await env.direct(request.text)
         if direct is not None:
             return await _direct(ctx, direct)
