@@ -17,6 +17,7 @@ from agentweb.lib.env import (
     env_bool,
     env_choice,
     env_float,
+    env_host_ports,
     env_int,
     env_list,
     env_path,
@@ -245,6 +246,9 @@ AGENTWEB_LLM_API_KEY = env_str("AGENTWEB_LLM_API_KEY", "")
 # Unset means the temperature field is not sent at all (R-X3-6).
 AGENTWEB_TEMPERATURE = env_float("AGENTWEB_TEMPERATURE", None)
 AGENTWEB_SEARCH_URL = env_str("AGENTWEB_SEARCH_URL")
+# Private services web.fetch may read (host:port, comma-separated); every other
+# loopback, private or link-local address is refused, redirects included.
+AGENTWEB_FETCH_ALLOWED_HOSTS = env_host_ports("AGENTWEB_FETCH_ALLOWED_HOSTS")
 AGENTWEB_DEMO_PASSWORD = env_str("AGENTWEB_DEMO_PASSWORD", "demo")
 AGENTWEB_DAILY_MODEL_CALLS = env_int("AGENTWEB_DAILY_MODEL_CALLS", 200, minimum=0)
 AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = env_int("AGENTWEB_MAX_CONCURRENT_MODEL_CALLS", 8, minimum=1)

@@ -100,3 +100,19 @@ def env_path(name: str, default: Path, *, base: Path, kind: str = "file") -> Pat
     if not exists:
         raise ImproperlyConfigured(f"{name}={value!r}: there is no {kind} {path}")
     return path
+
+
+def env_host_ports(name: str) -> list[tuple[str, int]]:
+    """Comma-separated ``host:port`` pairs (``[v6]:port`` for IPv6), hosts lowercased."""
+    pairs = []
+    for entry in env_list(name, []):
+        host, sep, port = entry.rpartition(":")
+        host = host.strip("[]").lower()
+        try:
+            number = parse_int(port, name=name, minimum=1, maximum=65535)
+        except BadInteger:
+            number = 0
+        if not sep or not host or not number:
+            raise ImproperlyConfigured(f"{name}: {entry!r} is not host:port (port 1 to 65535)")
+        pairs.append((host, number))
+    return pairs
