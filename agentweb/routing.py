@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from agentweb.assistant.consumers import AssistantConsumer
+from agentweb.assistant.ws.consumer import AssistantConsumer
 
 websocket_urlpatterns = [
     path("ws/assistant/", AssistantConsumer.as_asgi()),

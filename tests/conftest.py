@@ -20,14 +20,14 @@ def demo_password(settings) -> str:
 @pytest.fixture(autouse=True)
 def _fresh_limit_caches():
     """Cached quota limits must not outlive a test's rolled-back database."""
-    from agentweb.assistant import services
+    from agentweb.assistant import actions
     from agentweb.control.quotas import clear_limits_cache
     from agentweb.core.modules import clear_module_cache
 
     clear_limits_cache()
     clear_module_cache()
-    services._message_limit.clear()
+    actions._message_limit.clear()
     yield
     clear_limits_cache()
     clear_module_cache()
-    services._message_limit.clear()
+    actions._message_limit.clear()

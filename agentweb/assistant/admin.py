@@ -3,7 +3,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.http import HttpRequest
 
-from agentweb.assistant.auth import generate_key
+from agentweb.assistant.api.auth import generate_key
 from agentweb.assistant.models import ApiToken, Exchange, InboxEntry, MemoryState, Run, RunEvent
 
 

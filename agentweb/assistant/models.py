@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from agentweb.engine.loop import RunStatus
+from agentweb.engine.outcome import RunStatus
 
 
 class Status(models.TextChoices):

@@ -14,10 +14,10 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.db import transaction
 
-from agentweb.assistant.executor import executor
+from agentweb.assistant.actions import ServiceError, owned_run
 from agentweb.assistant.models import ACTIVE_STATUSES, Exchange, Run, RunEvent, Status
-from agentweb.assistant.services import ServiceError, owned_run
-from agentweb.assistant.sink import DbEventSink
+from agentweb.assistant.runs.events import DbEventSink
+from agentweb.assistant.runs.executor import executor
 from agentweb.core.modules import DbModuleStates
 from agentweb.core.tooling import registry
 from agentweb.engine import AgentFailure, ExecutionContext, ScriptedModel, ToolCall, ToolContext

@@ -8,9 +8,7 @@ call; ``/reload`` (admins) reloads policies and prompts from the files
 from __future__ import annotations
 
 from agentweb.core.commands import Command, commands
-
-REASONING = "system:reasoning"
-ADMIN = "system:admin"
+from agentweb.engine.policy import ADMIN, REASONING
 
 
 def register_system_commands() -> None:

@@ -23,9 +23,6 @@ from agentweb.engine.loop import (
     Prompts,
     ReActContext,
     ReActLoop,
-    RunStatus,
-    StopCode,
-    StopReason,
 )
 from agentweb.engine.model import (
     Message,
@@ -35,6 +32,7 @@ from agentweb.engine.model import (
     Purpose,
     ScriptedModel,
 )
+from agentweb.engine.outcome import RunStatus, StopCode, StopReason, stop_for
 from agentweb.engine.policy import MODULE_DEFAULTS, ExecutionPolicy, PolicyError, parse_override
 from agentweb.engine.protocol import Answer, ToolAction
 from agentweb.engine.tools import (
@@ -96,4 +94,5 @@ __all__ = [
     "ToolRegistry",
     "Usage",
     "parse_override",
+    "stop_for",
 ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, Protocol
 
 from agentweb.engine.context import ExecutionContext
@@ -24,6 +23,7 @@ from agentweb.engine.history import (
     history_budget,
 )
 from agentweb.engine.model import Message, ModelReply, Purpose
+from agentweb.engine.outcome import RunStatus, StopCode, StopReason, degraded_stop, stop_for
 from agentweb.engine.protocol import (
     Answer,
     ToolAction,
@@ -37,42 +37,6 @@ from agentweb.engine.tools import Source, ToolContext, ToolOutcome
 # At most this many "please continue" calls after a reply cut by the token limit (R-X3-4).
 MAX_TOKEN_CONTINUATIONS = 4
 DEFAULT_CONTEXT_WINDOW = 128_000
-
-
-class RunStatus(StrEnum):
-    COMPLETED = "completed"
-    DEGRADED = "degraded"
-    CANCELLED = "cancelled"
-    FAILED = "failed"
-    UNDONE = "undone"
-    INTERRUPTED = "interrupted"
-
-
-class StopCode(StrEnum):
-    ANSWERED = "answered"
-    FINALIZED = "finalized"
-    MAX_ROUNDS = "max_rounds"
-    BUDGET_EXHAUSTED = "budget_exhausted"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
-    TERMINATED = "terminated"
-    LOOP_DISABLED = "loop_disabled"
-
-
-@dataclass(frozen=True, slots=True)
-class StopReason:
-    code: StopCode
-    message: str = ""
-    failure: AgentFailure | None = None
-    budget: Budget | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"code": self.code.value, "message": self.message}
-        if self.failure is not None:
-            data["failure"] = self.failure.value
-        if self.budget is not None:
-            data["budget"] = self.budget.value
-        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,19 +532,10 @@ class ReActLoop:
                 "cards": degraded.cards,
             },
         )
-        code = (
-            StopCode.MAX_ROUNDS
-            if error.budget is Budget.ROUNDS
-            else (
-                StopCode.BUDGET_EXHAUSTED
-                if error.failure is AgentFailure.BUDGET_EXHAUSTED
-                else StopCode.FAILED
-            )
-        )
-        status = RunStatus.DEGRADED if (degraded.cards or degraded.sources) else RunStatus.FAILED
+        status, stop = degraded_stop(error, bool(degraded.cards or degraded.sources))
         return LoopResult(
             status,
-            StopReason(code, error.message, error.failure, error.budget),
+            stop,
             degraded.text,
             None,
             degraded.sources,
@@ -596,16 +551,10 @@ class ReActLoop:
             EventKind.FAILURE,
             {"round": rc.round, **error.as_dict(), "recoverable": False, "terminal": True},
         )
-        cancelled = error.failure is AgentFailure.CANCELLED
-        code = StopCode.CANCELLED if cancelled else StopCode.TERMINATED
-        status = (
-            RunStatus.CANCELLED
-            if cancelled
-            else (RunStatus.UNDONE if error.failure is AgentFailure.UNDONE else RunStatus.FAILED)
-        )
+        status, stop = stop_for(error)
         return LoopResult(
             status,
-            StopReason(code, error.message, error.failure, error.budget),
+            stop,
             error.message,
             None,
             [],

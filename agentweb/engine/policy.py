@@ -17,10 +17,15 @@ logger = logging.getLogger("agentweb.engine.policy")
 # Used when an override's reactIterations is missing or invalid (R-POL-3).
 FALLBACK_REACT_ITERATIONS = 3
 
+# The workflow ids: every other module imports them from here.
 REASONING = "system:reasoning"
 QUESTION = "system:question"
 FREE_CHAT = "system:free_chat"
 CHAT = "system:chat"
+# The workflows the router may choose (each has a policy and a prompt).
+ROUTABLE = (REASONING, QUESTION, FREE_CHAT, CHAT)
+# /reload: answered directly, never routed.
+ADMIN = "system:admin"
 
 
 class ExecutionPolicy(BaseModel):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import httpx
 
-from agentweb.lib.loops import PerLoop
+from agentweb.lib.per_loop import PerLoop
 
 
 class LoopClients(PerLoop[httpx.AsyncClient]):

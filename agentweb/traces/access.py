@@ -16,8 +16,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
+from agentweb.assistant.actions import not_found
 from agentweb.assistant.models import Run
-from agentweb.assistant.services import not_found
 from agentweb.core.roles import Role, has_role
 
 

@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
-from agentweb.assistant.auth import api_view, error
-from agentweb.assistant.services import ServiceError
+from agentweb.assistant.actions import ServiceError
+from agentweb.assistant.api.auth import api_view, error
 from agentweb.traces.access import readable_run
 from agentweb.traces.export import export_run
 from agentweb.traces.otel import otel_view

@@ -1,4 +1,4 @@
-"""The trace viewer's pages, mounted at ``/traces/`` (the export lives in the JSON API)."""
+"""The trace viewer's pages, mounted at ``/traces/`` (the export is in ``api_urls.py``)."""
 
 from django.urls import path
 

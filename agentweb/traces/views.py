@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 
+from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.models import Run
-from agentweb.assistant.services import ServiceError
 from agentweb.lib.params import BadInteger, int_param, parse_int
 from agentweb.traces import compare as comparing
 from agentweb.traces.access import readable_run, reviewer_view

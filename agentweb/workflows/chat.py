@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from agentweb.engine import (
     AgentError,
-    AgentFailure,
     EventKind,
     ExecutionContext,
     LoopResult,
@@ -13,6 +12,7 @@ from agentweb.engine import (
     RunStatus,
     StopCode,
     StopReason,
+    stop_for,
 )
 from agentweb.engine.loop import emit_model_called
 from agentweb.engine.protocol import ANSWER, dumps, invalid, parse_object, without_private
@@ -34,12 +34,11 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
             [Message("system", env.prompts["chat"]), Message("user", user)], Purpose.CHAT
         )
     except AgentError as error:
-        code = StopCode.CANCELLED if error.failure is AgentFailure.CANCELLED else StopCode.FAILED
         await ctx.emit(EventKind.FAILURE, {"round": 1, **error.as_dict(), "terminal": True})
-        status = RunStatus.CANCELLED if code is StopCode.CANCELLED else RunStatus.FAILED
+        status, stop = stop_for(error)
         return LoopResult(
             status,
-            StopReason(code, error.message, error.failure, error.budget),
+            stop,
             f"Sorry, I could not answer right now: {error.message}.",
             failure=error,
         )
@@ -50,14 +49,8 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
         # One call only (R-FREE-3): no second attempt, a clear sentence instead.
         await ctx.emit(EventKind.FAILURE, {"round": 1, **error.as_dict(), "recoverable": False})
         await ctx.emit(EventKind.ANSWER, {"text": NO_TEXT, "sources": [], "cards": []})
-        return LoopResult(
-            RunStatus.FAILED,
-            StopReason(StopCode.FAILED, error.message, error.failure),
-            NO_TEXT,
-            failure=error,
-            rounds_used=1,
-            rounds_total=1,
-        )
+        status, stop = stop_for(error)
+        return LoopResult(status, stop, NO_TEXT, failure=error, rounds_used=1, rounds_total=1)
     await ctx.emit(EventKind.ANSWER, {"text": text, "sources": [], "cards": []})
     return LoopResult(
         RunStatus.COMPLETED, StopReason(StopCode.ANSWERED), text, rounds_used=1, rounds_total=1

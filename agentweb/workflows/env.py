@@ -18,14 +18,9 @@ from agentweb.engine import (
 )
 from agentweb.engine.events import EventSink
 from agentweb.engine.loop import DEFAULT_CONTEXT_WINDOW, Inbox, Prompts
+from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.engine.tools import Confirmer, ModuleStates
 from agentweb.research.search import SearchBackend
-
-REASONING = "system:reasoning"
-QUESTION = "system:question"
-FREE_CHAT = "system:free_chat"
-CHAT = "system:chat"
-ROUTABLE = (REASONING, QUESTION, FREE_CHAT, CHAT)
 
 WORKFLOW_DESCRIPTIONS = {
     REASONING: "questions that need several server lookups combined "

@@ -16,8 +16,9 @@ from agentweb.engine import (
     ToolBinding,
     ToolContext,
 )
+from agentweb.engine.policy import FREE_CHAT, QUESTION, REASONING
 from agentweb.research.tools import build_web_tools
-from agentweb.workflows.env import FREE_CHAT, QUESTION, REASONING, Environment, Request
+from agentweb.workflows.env import Environment, Request
 
 LOOP = ReActLoop()
 

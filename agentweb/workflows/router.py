@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Message, Purpose
 from agentweb.engine.loop import emit_model_called
+from agentweb.engine.policy import ROUTABLE
 from agentweb.engine.protocol import dumps, parse_object
-from agentweb.workflows.env import ROUTABLE, WORKFLOW_DESCRIPTIONS
+from agentweb.workflows.env import WORKFLOW_DESCRIPTIONS
 
 
 async def route(

@@ -18,14 +18,12 @@ from agentweb.engine import (
     RunStatus,
     StopCode,
     StopReason,
+    stop_for,
 )
 from agentweb.engine.credentials import redact
+from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.workflows import chat, free_chat, question, reasoning
 from agentweb.workflows.env import (
-    CHAT,
-    FREE_CHAT,
-    QUESTION,
-    REASONING,
     DirectAnswer,
     Environment,
     Request,
@@ -143,16 +141,10 @@ async def _direct(ctx: ExecutionContext, direct: DirectAnswer) -> RunOutcome:
 
 
 def _failed(error: AgentError) -> LoopResult:
-    cancelled = error.failure is AgentFailure.CANCELLED
-    status = RunStatus.CANCELLED if cancelled else RunStatus.FAILED
-    code = (
-        StopCode.CANCELLED
-        if cancelled
-        else (StopCode.TERMINATED if error.terminal else StopCode.FAILED)
-    )
+    status, stop = stop_for(error)
     return LoopResult(
         status,
-        StopReason(code, error.message, error.failure, error.budget),
+        stop,
         f"Sorry, I could not handle this request: {error.message}.",
         failure=error,
     )

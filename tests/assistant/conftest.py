@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from agentweb.asgi import application
-from agentweb.assistant.executor import executor
+from agentweb.assistant.runs.executor import executor
 from agentweb.engine import ScriptedModel
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
@@ -24,7 +24,7 @@ ORIGIN = (b"origin", b"http://127.0.0.1")
 def model(monkeypatch) -> ScriptedModel:
     """The provider every run of the test uses: a queue of replies."""
     scripted = ScriptedModel()
-    monkeypatch.setattr("agentweb.assistant.execution.build_provider", lambda: scripted)
+    monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: scripted)
     return scripted
 
 

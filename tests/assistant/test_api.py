@@ -6,9 +6,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import AsyncClient
 
-from agentweb.assistant.auth import new_token
-from agentweb.assistant.executor import executor
+from agentweb.assistant.api.auth import new_token
 from agentweb.assistant.models import Run, RunEvent
+from agentweb.assistant.runs.executor import executor
 from tests.assistant.conftest import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from agentweb.assistant.models import Run, Status
-from agentweb.assistant.page_history import HISTORY_RUNS
+from agentweb.assistant.page.history import HISTORY_RUNS
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,9 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
-from agentweb.assistant import services
-from agentweb.assistant.executor import executor
+from agentweb.assistant import actions
 from agentweb.assistant.models import Exchange, Run, Status
+from agentweb.assistant.runs.executor import executor
 from tests.assistant.conftest import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,7 +27,7 @@ def _remember(user, count: int) -> None:
 async def _memory_sent(settings, alice, model, window: int) -> list[dict]:
     settings.AGENTWEB_CONTEXT_WINDOW = window
     model.push(route("system:reasoning"), answer("Smelt iron ore."))
-    await services.asubmit(alice, "how do I get iron?", False, "")
+    await actions.asubmit(alice, "how do I get iron?", False, "")
     await executor.wait_all()
     decide = model.requests[-1]
     return json.loads(decide.messages[1].content)["memory"]

@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from agentweb.assistant import leases
 from agentweb.assistant.models import Run, RunEvent
-from agentweb.assistant.recovery import reap_expired
+from agentweb.assistant.runs import events, leases
+from agentweb.assistant.runs.recovery import reap_expired
 from agentweb.engine.events import Event, EventKind
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_an_expired_run_that_never_started_goes_back_to_the_queue(alice):
 def test_an_expired_run_that_started_is_interrupted_with_a_final_event(alice):
     (run,) = queued(alice)
     leases.claim_queued("w1", 1)
-    leases._persist_fenced([(run.pk, "w1", Event(1, EventKind.RUN_STARTED, {}))])
+    events.persist([(run.pk, "w1", Event(1, EventKind.RUN_STARTED, {}))])
     expire(run)
     reaped = reap_expired()
     run.refresh_from_db()
@@ -74,18 +74,18 @@ def test_an_expired_run_that_started_is_interrupted_with_a_final_event(alice):
 def test_a_worker_that_lost_its_lease_writes_nothing_more(alice):
     (run,) = queued(alice)
     leases.claim_queued("w1", 1)
-    leases._persist_fenced([(run.pk, "w1", Event(1, EventKind.RUN_STARTED, {}))])
+    events.persist([(run.pk, "w1", Event(1, EventKind.RUN_STARTED, {}))])
     expire(run)
     reap_expired()
-    late = leases._persist_fenced([(run.pk, "w1", Event(2, EventKind.ROUND_STARTED, {}))])
-    assert isinstance(late[0], leases.LeaseLost)
+    late = events.persist([(run.pk, "w1", Event(2, EventKind.ROUND_STARTED, {}))])
+    assert isinstance(late[0], events.LeaseLost)
     assert RunEvent.objects.filter(run=run).count() == 2  # run.started + the reaper's end
 
 
 def test_one_batch_writes_the_events_of_several_runs(alice, bob):
     first, second = queued(alice) + queued(bob)
     leases.claim_queued("w1", 2)
-    rows = leases._persist_fenced(
+    rows = events.persist(
         [
             (first.pk, "w1", Event(1, EventKind.RUN_STARTED, {})),
             (second.pk, "w1", Event(1, EventKind.RUN_STARTED, {})),

@@ -2,7 +2,7 @@
 
 import pytest
 
-from agentweb.assistant.page_history import HISTORY_RUNS
+from agentweb.assistant.page.history import HISTORY_RUNS
 from tests.browser.conftest import ask, log_in, wait_finished
 
 pytestmark = pytest.mark.browser

@@ -43,7 +43,7 @@ SETUP_PLAYERS = """
 import json
 from django.contrib.auth import get_user_model, SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from agentweb.assistant.auth import new_token
+from agentweb.assistant.api.auth import new_token
 from agentweb.control.models import PlayerQuota
 out = {}
 for name in NAMES:

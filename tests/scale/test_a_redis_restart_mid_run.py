@@ -13,7 +13,7 @@ import contextlib
 
 import pytest
 
-from agentweb.assistant.executor import REJOIN_S
+from agentweb.assistant.bus import REJOIN_S
 from tests.scale.client import Player, seqs, started_round
 from tests.scale.responders import Scripted
 from tests.scale.stack import Db, Stack

@@ -117,7 +117,7 @@ def _zombie(pid: int) -> bool:
 def _token(env: dict[str, str]) -> str:
     script = (
         "from django.contrib.auth import get_user_model\n"
-        "from agentweb.assistant.auth import new_token\n"
+        "from agentweb.assistant.api.auth import new_token\n"
         "print('TOKEN=' + new_token(get_user_model().objects.get(username='alice'), 't')[1])\n"
     )
     out = subprocess.run(

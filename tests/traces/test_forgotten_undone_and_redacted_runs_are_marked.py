@@ -2,8 +2,8 @@
 
 import pytest
 
-from agentweb.assistant import services
-from agentweb.assistant.redaction import REDACTED
+from agentweb.assistant import actions
+from agentweb.assistant.memory import REDACTED
 from agentweb.control.models import AssistantSettings
 from agentweb.traces.importer import import_trace
 from tests.traces.conftest import client_for
@@ -29,7 +29,7 @@ def test_a_run_before_a_forget_is_marked_forgotten_but_keeps_its_contents(alice,
     run = record_run(alice)
     later = record_run(alice, memory_generation=0)
 
-    services.forget(alice)
+    actions.forget(alice)
 
     html = client_for(rita).get(f"/traces/runs/{run.pk}/").content.decode()
     assert _flags(rita, run.pk) == _flags(rita, later.pk) == ["forgotten"]
@@ -46,7 +46,7 @@ def test_purge_on_forget_redacts_the_trace_and_the_page_shows_the_redaction(
     AssistantSettings.bump_config_version()
     run = record_run(alice)
 
-    services.forget(alice)
+    actions.forget(alice)
 
     response = client_for(rita).get(f"/traces/runs/{run.pk}/")
     html, detail = response.content.decode(), response.context["d"]

@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from agentweb.assistant.auth import new_token
+from agentweb.assistant.api.auth import new_token
 from tests.traces.conftest import client_for
 
 pytestmark = pytest.mark.django_db

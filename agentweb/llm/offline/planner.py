@@ -29,6 +29,7 @@ import time
 from typing import Any
 
 from agentweb.engine.model import ModelReply, ModelRequest, Purpose
+from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.engine.protocol import dumps
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.llm.offline import text as w
@@ -37,8 +38,6 @@ from agentweb.llm.offline.intent import ACTIONS, GAME_DATA, Intent, parse
 from agentweb.llm.offline.obs import observations
 from agentweb.llm.offline.plan import next_action
 
-REASONING, QUESTION = "system:reasoning", "system:question"
-FREE_CHAT, CHAT = "system:free_chat", "system:chat"
 # Lookups that only the reasoning workflow's tools can answer well.
 ROUTE_TO_REASONING = GAME_DATA - {Intent.ITEM_INFO}
 

@@ -3,7 +3,7 @@ from typing import Any
 from django.apps import apps
 from django.core.management.base import BaseCommand
 
-from agentweb.assistant.recovery import mark_interrupted
+from agentweb.assistant.runs.recovery import mark_interrupted
 
 
 class Command(BaseCommand):

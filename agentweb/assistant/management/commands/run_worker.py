@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from agentweb.assistant.worker import Worker
+from agentweb.assistant.runs.worker import Worker
 
 
 class Command(BaseCommand):

@@ -10,8 +10,8 @@ from django.apps import apps
 from django.conf import settings
 
 from agentweb.engine import ExecutionPolicy
+from agentweb.engine.policy import ROUTABLE
 from agentweb.research.search import SearchBackend, SearxngBackend
-from agentweb.workflows.env import ROUTABLE
 from agentweb.workflows.policies import PolicyBook
 from agentweb.workflows.prompts import PromptBook
 

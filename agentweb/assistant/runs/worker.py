@@ -24,10 +24,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from agentweb.assistant import leases, recovery
-from agentweb.assistant.executor import QUEUE_GROUP, LocalExecutor, listen, send_best_effort
-from agentweb.assistant.groups import run_group
-from agentweb.assistant.sink import broadcast_message
+from agentweb.assistant import bus
+from agentweb.assistant.runs import leases, recovery
+from agentweb.assistant.runs.events import broadcast_message
+from agentweb.assistant.runs.executor import LocalExecutor, start_next_from_inbox
 from agentweb.engine import AgentFailure
 
 logger = logging.getLogger("agentweb.assistant")
@@ -59,7 +59,7 @@ class Worker:
         """Claim and execute runs until ``stop()``; then drain and release."""
         self.executor._ensure_listener()
         self._duties = [
-            asyncio.create_task(listen(QUEUE_GROUP, self._on_doorbell), name="doorbell"),
+            asyncio.create_task(bus.listen(bus.QUEUE_GROUP, self._on_doorbell), name="doorbell"),
             asyncio.create_task(self._beat(), name="heartbeat"),
         ]
         logger.info("worker %s: up to %s concurrent runs", self.name, self.capacity)
@@ -114,8 +114,8 @@ class Worker:
         reaped = await database_sync_to_async(recovery.reap_expired)()
         for row in reaped.finished:
             logger.warning("run %s interrupted: its worker's lease expired", row.run_id)
-            await send_best_effort(run_group(row.run_id), broadcast_message(row))
-            await _promote_inbox(row.run_id)
+            await bus.send(bus.run_group(row.run_id), broadcast_message(row))
+            await start_next_from_inbox(row.run_id)
         if reaped.requeued:
             logger.warning("re-queued runs of a dead worker: %s", reaped.requeued)
             self.wake.set()
@@ -143,10 +143,3 @@ class Worker:
 @database_sync_to_async
 def _claim(name: str, limit: int) -> list[int]:
     return leases.claim_queued(name, limit)
-
-
-async def _promote_inbox(run_id: int) -> None:
-    """Messages queued behind an interrupted run start as the next run, as after any run."""
-    from agentweb.assistant.services import start_next_from_inbox
-
-    await start_next_from_inbox(run_id)

@@ -23,64 +23,14 @@ import asyncio
 import logging
 from typing import Any
 
-from channels.layers import get_channel_layer
 from django.conf import settings
 
-from agentweb.assistant.groups import CONTROL_GROUP
+from agentweb.assistant import bus, inbox
+from agentweb.assistant.runs.confirmations import wake_confirmation
+from agentweb.assistant.runs.lifecycle import execute_run
 from agentweb.engine import AgentFailure, ExecutionContext
 
 logger = logging.getLogger("agentweb.assistant")
-
-# Workers listen here for "a run was queued" (a doorbell: they poll the
-# database too, so a lost message only delays the run by one poll).
-QUEUE_GROUP = "assistant.queue"
-# Group memberships live in the channel layer; after a Redis restart they are
-# gone. Listeners re-join this often, which bounds how long cancels and
-# doorbells go unheard after the layer comes back (one cheap command each).
-REJOIN_S = 5.0
-# Backoff while the channel layer is unreachable.
-RETRY_FIRST_S = 0.2
-RETRY_MAX_S = 5.0
-
-
-async def send_best_effort(group: str, message: dict[str, Any]) -> bool:
-    """``group_send`` that logs instead of raising when the layer is down."""
-    layer = get_channel_layer()
-    if layer is None:
-        return False
-    try:
-        await layer.group_send(group, message)
-    except Exception as exc:  # redis errors, OSError…: the database flag still holds
-        logger.warning("channel layer: %s to %s not sent: %s", message.get("type"), group, exc)
-        return False
-    return True
-
-
-async def listen(group: str, handle: Any) -> None:
-    """Receive a group's messages for ever, re-joining it after layer outages."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    delay = RETRY_FIRST_S
-    channel = None
-    while True:
-        try:
-            if channel is None:
-                channel = await layer.new_channel()
-            await layer.group_add(group, channel)
-            delay = RETRY_FIRST_S
-            try:
-                async with asyncio.timeout(REJOIN_S):
-                    while True:
-                        handle(await layer.receive(channel))
-            except TimeoutError:
-                continue
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            logger.warning("channel layer: listening on %s failed (%s); retrying", group, exc)
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, RETRY_MAX_S)
 
 
 class LocalExecutor:
@@ -104,9 +54,6 @@ class LocalExecutor:
         return task
 
     async def _execute(self, run_id: int) -> None:
-        from agentweb.assistant.execution import execute_run
-        from agentweb.assistant.services import start_next_from_inbox
-
         try:
             await execute_run(
                 run_id, on_context=lambda ctx: self._track(run_id, ctx), owner=self.owner or None
@@ -137,23 +84,19 @@ class LocalExecutor:
     async def cancel(self, run_id: int, reason: AgentFailure = AgentFailure.CANCELLED) -> None:
         if self.cancel_local(run_id, reason):
             return
-        await send_best_effort(
-            CONTROL_GROUP, {"type": "run.cancel", "run_id": run_id, "reason": reason.value}
+        await bus.send(
+            bus.CONTROL_GROUP, {"type": "run.cancel", "run_id": run_id, "reason": reason.value}
         )
 
     async def decided(self, run_id: int, action_id: str) -> None:
         """A confirmation was decided: wake the waiting run, here or in its process."""
-        from agentweb.assistant.hooks import wake_confirmation
-
         if wake_confirmation(run_id, action_id):
             return
-        await send_best_effort(
-            CONTROL_GROUP, {"type": "action.decided", "run_id": run_id, "action_id": action_id}
+        await bus.send(
+            bus.CONTROL_GROUP, {"type": "action.decided", "run_id": run_id, "action_id": action_id}
         )
 
     def on_control(self, message: dict[str, Any]) -> None:
-        from agentweb.assistant.hooks import wake_confirmation
-
         kind = message.get("type")
         if kind == "run.cancel":
             self.cancel_local(int(message["run_id"]), AgentFailure(message["reason"]))
@@ -163,7 +106,7 @@ class LocalExecutor:
     def _ensure_listener(self) -> None:
         if self._listener is None or self._listener.done():
             self._listener = asyncio.create_task(
-                listen(CONTROL_GROUP, self.on_control), name="run-control"
+                bus.listen(bus.CONTROL_GROUP, self.on_control), name="run-control"
             )
 
     async def stop_listening(self) -> None:
@@ -191,7 +134,7 @@ class QueueExecutor(LocalExecutor):
 
     def start(self, run_id: int) -> asyncio.Task[Any]:
         task = asyncio.create_task(
-            send_best_effort(QUEUE_GROUP, {"type": "run.queued", "run_id": run_id}),
+            bus.send(bus.QUEUE_GROUP, {"type": "run.queued", "run_id": run_id}),
             name=f"doorbell-{run_id}",
         )
         self._bells.add(task)
@@ -211,3 +154,11 @@ def build_executor() -> LocalExecutor:
 
 
 executor = build_executor()
+
+
+async def start_next_from_inbox(run_id: int) -> None:
+    """Messages still queued when a run ends run as the next request (R-X3-1)."""
+    next_run = await inbox.apromote_after(run_id)
+    if next_run is not None:
+        executor.start(next_run)
+        await inbox.announce_promoted(next_run)

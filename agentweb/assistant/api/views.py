@@ -11,10 +11,10 @@ from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from agentweb.assistant import services
-from agentweb.assistant.auth import api_view, error
+from agentweb.assistant import actions
+from agentweb.assistant.actions import ServiceError
+from agentweb.assistant.api.auth import api_view, error
 from agentweb.assistant.models import Run
-from agentweb.assistant.services import ServiceError
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
 from agentweb.lib.params import BadInteger, int_param
@@ -58,7 +58,7 @@ async def start_run(request: HttpRequest) -> JsonResponse:
         raise ServiceError("bad_field", "allow_web must be true or false.")
     if not isinstance(client_msg_id, str) or len(client_msg_id) > 64:
         raise ServiceError("bad_field", "client_msg_id must be a string of at most 64 characters.")
-    started = await services.asubmit(request.user, data.get("text"), allow_web, client_msg_id)
+    started = await actions.asubmit(request.user, data.get("text"), allow_web, client_msg_id)
     return JsonResponse(started.as_dict(), status=202)
 
 
@@ -66,8 +66,8 @@ async def start_run(request: HttpRequest) -> JsonResponse:
 @api_view
 @_handled
 async def run_detail(request: HttpRequest, run_id: int) -> JsonResponse:
-    run = await database_sync_to_async(services.owned_run)(request.user, run_id)
-    return JsonResponse(services.run_summary(run))
+    run = await database_sync_to_async(actions.owned_run)(request.user, run_id)
+    return JsonResponse(actions.run_summary(run))
 
 
 @require_GET
@@ -78,7 +78,7 @@ async def run_events(request: HttpRequest, run_id: int) -> JsonResponse:
         after_seq = int_param(request.GET, "after_seq", 0)
     except BadInteger as error:
         raise ServiceError("bad_field", error.message) from None
-    frames = await database_sync_to_async(services.events_after)(request.user, run_id, after_seq)
+    frames = await database_sync_to_async(actions.events_after)(request.user, run_id, after_seq)
     status, last_seq = await database_sync_to_async(
         lambda: Run.objects.values_list("status", "last_seq").get(pk=run_id)
     )()
@@ -91,7 +91,7 @@ async def run_events(request: HttpRequest, run_id: int) -> JsonResponse:
 @api_view
 @_handled
 async def cancel_run(request: HttpRequest, run_id: int) -> JsonResponse:
-    await services.acancel(request.user, run_id)
+    await actions.acancel(request.user, run_id)
     return JsonResponse({"run_id": run_id, "cancel_requested": True}, status=202)
 
 
@@ -113,7 +113,7 @@ async def confirm_action(request: HttpRequest, run_id: int) -> JsonResponse:
         raise ServiceError("bad_field", "action_id must be a non-empty string.")
     if decision not in ("approve", "reject"):
         raise ServiceError("bad_field", 'decision must be "approve" or "reject".')
-    await services.adecide(request.user, run_id, action_id, decision)
+    await actions.adecide(request.user, run_id, action_id, decision)
     return JsonResponse({"run_id": run_id, "action_id": action_id, "decision": decision})
 
 
@@ -121,7 +121,7 @@ async def confirm_action(request: HttpRequest, run_id: int) -> JsonResponse:
 @api_view
 @_handled
 async def forget(request: HttpRequest) -> JsonResponse:
-    generation = await services.aforget(request.user)
+    generation = await actions.aforget(request.user)
     return JsonResponse({"generation": generation})
 
 

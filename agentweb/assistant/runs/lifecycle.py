@@ -15,35 +15,35 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from agentweb.assistant import runtime
-from agentweb.assistant.hooks import DbConfirmer, DbInbox, RunStateGuard, run_flags
-from agentweb.assistant.leases import LeasedEventSink, LeaseLost
-from agentweb.assistant.models import Exchange, MemoryState, Run, Status
-from agentweb.assistant.sink import DbEventSink
+from agentweb.assistant import config
+from agentweb.assistant.config import ConfigSnapshot
+from agentweb.assistant.inbox import DbInbox
+from agentweb.assistant.memory import recent_exchanges, remember
+from agentweb.assistant.models import Run, Status
+from agentweb.assistant.runs.confirmations import DbConfirmer
+from agentweb.assistant.runs.events import DbEventSink, LeaseLost
+from agentweb.assistant.runs.flags import RunStateGuard, run_flags
 from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
-from agentweb.engine import ExecutionContext, Guard, Source
+from agentweb.engine import ExecutionContext, Guard, RunStatus, Source
 from agentweb.engine.events import Event, EventSink
+from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import DirectAnswer, Environment, Request, RunOutcome
 from agentweb.workflows.runner import run_request
 
 logger = logging.getLogger("agentweb.assistant")
 
-# Exchanges of the current generation the model sees as memory, newest last.
-MEMORY_EXCHANGES = 6
-ADMIN_WORKFLOW = "system:admin"
-
 
 @dataclass(slots=True)
 class Prepared:
     run: Run
     user: Any
-    config: runtime.ConfigSnapshot
+    config: ConfigSnapshot
     memory: list[dict[str, str]]
     workflow: str | None
     text: str
@@ -77,12 +77,10 @@ async def execute_run(
         prompts=prepared.config.prompts,
         policy=prepared.config.policy,
         model=build_provider(),
-        sink=_numbered_after(
-            LeasedEventSink(run.pk, owner) if owner else DbEventSink(run.pk), run.last_seq
-        ),
+        sink=_numbered_after(DbEventSink(run.pk, owner), run.last_seq),
         guards=guards,
         principal=user,
-        search=runtime.search_backend(),
+        search=config.search_backend(),
         web_enabled=prepared.config.web_enabled,
         confirmer=DbConfirmer(run.pk),
         inbox=DbInbox(run.pk),
@@ -113,7 +111,7 @@ class _After:
     """Numbers the loop's events after those already in the trace.
 
     The engine counts from 1; a run that waited in the queue may already have
-    ``inbox.queued`` events (services._persist_queued), taken before the claim.
+    ``inbox.queued`` events (``inbox.announce_queued``), taken before the claim.
     """
 
     def __init__(self, sink: EventSink, offset: int) -> None:
@@ -164,11 +162,11 @@ def _prepare(run_id: int, owner: str | None) -> Prepared | None:
     if not claimed:
         return None
     run = Run.objects.select_related("user").get(pk=run_id)
-    config = runtime.snapshot()
+    snapshot = config.snapshot()
     workflow, text = _explicit_workflow(run.question)
-    run.prompt_snapshot = config.prompts
+    run.prompt_snapshot = snapshot.prompts
     run.save(update_fields=["prompt_snapshot"])
-    return Prepared(run, run.user, config, _memory(run), workflow, text)
+    return Prepared(run, run.user, snapshot, recent_exchanges(run), workflow, text)
 
 
 def _explicit_workflow(text: str) -> tuple[str | None, str]:
@@ -177,24 +175,9 @@ def _explicit_workflow(text: str) -> tuple[str | None, str]:
     if match is None:
         return None, text
     command, args = match
-    if (
-        command.handler is None
-        and command.workflow.startswith("system:")
-        and (command.workflow != ADMIN_WORKFLOW)
-        and args.strip()
-    ):
+    if command.handler is None and command.workflow in ROUTABLE and args.strip():
         return command.workflow, args.strip()
     return None, text
-
-
-def _memory(run: Run) -> list[dict[str, str]]:
-    rows = (
-        Exchange.objects.filter(user_id=run.user_id, generation=run.memory_generation)
-        .exclude(run__status=Status.UNDONE)
-        .order_by("-id")
-        .values_list("question", "answer")[:MEMORY_EXCHANGES]
-    )
-    return [{"q": q, "a": a} for q, a in reversed(rows)]
 
 
 def _direct(user: Any) -> Callable[[str], Any]:
@@ -206,10 +189,10 @@ def _direct(user: Any) -> Callable[[str], Any]:
 
 def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
     match = commands.match(text)
-    if match is not None and match[0].workflow == ADMIN_WORKFLOW:
+    if match is not None and match[0].workflow == ADMIN:
         if not (user.is_staff or user.is_superuser):
             return DirectAnswer("Only admins can use /reload.", "reload")
-        messages = runtime.reload_files()
+        messages = config.reload_files()
         return DirectAnswer(
             "Reloaded policies and prompts from the files.\n" + "\n".join(messages), "reload"
         )
@@ -240,9 +223,7 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | No
         if isinstance(s, Source)
     ]
     policy = (
-        prepared.config.policy(outcome.workflow).as_config()
-        if outcome.workflow.startswith("system:")
-        else {}
+        prepared.config.policy(outcome.workflow).as_config() if outcome.workflow in ROUTABLE else {}
     )
     with transaction.atomic():
         stored = _this_run(run_id, owner).update(
@@ -257,32 +238,6 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | No
             policy_snapshot=policy,
             finished_at=timezone.now(),
         )
-        if stored:  # a run the reaper took away leaves no memory behind
-            _remember(run_id, prepared, outcome)
-
-
-def _remember(run_id: int, prepared: Prepared, outcome: RunOutcome) -> None:
-    """Write the exchange to memory, only if the generation is still the run's (R-MEM-1)."""
-    if outcome.status.value not in (Status.COMPLETED, Status.DEGRADED):
-        return
-    run = prepared.run
-    # The lock makes forget and this write strictly ordered (no stale write slips in).
-    current = (
-        MemoryState.objects.select_for_update()
-        .filter(user_id=run.user_id)
-        .values_list("generation", flat=True)
-        .first()
-    )
-    if (current or 0) != run.memory_generation:
-        return
-    if Run.objects.filter(pk=run_id).filter(Q(undo_requested=True)).exists():
-        return
-    Exchange.objects.get_or_create(
-        run_id=run_id,
-        defaults={
-            "user_id": run.user_id,
-            "generation": run.memory_generation,
-            "question": run.question,
-            "answer": outcome.text,
-        },
-    )
+        # A run the reaper took away leaves no memory behind.
+        if stored and outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED):
+            remember(prepared.run, outcome.text)

@@ -12,25 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from agentweb.assistant import runtime
-from agentweb.assistant.executor import executor
-from agentweb.assistant.hooks import bump_generation, current_generation
+from agentweb.assistant import config, inbox, memory
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     ActionStatus,
     InboxEntry,
-    InboxStatus,
     PendingAction,
     Run,
     RunEvent,
     Status,
 )
+from agentweb.assistant.runs.executor import executor
 from agentweb.engine import AgentFailure
-from agentweb.workflows.env import ROUTABLE
+from agentweb.engine.policy import ROUTABLE
 
 # Events returned by one page of the events API / one replay batch.
 EVENTS_PAGE = 500
@@ -60,7 +57,7 @@ def message_limit() -> int:
     now = time.monotonic()
     if _message_limit and now - _message_limit[0] < MESSAGE_LIMIT_TTL_S:
         return int(_message_limit[1])
-    policy = runtime.policy_lookup()
+    policy = config.policy_lookup()
     limit = min(policy(w).input_bytes for w in ROUTABLE)
     _message_limit[:] = [now, limit]
     return limit
@@ -104,7 +101,7 @@ def submit(
             return earlier, None
     try:
         with transaction.atomic():
-            _lock_player(user.pk)
+            inbox.lock_player(user.pk)
             active = (
                 Run.objects.select_for_update(no_key=True)
                 .filter(user=user, status__in=ACTIVE_STATUSES)
@@ -113,7 +110,7 @@ def submit(
             )
             promoted = None
             if active is None:
-                promoted = _promote_waiting(user.pk)
+                promoted = inbox.promote_waiting(user.pk)
                 active = Run.objects.filter(pk=promoted).first() if promoted else None
             if active is not None:
                 entry = InboxEntry.objects.create(
@@ -129,7 +126,7 @@ def submit(
                 question=text,
                 allow_web=allow_web,
                 client_msg_id=client_msg_id,
-                memory_generation=current_generation(user.pk),
+                memory_generation=memory.current_generation(user.pk),
             )
             return Started(run.pk), None
     except IntegrityError:
@@ -137,19 +134,6 @@ def submit(
         if earlier is None:
             raise
         return earlier, None
-
-
-def _lock_player(user_id: int) -> None:
-    """Serialise one player's submits across processes (PostgreSQL row lock).
-
-    Locking the player's active runs is not enough: when there is none, two
-    concurrent submits would both see none and both start a run. SQLite's
-    IMMEDIATE transactions already serialise every writer.
-    """
-    # NO KEY UPDATE: it excludes other submits but not the key-share locks that
-    # inserts referencing the player take (runs, ledger rows), which would deadlock.
-    users = get_user_model().objects.select_for_update(no_key=True).filter(pk=user_id)
-    list(users.values_list("pk"))
 
 
 def _by_client_id(user: Any, client_msg_id: str) -> Started | None:
@@ -174,55 +158,13 @@ async def asubmit(
     if started.duplicate:
         return started
     if started.queued:
-        await _announce_queued(started.run_id, entry)
+        await inbox.announce_queued(started.run_id, entry)
         if started.promoted is not None:
             executor.start(started.promoted)
-            await announce_promoted(started.promoted)
+            await inbox.announce_promoted(started.promoted)
     else:
         executor.start(started.run_id)
     return started
-
-
-async def _announce_queued(run_id: int, entry: InboxEntry | None) -> None:
-    """The queued message is visible in the run's trace (persisted, then broadcast)."""
-    from agentweb.assistant.executor import send_best_effort
-    from agentweb.assistant.groups import run_group
-    from agentweb.assistant.sink import broadcast_message
-
-    if entry is None:
-        return
-    row = await database_sync_to_async(_persist_queued)(run_id, entry)
-    if row is not None:
-        await send_best_effort(run_group(run_id), broadcast_message(row))
-
-
-def _persist_queued(run_id: int, entry: InboxEntry) -> RunEvent | None:
-    """Write ``inbox.queued`` with the run's next seq, only while the run waits to start.
-
-    The seq is taken under the run's row lock, so concurrent submits (in any
-    process) never take the same one, and a worker claiming the run meanwhile
-    either sees this event (and numbers its own after it, see execution.py) or
-    has already claimed the run — then the loop announces the claim itself.
-    """
-    from agentweb.engine.events import EventKind
-
-    with transaction.atomic():
-        run = (
-            Run.objects.select_for_update(no_key=True)
-            .filter(pk=run_id, status=Status.QUEUED)
-            .first()
-        )
-        if run is None:
-            return None
-        seq = run.last_seq + 1
-        Run.objects.filter(pk=run_id).update(last_seq=seq)
-        return RunEvent.objects.create(
-            run_id=run_id,
-            seq=seq,
-            kind=EventKind.INBOX_QUEUED.value,
-            data={"entry_id": entry.pk, "text": entry.text},
-            ts=timezone.now(),
-        )
 
 
 def owned_run(user: Any, run_id: int) -> Run:
@@ -269,17 +211,10 @@ def _owned_running(user: Any, run_id: int) -> bool:
 
 def forget(user: Any) -> int:
     """A new memory generation: earlier exchanges no longer reach the model (R-MEM-1)."""
-    generation = bump_generation(user.pk)
-    if runtime.snapshot().purge_on_forget:
-        redact_before(user, generation)
+    generation = memory.bump_generation(user.pk)
+    if config.snapshot().purge_on_forget:
+        memory.redact_before(user, generation)
     return generation
-
-
-def redact_before(user: Any, generation: int) -> None:
-    """'Purge on forget': message contents leave the stored events and runs too."""
-    from agentweb.assistant.redaction import redact_runs
-
-    redact_runs(Run.objects.filter(user=user, memory_generation__lt=generation))
 
 
 async def aforget(user: Any) -> int:
@@ -321,82 +256,6 @@ def events_after(
         raise not_found(run_id)
     rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after_seq).order_by("seq")[:limit]
     return [row.as_frame() for row in rows]
-
-
-async def start_next_from_inbox(run_id: int) -> None:
-    """Messages still queued when a run ends run as the next request (R-X3-1)."""
-    next_run = await database_sync_to_async(_promote_inbox)(run_id)
-    if next_run is not None:
-        executor.start(next_run)
-        await announce_promoted(next_run)
-
-
-async def announce_promoted(run_id: int) -> None:
-    """Tell the player's sockets that a queued message now runs as ``run_id``."""
-    from agentweb.assistant.executor import send_best_effort
-    from agentweb.assistant.groups import user_group
-
-    found = await database_sync_to_async(
-        lambda: (
-            InboxEntry.objects.filter(started_run_id=run_id)
-            .values_list("user_id", "client_msg_id")
-            .first()
-        )
-    )()
-    if found is not None:
-        user_id, client_msg_id = found
-        await send_best_effort(
-            user_group(user_id),
-            {"type": "run.queued_started", "run_id": run_id, "client_msg_id": client_msg_id},
-        )
-
-
-def _promote_inbox(run_id: int) -> int | None:
-    with transaction.atomic():
-        user_id = InboxEntry.objects.filter(run_id=run_id).values_list("user_id", flat=True)[:1]
-        for pk in user_id:
-            _lock_player(pk)
-        return _promote_locked(run_id)
-
-
-def _promote_waiting(user_id: int) -> int | None:
-    """Under the player's lock: messages queued behind a run that has just ended.
-
-    Between a run's end and the promotion of its inbox, a new message finds no
-    active run; it must still wait behind the earlier ones, not overtake them
-    (and not run beside them). Whoever comes first promotes; the other finds
-    nothing left to promote.
-    """
-    waiting = (
-        InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED)
-        .exclude(run__status__in=ACTIVE_STATUSES)
-        .values_list("run_id", flat=True)
-        .first()
-    )
-    return _promote_locked(waiting) if waiting else None
-
-
-def _promote_locked(run_id: int) -> int | None:
-    entry = (
-        InboxEntry.objects.select_for_update()
-        .filter(run_id=run_id, status=InboxStatus.QUEUED)
-        .order_by("id")
-        .first()
-    )
-    if entry is None:
-        return None
-    run = Run.objects.create(
-        user_id=entry.user_id,
-        question=entry.text,
-        allow_web=entry.allow_web,
-        memory_generation=current_generation(entry.user_id),
-    )
-    entry.status = InboxStatus.STARTED
-    entry.started_run = run
-    entry.save(update_fields=["status", "started_run", "updated_at"])
-    # The rest stay queued behind the new run.
-    InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).update(run=run)
-    return run.pk
 
 
 def run_summary(run: Run) -> dict[str, Any]:

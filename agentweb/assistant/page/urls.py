@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from agentweb.assistant import pages
+from agentweb.assistant.page import views as pages
 
 app_name = "assistant_pages"
 

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from agentweb.assistant import page_history
-from agentweb.assistant.page_labels import js_labels
+from agentweb.assistant.page import history as page_history
+from agentweb.assistant.page.labels import js_labels
 from agentweb.core.commands import MAX_COMPLETION_PREFIX, MAX_COMPLETIONS, commands
 from agentweb.lib.params import BadInteger, int_param, parse_int
 

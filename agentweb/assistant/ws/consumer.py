@@ -15,8 +15,11 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from agentweb.assistant import services
-from agentweb.assistant.frames import (
+from agentweb.assistant import actions
+from agentweb.assistant.actions import ServiceError
+from agentweb.assistant.bus import run_group, user_group
+from agentweb.assistant.undo import aundo
+from agentweb.assistant.ws.frames import (
     ActionConfirm,
     ChatSend,
     FrameError,
@@ -28,9 +31,6 @@ from agentweb.assistant.frames import (
     error_frame,
     parse_frame,
 )
-from agentweb.assistant.groups import run_group, user_group
-from agentweb.assistant.services import ServiceError
-from agentweb.assistant.undo import aundo
 from agentweb.core.roles import Role, has_role
 
 logger = logging.getLogger("agentweb.assistant")
@@ -75,7 +75,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
     async def handle(self, frame: Any) -> None:
         match frame:
             case ChatSend():
-                started = await services.asubmit(
+                started = await actions.asubmit(
                     self.user, frame.text, frame.allow_web, frame.client_msg_id
                 )
                 await self.send_json(
@@ -87,14 +87,14 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 )
                 await self.subscribe(started.run_id, self.sent.get(started.run_id, 0))
             case RunCancel():
-                await services.acancel(self.user, frame.run_id)
+                await actions.acancel(self.user, frame.run_id)
             case RunUndo():
                 await aundo(self.user, frame.run_id)
             case MemoryForget():
-                generation = await services.aforget(self.user)
+                generation = await actions.aforget(self.user)
                 await self.send_json({"type": "memory.forgotten", "generation": generation})
             case ActionConfirm():
-                await services.adecide(self.user, frame.run_id, frame.action_id, frame.decision)
+                await actions.adecide(self.user, frame.run_id, frame.action_id, frame.decision)
             case RunSubscribe():
                 await self.subscribe(frame.run_id, frame.after_seq)
 
@@ -114,12 +114,12 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
 
     async def _catch_up(self, run_id: int) -> None:
         while True:
-            frames = await database_sync_to_async(services.events_after)(
+            frames = await database_sync_to_async(actions.events_after)(
                 self.user, run_id, self.sent[run_id], any_user=self.reviewer
             )
             for frame in frames:
                 await self._send_event(frame)
-            if len(frames) < services.EVENTS_PAGE:
+            if len(frames) < actions.EVENTS_PAGE:
                 return
 
     async def _send_event(self, frame: dict[str, Any]) -> None:

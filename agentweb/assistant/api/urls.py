@@ -1,7 +1,6 @@
 from django.urls import path
 
-from agentweb.assistant import api
-from agentweb.traces import api as trace_api
+from agentweb.assistant.api import views as api
 
 app_name = "api"
 
@@ -9,7 +8,6 @@ urlpatterns = [
     path("runs", api.start_run, name="runs"),
     path("runs/<int:run_id>", api.run_detail, name="run"),
     path("runs/<int:run_id>/events", api.run_events, name="events"),
-    path("runs/<int:run_id>/export", trace_api.export, name="export"),
     path("runs/<int:run_id>/cancel", api.cancel_run, name="cancel"),
     path("runs/<int:run_id>/undo", api.undo_run, name="undo"),
     path("runs/<int:run_id>/confirm", api.confirm_action, name="confirm"),

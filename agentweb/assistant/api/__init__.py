@@ -1,0 +1,1 @@
+"""The JSON API edge: token or session auth (``auth``), thin async views (``views``)."""

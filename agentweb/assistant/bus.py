@@ -1,0 +1,79 @@
+"""The channel layer: group names and every send (the doorbell; the database is the log).
+
+Every message here is best-effort: a send that fails (Redis down, a layer
+error of any backend) is logged and costs latency, never correctness —
+sockets re-read missed events from the database, runs read their flags at
+every step, workers poll the queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from channels.layers import get_channel_layer
+
+logger = logging.getLogger("agentweb.assistant")
+
+# Every process that executes runs listens here for cancel requests it must act on.
+CONTROL_GROUP = "assistant.control"
+# Workers listen here for "a run was queued" (a doorbell: they poll the
+# database too, so a lost message only delays the run by one poll).
+QUEUE_GROUP = "assistant.queue"
+# Group memberships live in the channel layer; after a Redis restart they are
+# gone. Listeners re-join this often, which bounds how long cancels and
+# doorbells go unheard after the layer comes back (one cheap command each).
+REJOIN_S = 5.0
+# Backoff while the channel layer is unreachable.
+RETRY_FIRST_S = 0.2
+RETRY_MAX_S = 5.0
+
+
+def run_group(run_id: int) -> str:
+    return f"assistant.run.{run_id}"
+
+
+def user_group(user_id: int) -> str:
+    return f"assistant.user.{user_id}"
+
+
+async def send(group: str, message: dict[str, Any]) -> bool:
+    """``group_send`` that logs instead of raising when the layer is down; ``True`` if sent."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    try:
+        await layer.group_send(group, message)
+    except Exception as exc:  # redis errors, OSError…: the database still holds the truth
+        logger.warning("channel layer: %s to %s not sent: %s", message.get("type"), group, exc)
+        return False
+    return True
+
+
+async def listen(group: str, handle: Callable[[dict[str, Any]], None]) -> None:
+    """Receive a group's messages for ever, re-joining it after layer outages."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    delay = RETRY_FIRST_S
+    channel = None
+    while True:
+        try:
+            if channel is None:
+                channel = await layer.new_channel()
+            await layer.group_add(group, channel)
+            delay = RETRY_FIRST_S
+            try:
+                async with asyncio.timeout(REJOIN_S):
+                    while True:
+                        handle(await layer.receive(channel))
+            except TimeoutError:
+                continue
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            logger.warning("channel layer: listening on %s failed (%s); retrying", group, exc)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX_S)

@@ -1,0 +1,159 @@
+"""Persist, then broadcast (R-X3-2): the engine's events become RunEvent rows first.
+
+Events of all the runs a process executes go through one ``EventWriter`` per
+event loop, which commits whatever is pending in one transaction (group
+commit) and only then lets each event be broadcast. Under load many events
+share one commit; alone, an event costs one round trip.
+
+A worker writes under its lease (``owner``): each run's events are written
+only while the worker still holds the run (the "fence"), so once the reaper
+has interrupted a run (``recovery.reap_expired``), a stalled worker that wakes
+up can write nothing more to it — no duplicate ``seq``, no second
+``run.finished``. The in-process executor writes unfenced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.db import transaction
+
+from agentweb.assistant import bus
+from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.engine.events import Event
+from agentweb.lib.per_loop import PerLoop
+
+# Channel layers only guarantee messages up to about 1 MB; events larger than
+# this are sent as a doorbell without data, and the socket reads the row.
+MAX_BROADCAST_BYTES = 256 * 1024
+# At most this many events share one commit (bounds one transaction's size).
+MAX_BATCH = 500
+
+
+class LeaseLost(Exception):
+    """The run is no longer this worker's: the reaper interrupted it."""
+
+
+class SeqTaken(Exception):
+    """The event's seq is not after the run's last one (written twice, or out of order)."""
+
+
+Item = tuple[int, str | None, Event]  # run id, lease owner (None: unfenced), event
+Pending = tuple[Item, "asyncio.Future[RunEvent]"]
+
+
+class EventWriter:
+    """Group commit of trace events for one event loop: all pending share one transaction.
+
+    Under load a process emits events of many runs at once; one transaction
+    for the lot (one conditional UPDATE per run, one INSERT) instead of one
+    per event is the difference between the database keeping up or not.
+    """
+
+    def __init__(self) -> None:
+        self.pending: list[Pending] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def write(self, run_id: int, event: Event, owner: str | None = None) -> RunEvent:
+        future: asyncio.Future[RunEvent] = asyncio.get_running_loop().create_future()
+        self.pending.append(((run_id, owner, event), future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._drain(), name="event-writer")
+        return await future
+
+    async def _drain(self) -> None:
+        while self.pending:
+            batch, self.pending = self.pending[:MAX_BATCH], self.pending[MAX_BATCH:]
+            items = [item for item, _ in batch]
+            try:
+                results = await database_sync_to_async(persist)(items)
+            except Exception:
+                # One bad event must not fail its neighbours' runs: write them one by one.
+                results = [await _persist_alone(item) for item in items]
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if isinstance(result, BaseException):
+                    future.set_exception(result)
+                else:
+                    future.set_result(result)
+
+
+async def _persist_alone(item: Item) -> RunEvent | BaseException:
+    try:
+        return (await database_sync_to_async(persist)([item]))[0]
+    except Exception as exc:
+        return exc
+
+
+_writers: PerLoop[EventWriter] = PerLoop(EventWriter)
+
+
+def writer() -> EventWriter:
+    return _writers.get()
+
+
+def persist(items: list[Item]) -> list[RunEvent | BaseException]:
+    """One transaction: each run's events, after its ``last_seq`` (and under its lease, if any).
+
+    Updating the run row first takes its lock: the reaper (which locks the row
+    too) either sees these events or this write sees the lease gone.
+    """
+    by_run: dict[tuple[int, str | None], list[Event]] = {}
+    for run_id, owner, event in items:
+        by_run.setdefault((run_id, owner), []).append(event)
+    refused: dict[tuple[int, str | None], Exception] = {}
+    rows: dict[tuple[int, int], RunEvent] = {}
+    with transaction.atomic():
+        for (run_id, owner), events in by_run.items():
+            first, last = min(e.seq for e in events), max(e.seq for e in events)
+            run = Run.objects.filter(pk=run_id, last_seq__lt=first)
+            if owner is not None:
+                run = run.filter(lease_owner=owner, status=Status.RUNNING)
+            if not run.update(last_seq=last):
+                refused[(run_id, owner)] = (
+                    LeaseLost(f"run {run_id} is no longer leased to {owner}")
+                    if owner is not None
+                    else SeqTaken(f"run {run_id} already has events up to seq {first} or later")
+                )
+                continue
+            for event in events:
+                rows[(run_id, event.seq)] = RunEvent(
+                    run_id=run_id,
+                    seq=event.seq,
+                    kind=event.kind.value,
+                    data=event.data,
+                    ts=datetime.fromtimestamp(event.ts, tz=UTC),
+                )
+        RunEvent.objects.bulk_create(rows.values())
+    return [
+        refused.get((run_id, owner)) or rows[(run_id, event.seq)] for run_id, owner, event in items
+    ]
+
+
+class DbEventSink:
+    """Writes each event with its per-run ``seq``, then rings the run's group.
+
+    The broadcast is a doorbell (``bus.send``): if the channel layer is down
+    the event is still in the database, sockets re-read it when they
+    resubscribe, and the run goes on instead of failing on a notification.
+    """
+
+    def __init__(self, run_id: int, owner: str | None = None) -> None:
+        self.run_id = run_id
+        self.owner = owner
+
+    async def emit(self, event: Event) -> None:
+        row = await writer().write(self.run_id, event, self.owner)
+        await bus.send(bus.run_group(self.run_id), broadcast_message(row))
+
+
+def broadcast_message(row: RunEvent) -> dict[str, Any]:
+    frame = row.as_frame()
+    size = len(str(frame["data"]))
+    if size > MAX_BROADCAST_BYTES:
+        frame = {**frame, "data": None}
+    return {"type": "run.event", "frame": frame}

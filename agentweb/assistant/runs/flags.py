@@ -1,0 +1,99 @@
+"""The run-state guard: before every step, were the run's flags (stop, undo, forget, off) set?"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from channels.db import database_sync_to_async
+
+from agentweb.assistant.models import MemoryState, Run
+from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
+from agentweb.lib.per_loop import PerLoop
+
+# Steps closer together than this share one read of the run's flags.
+MIN_STATE_CHECK_INTERVAL_S = 0.25
+
+
+class RunStateGuard(Guard):
+    """Before every model and tool call: was the run cancelled or undone, the memory
+    forgotten, or the assistant switched off? Each ends the loop with no model call."""
+
+    def __init__(self, run_id: int, user_id: int, generation: int) -> None:
+        self.run_id = run_id
+        self.user_id = user_id
+        self.generation = generation
+
+    async def check_state(self, ctx: ExecutionContext) -> None:
+        # Stop, undo and forget reach a run in this process at once through the
+        # executor; this read is the fallback for requests made elsewhere.
+        cancel, undo, generation, enabled = await run_flags().get(self.run_id, self.user_id)
+        if undo:
+            raise AgentError(AgentFailure.UNDONE, "The player undid this run")
+        if cancel:
+            raise AgentError(AgentFailure.CANCELLED, "The player stopped this run")
+        if generation != self.generation:
+            raise AgentError(AgentFailure.FORGOTTEN, "The player cleared the assistant's memory")
+        if not enabled:
+            raise AgentError(AgentFailure.ASSISTANT_DISABLED, "The player turned the assistant off")
+
+
+Flags = tuple[bool, bool, int, bool]  # cancel, undo, memory generation, assistant on
+
+
+class RunFlags:
+    """The flags of every run this process executes, read together.
+
+    Each run checks its flags before its steps; with many runs in flight one
+    query every MIN_STATE_CHECK_INTERVAL_S serves them all, instead of two
+    queries per step per run.
+    """
+
+    def __init__(self) -> None:
+        self.watched: dict[int, int] = {}
+        self.values: dict[int, Flags] = {}
+        self.read_at = float("-inf")
+        self._lock = asyncio.Lock()
+
+    async def get(self, run_id: int, user_id: int) -> Flags:
+        self.watched[run_id] = user_id
+        async with self._lock:
+            stale = time.monotonic() - self.read_at >= MIN_STATE_CHECK_INTERVAL_S
+            if stale or run_id not in self.values:
+                self.values = await _read_flags(dict(self.watched))
+                self.read_at = time.monotonic()
+        return self.values[run_id]
+
+    def drop(self, run_id: int) -> None:
+        self.watched.pop(run_id, None)
+        self.values.pop(run_id, None)
+
+
+_flags: PerLoop[RunFlags] = PerLoop(RunFlags)
+
+
+def run_flags() -> RunFlags:
+    return _flags.get()
+
+
+@database_sync_to_async
+def _read_flags(watched: dict[int, int]) -> dict[int, Flags]:
+    runs = {
+        pk: (cancel, undo)
+        for pk, cancel, undo in Run.objects.filter(pk__in=watched).values_list(
+            "pk", "cancel_requested", "undo_requested"
+        )
+    }
+    memory = {
+        user: (generation, enabled)
+        for user, generation, enabled in MemoryState.objects.filter(
+            user_id__in=set(watched.values())
+        ).values_list("user_id", "generation", "assistant_enabled")
+    }
+    values = {}
+    for run_id, user_id in watched.items():
+        # A run whose row is gone is stopped.
+        cancel, undo = runs.get(run_id, (True, False))
+        generation, enabled = memory.get(user_id, (0, True))
+        values[run_id] = (cancel, undo, generation, enabled)
+    return values

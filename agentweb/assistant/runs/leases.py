@@ -1,0 +1,89 @@
+"""Run leases for worker processes: claim, heartbeat, release.
+
+A worker owns a run while ``lease_owner`` is its name and ``lease_expires_at``
+is in the future. It claims queued runs with a conditional UPDATE, renews the
+lease of every run it executes every ``heartbeat_s()``, and writes each event
+only while it still holds the lease (the fence, ``events.persist``).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from agentweb.assistant.models import Run, Status
+
+
+def lease_s() -> float:
+    """How long a claim lasts without a heartbeat (``AGENTWEB_RUN_LEASE_S``).
+
+    Long enough that a busy event loop or a slow database never lets a live
+    worker's lease lapse; short enough that a crashed worker's runs are reaped
+    while the player is still looking at the page.
+    """
+    return settings.AGENTWEB_RUN_LEASE_S
+
+
+def heartbeat_s() -> float:
+    """A third of the lease: two beats may be missed before the lease lapses."""
+    return lease_s() / 3
+
+
+def claim_queued(owner: str, limit: int) -> list[int]:
+    """Claim up to ``limit`` queued runs, oldest first; returns the claimed ids.
+
+    PostgreSQL: ``SELECT … FOR UPDATE SKIP LOCKED`` so that workers polling at
+    once take different rows instead of queueing on the same ones. Elsewhere a
+    conditional UPDATE per row: zero rows changed means another process got it.
+    """
+    if limit <= 0:
+        return []
+    now = timezone.now()
+    fields = {
+        "status": Status.RUNNING,
+        "started_at": now,
+        "lease_owner": owner,
+        "lease_expires_at": now + timedelta(seconds=lease_s()),
+    }
+    queued = Run.objects.filter(status=Status.QUEUED).order_by("id")
+    if connection.features.has_select_for_update_skip_locked:
+        with transaction.atomic():
+            ids = list(
+                queued.select_for_update(skip_locked=True).values_list("pk", flat=True)[:limit]
+            )
+            Run.objects.filter(pk__in=ids, status=Status.QUEUED).update(**fields)
+        return ids
+    claimed = []
+    for pk in queued.values_list("pk", flat=True)[:limit]:
+        if Run.objects.filter(pk=pk, status=Status.QUEUED).update(**fields):
+            claimed.append(pk)
+    return claimed
+
+
+def renew(owner: str, run_ids: list[int]) -> set[int]:
+    """Extend the leases this worker still holds; returns the ids taken away from it.
+
+    A run that simply finished a moment ago is not "taken away": only one the
+    reaper interrupted or re-queued, or that another worker now holds.
+    """
+    if not run_ids:
+        return set()
+    rows = Run.objects.filter(pk__in=run_ids)
+    with transaction.atomic():
+        rows.filter(lease_owner=owner, status=Status.RUNNING).update(
+            lease_expires_at=timezone.now() + timedelta(seconds=lease_s())
+        )
+        taken = rows.exclude(lease_owner=owner) | rows.filter(
+            status__in=[Status.QUEUED, Status.INTERRUPTED]
+        )
+        return set(taken.values_list("pk", flat=True))
+
+
+def release(owner: str) -> int:
+    """Shutdown: leases of runs this worker no longer executes end now (the reaper acts at once)."""
+    return Run.objects.filter(lease_owner=owner, status=Status.RUNNING).update(
+        lease_expires_at=timezone.now()
+    )

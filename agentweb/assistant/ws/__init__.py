@@ -1,0 +1,1 @@
+"""The websocket edge: client frames in (``frames``), run events out (``consumer``)."""
