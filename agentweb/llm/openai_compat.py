@@ -29,6 +29,7 @@ import httpx
 from agentweb.engine import credentials
 from agentweb.engine.failures import AgentError, AgentFailure
 from agentweb.engine.model import ModelReply, ModelRequest
+from agentweb.engine.protocol import without_private
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.llm.http import LoopClients
 
@@ -130,7 +131,7 @@ class OpenAICompatible:
             raise AgentError(
                 AgentFailure.MODEL_ERROR,
                 f"The model server answered HTTP {status}",
-                detail={"status": status, "body": response.text[:500]},
+                detail={"status": status, "body": without_private(response.text)[:500]},
             )
         try:
             data = response.json()
@@ -140,7 +141,7 @@ class OpenAICompatible:
             raise AgentError(
                 AgentFailure.MODEL_ERROR,
                 "The model server sent a malformed chat completion",
-                detail={"body": response.text[:500]},
+                detail={"body": without_private(response.text)[:500]},
             ) from None
         if not isinstance(message, dict):
             raise AgentError(AgentFailure.MODEL_ERROR, "The model server sent no message")

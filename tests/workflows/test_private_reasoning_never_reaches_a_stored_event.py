@@ -10,7 +10,7 @@ import json
 import pytest
 
 from agentweb.engine.protocol import without_private
-from tests.fakes.model_server import FakeModelServer
+from tests.fakes.model_server import FakeModelServer, Reply
 from tests.workflows.kit import make_env, run
 
 SECRET = "PRIVATE-THOUGHT"
@@ -61,3 +61,16 @@ def test_a_reply_that_does_not_parse_loses_each_private_pair_where_it_stands():
 
     assert without_private(cut) == '{"type": "answer",  "text": "ok", "x": 1'
     assert without_private('{"a": 1, "thought": "' + SECRET) == '{"a": 1, '
+
+
+async def test_a_malformed_completion_body_is_stored_without_its_reasoning():
+    body = json.dumps({"choices": [], "reasoning_content": SECRET, "note": "no choices"})
+    replies = [json.dumps({"workflow": "system:reasoning"}), Reply(raw=body)]
+    with FakeModelServer(replies) as m:
+        env, sink, _ = make_env(m.url)
+        await run(env, "how do I make iron?")
+
+    failure = next(e for e in sink.events if e.kind.value == "failure")
+    assert failure.data["failure"] == "model_error"
+    assert "no choices" in failure.data["detail"]["body"]
+    assert SECRET not in _stored(sink)
