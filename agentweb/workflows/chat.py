@@ -14,6 +14,7 @@ from agentweb.engine import (
     StopReason,
     stop_for,
 )
+from agentweb.engine.history import fit_memory, history_budget
 from agentweb.engine.loop import emit_model_called
 from agentweb.engine.protocol import ANSWER, dumps, invalid, parse_object, without_private
 from agentweb.workflows.env import Environment, Request
@@ -23,16 +24,22 @@ NO_TEXT = (
     "Sorry, I could not put an answer into words this time. "
     "Please ask again, or ask about a specific item or quest."
 )
+# Earlier exchanges the chat fallback sees (fewer when the context window is small).
+CHAT_MEMORY = 4
 # A reply starting like this was meant as JSON (or a fenced block of it), not prose.
 STRUCTURED_STARTS = ("{", "[", "```json")
 
 
 async def run(ctx: ExecutionContext, env: Environment, request: Request) -> LoopResult:
-    user = dumps({"question": request.text, "memory": request.memory[-4:]})
+    system = env.prompts["chat"]
+    user = fit_memory(
+        lambda memory: dumps({"question": request.text, "memory": memory}),
+        request.memory[-CHAT_MEMORY:],
+        budget_tokens=history_budget(env.context_window, len(system) // 4 + 1, ctx.output_tokens),
+        max_bytes=ctx.input_bytes - len(system.encode()),
+    )
     try:
-        reply = await ctx.model(
-            [Message("system", env.prompts["chat"]), Message("user", user)], Purpose.CHAT
-        )
+        reply = await ctx.model([Message("system", system), Message("user", user)], Purpose.CHAT)
     except AgentError as error:
         await ctx.emit(EventKind.FAILURE, {"round": 1, **error.as_dict(), "terminal": True})
         status, stop = stop_for(error)

@@ -81,7 +81,13 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         routed = {"by": "router"}
         try:
             await ctx.check_state()
-            workflow = await route(ctx, env.prompts["router"], request.text, request.memory)
+            workflow = await route(
+                ctx,
+                env.prompts["router"],
+                request.text,
+                request.memory,
+                context_window=env.context_window,
+            )
         except AgentError as error:
             if error.failure is not AgentFailure.MODEL_INVALID_OUTPUT:
                 return await _finish(ctx, "router", _failed(error))

@@ -43,3 +43,19 @@ async def test_the_memory_the_loop_sends_fits_the_window(
 
     assert least <= len(memory) <= most
     assert memory[-1]["q"] == "question 5", "the newest exchange is kept"
+
+
+@pytest.mark.parametrize(("window", "least", "most"), [(128_000, 4, 4), (4_096, 1, 3)])
+async def test_the_chat_fallback_fits_its_memory_to_the_window_too(
+    settings, alice, model, window, least, most
+):
+    await _remember(alice, 6)
+    settings.AGENTWEB_CONTEXT_WINDOW = window
+    model.push(route("system:chat"), answer("Hello!"))
+
+    await actions.asubmit(alice, "hi there", False, "")
+    await executor.wait_all()
+
+    memory = json.loads(model.requests[-1].messages[1].content)["memory"]
+    assert least <= len(memory) <= most
+    assert memory[-1]["q"] == "question 5"
