@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from agentweb.assistant import actions
 from agentweb.assistant.models import Exchange, Run, Status
 from agentweb.assistant.runs.executor import executor
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 # Six earlier exchanges of about 2,000 tokens each: 12k tokens of memory.

@@ -4,19 +4,20 @@ import pytest
 
 from agentweb.engine import EventKind
 from tests.fakes.model_server import FakeModelServer, Reply
-from tests.workflows.kit import make_env, route_to, run, say
+from tests.replies import answer, route
+from tests.workflows.kit import make_env, run
 
 
 @pytest.mark.parametrize(
     ("router_reply", "why"),
     [
-        (route_to("system:shop"), "unknown workflow: 'system:shop'"),
+        (route("system:shop"), "unknown workflow: 'system:shop'"),
         ('{"choice": "system:reasoning"}', "unknown workflow: None"),
         ("reasoning, I think", "not a JSON object"),
     ],
 )
 async def test_the_chat_fallback_answers_and_the_trace_records_why(router_reply, why):
-    with FakeModelServer([router_reply, say("Hi! Happy mining.")]) as m:
+    with FakeModelServer([router_reply, answer("Hi! Happy mining.")]) as m:
         env, sink, _ = make_env(m.url)
         outcome = await run(env, "hi")
 

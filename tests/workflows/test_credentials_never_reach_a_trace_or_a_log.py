@@ -10,7 +10,8 @@ from agentweb.engine.credentials import REDACTED, redact
 from agentweb.lib.logs import RedactingFormatter
 from agentweb.llm.openai_compat import OpenAICompatible
 from tests.fakes.model_server import FakeModelServer, Reply
-from tests.workflows.kit import make_env, route_to, run
+from tests.replies import route
+from tests.workflows.kit import make_env, run
 
 KEY = "key-configured-7f3a9c1e5b"
 OTHER = "tok-seen-in-a-page-4d2e8a"
@@ -29,7 +30,7 @@ async def test_an_echoing_error_page_leaves_no_credential_in_the_trace_or_the_ou
             }
             return Reply(status=401, raw=json.dumps(page))
 
-    with Echo([route_to("system:reasoning")]) as m:
+    with Echo([route("system:reasoning")]) as m:
         env, sink, _ = make_env(m.url)
         env.model = OpenAICompatible(m.url, "fake-model", api_key=KEY)
         outcome = await run(env, "how do I make iron?")

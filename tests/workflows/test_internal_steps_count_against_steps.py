@@ -4,7 +4,8 @@ names, and the citation review of an answer, besides every model and tool call."
 from agentweb.engine import EventKind
 from agentweb.workflows.env import DirectAnswer
 from tests.fakes.model_server import FakeModelServer
-from tests.workflows.kit import make_env, route_to, run, say
+from tests.replies import answer, route
+from tests.workflows.kit import make_env, run
 
 
 def _usage(sink) -> dict:
@@ -16,7 +17,7 @@ async def _no_direct_hit(text: str) -> None:
 
 
 async def test_a_cited_answer_from_the_knowledge_base_counts_lookup_calls_and_review():
-    with FakeModelServer([route_to("system:question"), say("Sign in daily.", [1])]) as m:
+    with FakeModelServer([route("system:question"), answer("Sign in daily.", [1])]) as m:
         env, sink, _ = make_env(m.url)
         env.direct = _no_direct_hit
         await run(env, "how does sign-in work?")
@@ -28,7 +29,7 @@ async def test_a_cited_answer_from_the_knowledge_base_counts_lookup_calls_and_re
 
 
 async def test_an_answer_citing_nothing_has_no_review_step():
-    with FakeModelServer([route_to("system:reasoning"), say("Hello.")]) as m:
+    with FakeModelServer([route("system:reasoning"), answer("Hello.")]) as m:
         env, sink, _ = make_env(m.url)
         await run(env, "hello there")
 

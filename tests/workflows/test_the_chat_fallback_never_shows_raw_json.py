@@ -7,10 +7,11 @@ import pytest
 from agentweb.engine import EventKind
 from agentweb.workflows.chat import NO_TEXT
 from tests.fakes.model_server import FakeModelServer
-from tests.workflows.kit import act, make_env, route_to, run
+from tests.replies import route, tool
+from tests.workflows.kit import make_env, run
 
 NOT_AN_ANSWER = [
-    act("item.query", name="iron"),
+    tool("item.query", name="iron"),
     json.dumps({"type": "answer", "sources": []}),
     json.dumps({"mood": "cheerful", "reasoning": "the player said hi"}),
     json.dumps(["hello", "there"]),
@@ -21,7 +22,7 @@ NOT_AN_ANSWER = [
 
 @pytest.mark.parametrize("reply", NOT_AN_ANSWER)
 async def test_a_reply_without_answer_text_shows_the_player_a_clear_sentence(reply):
-    with FakeModelServer([route_to("system:chat"), reply]) as m:
+    with FakeModelServer([route("system:chat"), reply]) as m:
         env, sink, _ = make_env(m.url)
         outcome = await run(env, "hi")
 
@@ -35,11 +36,11 @@ async def test_a_reply_without_answer_text_shows_the_player_a_clear_sentence(rep
 
 
 async def test_an_answer_object_shows_its_text_and_prose_shows_as_it_is():
-    replies = [route_to("system:chat"), '{"type": "answer", "text": " Hi! "}']
+    replies = [route("system:chat"), '{"type": "answer", "text": " Hi! "}']
     with FakeModelServer(replies) as m:
         env, sink, _ = make_env(m.url)
         outcome = await run(env, "hi")
-    with FakeModelServer([route_to("system:chat"), "Use {curly} braces."]) as m:
+    with FakeModelServer([route("system:chat"), "Use {curly} braces."]) as m:
         env, _, _ = make_env(m.url)
         prose = await run(env, "hi")
 

@@ -11,7 +11,8 @@ from agentweb.research.page_fetch import MAX_FETCH_BYTES, address_problem
 from agentweb.research.search import SearxngBackend
 from tests.fakes.model_server import FakeModelServer
 from tests.fakes.search_server import FakeSearchServer
-from tests.workflows.kit import act, local_server, make_env, route_to, run, say
+from tests.replies import answer, route, tool
+from tests.workflows.kit import local_server, make_env, run
 
 
 def _allowing(site: FakeSearchServer) -> SearxngBackend:
@@ -113,10 +114,10 @@ async def test_the_model_sees_a_refused_fetch_of_an_observed_url_as_an_error():
         leak = {"url": secret.page_url("1"), "title": "Admin", "content": "internal"}
         with FakeSearchServer(extra_results=[leak]) as search:
             replies = [
-                route_to("system:question"),
-                act("web.search", query="beacon"),
-                act("web.fetch", url=secret.page_url("1")),
-                say("I could not read that page."),
+                route("system:question"),
+                tool("web.search", query="beacon"),
+                tool("web.fetch", url=secret.page_url("1")),
+                answer("I could not read that page."),
             ]
             with FakeModelServer(replies) as model:
                 env, sink, _ = make_env(model.url, search.url)
