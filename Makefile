@@ -23,7 +23,11 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,scale]'
 	@touch $@ $(STAMP_APP)
 
+# A laptop run: debug pages on unless AGENTWEB_DEBUG says otherwise (the server
+# listens on 127.0.0.1 only), and a secret key generated once into var/.
+run: export AGENTWEB_DEBUG ?= 1
 run: $(STAMP_APP)
+	@[ -n "$$AGENTWEB_SECRET_KEY" ] || $(BIN)/python -m agentweb.lib.secret_key
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py seed_demo
 	$(BIN)/python manage.py recover_runs
@@ -31,6 +35,9 @@ run: $(STAMP_APP)
 	@echo "  agentweb is starting on http://127.0.0.1:$(PORT)/"
 	@echo "  log in as alice or bob (players), rita (reviewer) or admin,"
 	@echo "  password: $${AGENTWEB_DEMO_PASSWORD:-demo}"
+	@case "$$AGENTWEB_DEBUG" in 1|true|yes|on) \
+	  echo "  DEBUG is on, for local use only (AGENTWEB_DEBUG=0 make run turns it off)";; \
+	  *) echo "  DEBUG is off";; esac
 	@echo ""
 	exec $(BIN)/daphne -b 127.0.0.1 -p $(PORT) agentweb.asgi:application
 

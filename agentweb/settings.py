@@ -7,19 +7,48 @@ setup: SQLite, Channels' in-memory layer and the offline model.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
-from agentweb.lib.env import env_bool, env_choice, env_float, env_int, env_list, env_str
+from agentweb.lib.env import (
+    env_bool,
+    env_choice,
+    env_float,
+    env_host_ports,
+    env_int,
+    env_list,
+    env_path,
+    env_str,
+)
+from agentweb.lib.secret_key import key_file_path, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("AGENTWEB_DEBUG", True)
-# The embedded default is a local, single-user setup; production sets a real key.
-SECRET_KEY = env_str("AGENTWEB_SECRET_KEY", "agentweb-insecure-development-key-change-me")
+# Debug pages show settings and code to anyone who can make an error happen:
+# off unless asked for (`make run` asks for it, for local use, and says so).
+DEBUG = env_bool("AGENTWEB_DEBUG", False)
+# With DEBUG off, a missing or the development key stops the server (lib/secret_key.py).
+SECRET_KEY = secret_key(
+    env_str("AGENTWEB_SECRET_KEY"),
+    key_file_path(),
+    debug=DEBUG,
+)
 ALLOWED_HOSTS = env_list("AGENTWEB_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("AGENTWEB_CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS (docs/operations.md): all off by default, since `make run` serves plain
+# HTTP on 127.0.0.1; a deployment behind TLS turns them on.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("AGENTWEB_SECURE_COOKIES", False)
+SECURE_HSTS_SECONDS = env_int("AGENTWEB_HSTS_SECONDS", 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("AGENTWEB_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_SSL_REDIRECT = env_bool("AGENTWEB_SSL_REDIRECT", False)
+# Trust X-Forwarded-Proto only when a proxy that sets it (and strips the
+# client's own) is the only way in; otherwise a client could claim HTTPS.
+if env_bool("AGENTWEB_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "daphne",
@@ -31,6 +60,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    # Login throttling: failed attempts are rows in the database, so every process sees them.
+    "axes",
     "agentweb.core",
     "agentweb.assistant",
     "agentweb.control",
@@ -50,6 +81,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "agentweb.urls"
@@ -144,6 +177,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+# Login throttling (docs/operations.md): after AGENTWEB_LOGIN_FAILURE_LIMIT
+# failed logins for one username from one address, that pair is refused (429)
+# for AGENTWEB_LOGIN_COOLOFF_MINUTES; a successful login clears the count.
+# Per pair, so a guesser cannot lock a player out from elsewhere.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AGENTWEB_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AGENTWEB_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "agentweb.lib.client_ip.client_ip"
+# How many proxies in front of the server append to X-Forwarded-For (0: none,
+# the peer address is the client's). Only used to tell players apart at login.
+AGENTWEB_TRUSTED_PROXIES = env_int("AGENTWEB_TRUSTED_PROXIES", 0, minimum=0)
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
@@ -163,23 +213,42 @@ AGENTWEB_SERVE_STATIC = env_bool("AGENTWEB_SERVE_STATIC", True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Every line goes through the redacting formatter: an exception or a model
+# server's error page must not write an API key into a log.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"redacting": {"()": "agentweb.lib.logs.RedactingFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "redacting"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
-        "agentweb": {"handlers": ["console"], "level": env_str("AGENTWEB_LOG_LEVEL", "INFO")}
+        "agentweb": {
+            "handlers": ["console"],
+            "level": env_str("AGENTWEB_LOG_LEVEL", "INFO"),
+            "propagate": False,
+        },
+        "django": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }
 
 # --- agentweb (SPEC §15) ---------------------------------------------------
-AGENTWEB_LLM = env_choice("AGENTWEB_LLM", "offline", ("offline", "openai", "scripted"))
+# The scripted model (a queue of replies) is for tests, which pass it in directly.
+AGENTWEB_LLM = env_choice("AGENTWEB_LLM", "offline", ("offline", "openai"))
 AGENTWEB_LLM_BASE_URL = env_str("AGENTWEB_LLM_BASE_URL", "http://127.0.0.1:11434/v1")
 AGENTWEB_LLM_MODEL = env_str("AGENTWEB_LLM_MODEL", "")
+if AGENTWEB_LLM == "openai" and not AGENTWEB_LLM_MODEL:
+    # Every call would fail at the endpoint; say so once, at startup.
+    raise ImproperlyConfigured(
+        "AGENTWEB_LLM=openai needs AGENTWEB_LLM_MODEL: the model name the endpoint "
+        "serves (for example qwen2.5:7b for Ollama)"
+    )
 AGENTWEB_LLM_API_KEY = env_str("AGENTWEB_LLM_API_KEY", "")
 # Unset means the temperature field is not sent at all (R-X3-6).
 AGENTWEB_TEMPERATURE = env_float("AGENTWEB_TEMPERATURE", None)
 AGENTWEB_SEARCH_URL = env_str("AGENTWEB_SEARCH_URL")
+# Private services web.fetch may read (host:port, comma-separated); every other
+# loopback, private or link-local address is refused, redirects included.
+AGENTWEB_FETCH_ALLOWED_HOSTS = env_host_ports("AGENTWEB_FETCH_ALLOWED_HOSTS")
 AGENTWEB_DEMO_PASSWORD = env_str("AGENTWEB_DEMO_PASSWORD", "demo")
 AGENTWEB_DAILY_MODEL_CALLS = env_int("AGENTWEB_DAILY_MODEL_CALLS", 200, minimum=0)
 AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = env_int("AGENTWEB_MAX_CONCURRENT_MODEL_CALLS", 8, minimum=1)
@@ -188,8 +257,14 @@ AGENTWEB_OFFLINE_DELAY_MS = env_int("AGENTWEB_OFFLINE_DELAY_MS", 0, minimum=0)
 # Context window of the configured model, for history truncation (R-X3-5).
 AGENTWEB_CONTEXT_WINDOW = env_int("AGENTWEB_CONTEXT_WINDOW", 128_000, minimum=4096)
 
-AGENTWEB_PROMPTS_DIR = BASE_DIR / "prompts"
-AGENTWEB_SYSTEM_CONFIG = BASE_DIR / "config" / "system" / "system-agent.json"
+# Prompts and policy overrides (R-POL-3, R-POL-5); a deployment keeps its own
+# copies outside the checkout. Relative paths are read from the repository root.
+AGENTWEB_PROMPTS_DIR = env_path(
+    "AGENTWEB_PROMPTS_DIR", BASE_DIR / "prompts", base=BASE_DIR, kind="directory"
+)
+AGENTWEB_SYSTEM_CONFIG = env_path(
+    "AGENTWEB_SYSTEM_CONFIG", BASE_DIR / "config" / "system" / "system-agent.json", base=BASE_DIR
+)
 
 # --- the game-server bridge (docs/game-server.md) ---------------------------
 INSTALLED_APPS += ["agentweb.gameserver"]

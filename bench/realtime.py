@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import json
 import os
+import secrets
 import statistics
 import subprocess
 import sys
@@ -53,6 +54,7 @@ def setup_server(workdir: Path, clients: int, latency_ms: float, port: int):
         "AGENTWEB_DAILY_MODEL_CALLS": "100000",
         "AGENTWEB_MAX_CONCURRENT_MODEL_CALLS": "1000",
         "AGENTWEB_LOG_LEVEL": "WARNING",
+        "AGENTWEB_SECRET_KEY": os.environ.get("AGENTWEB_SECRET_KEY") or secrets.token_urlsafe(48),
     }
     manage = [PYTHON, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)

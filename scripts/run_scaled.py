@@ -36,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from agentweb.lib.secret_key import ensure_key_file, key_file_path  # noqa: E402
 from scripts.services import Services  # noqa: E402
 
 PYTHON = sys.executable
@@ -77,6 +78,8 @@ class Supervisor:
 
     def prepare(self) -> dict[str, str]:
         env = {**os.environ, "AGENTWEB_EXECUTOR": "worker", "PYTHONUNBUFFERED": "1"}
+        if not env.get("AGENTWEB_SECRET_KEY") and ensure_key_file(key_file_path()):
+            print(f"[run-scaled] created a secret key in {key_file_path()}", flush=True)
         if not (env.get("DATABASE_URL") and env.get("REDIS_URL")):
             self.services = Services(STATE_DIR)
             if (STATE_DIR / "services.json").exists():

@@ -9,6 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+# Python 3.11.7's compiler can fail with "SystemError: AST constructor recursion
+# depth mismatch" when a finaliser runs during ast.parse (a coroutine of a
+# closed event loop collected mid-compile). pytest compiles hypothesis (with
+# assertion rewriting) the first time its plugin imports it, which may be in the
+# terminal summary, after every test; importing it here compiles it first.
+import hypothesis.internal.observability  # noqa: F401
 import pytest
 from django.contrib.auth import get_user_model
 

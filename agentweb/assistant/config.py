@@ -69,4 +69,5 @@ def reload_files() -> list[str]:
 def search_backend() -> SearchBackend | None:
     """The search module is available only when an endpoint is configured (R-WEB-2)."""
     url = settings.AGENTWEB_SEARCH_URL
-    return SearxngBackend(url) if url else None
+    allowed = frozenset(settings.AGENTWEB_FETCH_ALLOWED_HOSTS)
+    return SearxngBackend(url, fetch_allowed=allowed) if url else None

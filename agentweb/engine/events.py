@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
+from agentweb.engine.credentials import redact_all
+
 
 class EventKind(StrEnum):
     RUN_STARTED = "run.started"
@@ -85,6 +87,7 @@ class EventLog:
 
     async def emit(self, kind: EventKind, data: dict[str, Any]) -> Event:
         self._seq += 1
-        event = Event(self._seq, kind, data)
+        # Every event of a run passes here: no credential reaches a sink.
+        event = Event(self._seq, kind, redact_all(data))
         await self.sink.emit(event)
         return event

@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from agentweb.engine.credentials import redact, redact_all
+
 
 class Budget(StrEnum):
     """The limits an ``ExecutionPolicy`` sets; named in budget failures."""
@@ -89,8 +91,9 @@ class AgentError(Exception):
     ) -> None:
         self.failure = failure
         self.budget = budget
-        self.message = message or _default_message(failure, budget)
-        self.detail = detail or {}
+        # A failure's text ends up in traces, stop reasons and logs: never with a credential.
+        self.message = redact(message) if message else _default_message(failure, budget)
+        self.detail = redact_all(detail) if detail else {}
         super().__init__(self.message)
 
     @property

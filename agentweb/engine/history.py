@@ -10,7 +10,10 @@ Two tools, applied in this order when a request would not fit:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Protocol
+
+from agentweb.engine.tokens import estimate_tokens
 
 # Never plan a history budget below this many tokens (R-X3-5).
 MIN_HISTORY_TOKENS = 4096
@@ -51,3 +54,23 @@ class KeyFactsCompressor:
 def _short(value: Any, limit: int = 120) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fit_memory(
+    render: Callable[[list[dict[str, Any]]], str],
+    memory: list[dict[str, Any]],
+    *,
+    budget_tokens: int,
+    max_bytes: float,
+) -> str:
+    """``render(memory)``, the oldest exchanges dropped until it fits the window and bytes.
+
+    For the one-call requests (router, chat fallback); the loop fits its own
+    payload, observations included (``ReActLoop._fit``).
+    """
+    kept = list(memory)
+    text = render(kept)
+    while kept and (estimate_tokens(text) > budget_tokens or len(text.encode()) > max_bytes):
+        kept = kept[1:]
+        text = render(kept)
+    return text

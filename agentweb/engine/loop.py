@@ -25,18 +25,15 @@ from agentweb.engine.history import (
 from agentweb.engine.model import Message, ModelReply, Purpose
 from agentweb.engine.outcome import RunStatus, StopCode, StopReason, degraded_stop, stop_for
 from agentweb.engine.protocol import (
-    PRIVATE_KEYS,
     Answer,
     ToolAction,
     dumps,
     parse_decision,
-    parse_object,
-    strip_private,
+    without_private,
 )
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.engine.tools import Source, ToolContext, ToolOutcome
 
-_QUOTED_PRIVATE_KEYS = tuple(f'"{key}"' for key in PRIVATE_KEYS)
 # At most this many "please continue" calls after a reply cut by the token limit (R-X3-4).
 MAX_TOKEN_CONTINUATIONS = 4
 DEFAULT_CONTEXT_WINDOW = 128_000
@@ -429,6 +426,9 @@ class ReActLoop:
     ) -> LoopResult:
         await ctx.check_state()
         rc.tools.recheck()
+        if answer.sources or rc.hooks.review is not None:
+            # The citation review is an internal step (R-POL-1).
+            ctx.step()
         if rc.hooks.review is not None:
             answer = rc.hooks.review(answer, rc)
         answer = _drop_unobserved(answer, len(rc.sources))
@@ -509,7 +509,12 @@ class ReActLoop:
             )
             return await self._degrade(ctx, rc, error)
         await ctx.emit(EventKind.DEGRADED, {"failure": error.as_dict(), "finalized": True})
-        return await self._finish(ctx, rc, answer, finalized=True, failure=error)
+        try:
+            return await self._finish(ctx, rc, answer, finalized=True, failure=error)
+        except AgentError as third:
+            if third.terminal or ctx.cancelled:
+                return await self._stop(ctx, rc, third)
+            return await self._degrade(ctx, rc, third)
 
     async def _degrade(
         self, ctx: ExecutionContext, rc: ReActContext, error: AgentError
@@ -588,9 +593,7 @@ async def emit_model_called(
     continuation: int = 0,
 ) -> None:
     """Trace one model call: the exact user JSON sent and the reply, private reasoning removed."""
-    text = strip_private(reply.text)
-    if any(key in text for key in _QUOTED_PRIVATE_KEYS):
-        text = _without_private_keys(text)
+    text = without_private(reply.text)
     await ctx.emit(
         EventKind.MODEL_CALLED,
         {
@@ -607,10 +610,3 @@ async def emit_model_called(
             "model": reply.model,
         },
     )
-
-
-def _without_private_keys(text: str) -> str:
-    try:
-        return dumps(parse_object(text))
-    except AgentError:
-        return text

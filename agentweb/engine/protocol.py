@@ -24,6 +24,10 @@ _THINK_BLOCK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | r
 _UNCLOSED_THINK = re.compile(r"^\s*<(think|thinking|reasoning)>.*", re.DOTALL | re.IGNORECASE)
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 PRIVATE_KEYS = frozenset({"reasoning", "reasoning_content", "thinking", "thought", "thoughts"})
+# A private key as it appears in reply text, followed by its colon.
+_PRIVATE_KEY = re.compile(r'"(?:' + "|".join(sorted(PRIVATE_KEYS)) + r')"\s*:\s*', re.IGNORECASE)
+_COMMA = re.compile(r"\s*,")
+_DECODER = json.JSONDecoder()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +60,57 @@ def strip_private(text: str) -> str:
     return _UNCLOSED_THINK.sub("", text)
 
 
+def _drop_private(value: Any) -> Any:
+    """``value`` without private-reasoning keys, at any depth."""
+    if isinstance(value, dict):
+        return {k: _drop_private(v) for k, v in value.items() if k.lower() not in PRIVATE_KEYS}
+    if isinstance(value, list):
+        return [_drop_private(v) for v in value]
+    return value
+
+
+def without_private(text: str) -> str:
+    """A reply as it may be stored or shown: ``<think>`` blocks and reasoning fields removed.
+
+    The one cleaner for reply text that leaves the engine (traces, failure
+    details): a reply that is one JSON object is re-serialised without its
+    private keys at any depth; one that does not parse (cut off, not an object,
+    prose around it) loses each private ``"key": value`` pair where it stands,
+    and everything after a private value that never ends.
+    """
+    text = strip_private(text)
+    if not _PRIVATE_KEY.search(text):
+        return text
+    value, _ = _load_object(text)
+    return _cut_private_pairs(text) if value is None else dumps(value)
+
+
+def _cut_private_pairs(text: str) -> str:
+    kept: list[str] = []
+    pos = 0
+    while (found := _PRIVATE_KEY.search(text, pos)) is not None:
+        kept.append(text[pos : found.start()])
+        try:
+            _, pos = _DECODER.raw_decode(text, found.end())
+        except ValueError:
+            pos = len(text)
+        comma = _COMMA.match(text, pos)
+        if comma is not None:
+            pos = comma.end()
+    kept.append(text[pos:])
+    return "".join(kept)
+
+
 def parse_object(text: str) -> dict[str, Any]:
     """The single JSON object of a reply, private reasoning removed."""
+    value, problem = _load_object(text)
+    if value is None:
+        raise invalid(problem, text)
+    return value
+
+
+def _load_object(text: str) -> tuple[dict[str, Any] | None, str]:
+    """The reply's JSON object without private keys, or ``None`` and what is wrong."""
     body = strip_private(text).strip()
     fenced = _FENCE.match(body)
     if fenced:
@@ -65,17 +118,17 @@ def parse_object(text: str) -> dict[str, Any]:
     if not body.startswith("{"):
         start, end = body.find("{"), body.rfind("}")
         if start < 0 or end < start:
-            raise invalid("The reply is not a JSON object", text)
+            return None, "The reply is not a JSON object"
         body = body[start : end + 1]
     try:
         value = json.loads(body)
+        if not isinstance(value, dict):
+            return None, "The reply must be one JSON object"
+        return _drop_private(value), ""
     except ValueError:
-        raise invalid("The reply is not valid JSON", text) from None
-    if not isinstance(value, dict):
-        raise invalid("The reply must be one JSON object", text)
-    for key in PRIVATE_KEYS.intersection(value):
-        del value[key]
-    return value
+        return None, "The reply is not valid JSON"
+    except RecursionError:
+        return None, "The reply is nested too deeply"
 
 
 def parse_decision(text: str, *, final_only: bool, tool_types: Any = ()) -> Decision:
@@ -113,18 +166,10 @@ def _answer(obj: dict[str, Any], raw: str) -> Answer:
 
 def invalid(reason: str, raw: str) -> AgentError:
     return AgentError(
-        AgentFailure.MODEL_INVALID_OUTPUT, reason, detail={"reply": strip_private(raw)[:2000]}
+        AgentFailure.MODEL_INVALID_OUTPUT, reason, detail={"reply": without_private(raw)[:2000]}
     )
 
 
 def dumps(payload: dict[str, Any]) -> str:
     """Compact JSON, readable non-ASCII (Chinese questions stay readable in traces)."""
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-
-
-def clean_reply(text: str) -> str:
-    """The reply as stored in traces: no private reasoning, reasoning keys dropped."""
-    try:
-        return dumps(parse_object(text))
-    except AgentError:
-        return strip_private(text).strip()

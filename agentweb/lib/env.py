@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+
+from agentweb.lib.params import MAX_INT, BadInteger, parse_int
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -45,8 +48,8 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     if value is None:
         return default
     try:
-        number = int(value)
-    except ValueError:
+        number = parse_int(value, name=name, minimum=-MAX_INT)
+    except BadInteger:
         raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
     if minimum is not None and number < minimum:
         raise ImproperlyConfigured(f"{name}={number} must be at least {minimum}")
@@ -78,3 +81,38 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if value is None:
         return list(default)
     return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def env_path(name: str, default: Path, *, base: Path, kind: str = "file") -> Path:
+    """A path from the environment (relative ones against ``base``), which must exist.
+
+    ``kind`` is ``"file"`` or ``"directory"``. The default is returned as it is:
+    a deployment that names a path it forgot to create must stop, not run on
+    the checkout's copy.
+    """
+    value = _raw(name)
+    if value is None:
+        return default
+    path = Path(value).expanduser()
+    if not path.is_absolute():
+        path = base / path
+    exists = path.is_dir() if kind == "directory" else path.is_file()
+    if not exists:
+        raise ImproperlyConfigured(f"{name}={value!r}: there is no {kind} {path}")
+    return path
+
+
+def env_host_ports(name: str) -> list[tuple[str, int]]:
+    """Comma-separated ``host:port`` pairs (``[v6]:port`` for IPv6), hosts lowercased."""
+    pairs = []
+    for entry in env_list(name, []):
+        host, sep, port = entry.rpartition(":")
+        host = host.strip("[]").lower()
+        try:
+            number = parse_int(port, name=name, minimum=1, maximum=65535)
+        except BadInteger:
+            number = 0
+        if not sep or not host or not number:
+            raise ImproperlyConfigured(f"{name}: {entry!r} is not host:port (port 1 to 65535)")
+        pairs.append((host, number))
+    return pairs

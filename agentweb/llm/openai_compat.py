@@ -26,8 +26,10 @@ from typing import Any
 
 import httpx
 
+from agentweb.engine import credentials
 from agentweb.engine.failures import AgentError, AgentFailure
 from agentweb.engine.model import ModelReply, ModelRequest
+from agentweb.engine.protocol import without_private
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.llm.http import LoopClients
 
@@ -57,6 +59,7 @@ class OpenAICompatible:
         self.url = base_url.rstrip("/") + "/chat/completions"
         self.model = model
         self.api_key = api_key
+        credentials.register(api_key)
         self.temperature = temperature
         self.json_mode = json_mode
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
@@ -128,7 +131,7 @@ class OpenAICompatible:
             raise AgentError(
                 AgentFailure.MODEL_ERROR,
                 f"The model server answered HTTP {status}",
-                detail={"status": status, "body": response.text[:500]},
+                detail={"status": status, "body": without_private(response.text)[:500]},
             )
         try:
             data = response.json()
@@ -138,7 +141,7 @@ class OpenAICompatible:
             raise AgentError(
                 AgentFailure.MODEL_ERROR,
                 "The model server sent a malformed chat completion",
-                detail={"body": response.text[:500]},
+                detail={"body": without_private(response.text)[:500]},
             ) from None
         if not isinstance(message, dict):
             raise AgentError(AgentFailure.MODEL_ERROR, "The model server sent no message")

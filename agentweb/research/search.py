@@ -10,13 +10,11 @@ import httpx
 
 from agentweb.engine.failures import AgentError, AgentFailure
 from agentweb.llm.http import LoopClients
+from agentweb.research.page_fetch import GuardedTransport, fetch_page
 
 # Results kept from one search; more rarely helps and costs input tokens.
 MAX_RESULTS = 8
-# A fetched page is read up to this many bytes, then cut: pages are untrusted and unbounded.
-MAX_FETCH_BYTES = 512 * 1024
 SEARCH_TIMEOUT_S = 10.0
-FETCH_TIMEOUT_S = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +38,26 @@ class SearchBackend(Protocol):
 
 
 class SearxngBackend:
-    """``GET {base}/search?q=…&format=json`` → ``{"results": [{url, title, content}]}``."""
+    """``GET {base}/search?q=…&format=json`` → ``{"results": [{url, title, content}]}``.
 
-    def __init__(self, base_url: str, *, transport: httpx.AsyncBaseTransport | None = None) -> None:
+    The search endpoint is the operator's (often on this machine); pages are
+    fetched through a separate, guarded client (``page_fetch``) that refuses
+    every non-public address except the ``fetch_allowed`` ``(host, port)`` pairs.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        fetch_allowed: frozenset[tuple[str, int]] = frozenset(),
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self._clients = LoopClients(
             lambda: httpx.AsyncClient(transport=transport, follow_redirects=True)
+        )
+        self._fetch_clients = LoopClients(
+            lambda: httpx.AsyncClient(transport=GuardedTransport(fetch_allowed))
         )
 
     def _client(self) -> httpx.AsyncClient:
@@ -78,19 +90,9 @@ class SearxngBackend:
         return results
 
     async def fetch(self, url: str) -> Page:
-        try:
-            async with self._client().stream("GET", url, timeout=FETCH_TIMEOUT_S) as response:
-                response.raise_for_status()
-                body = b""
-                async for chunk in response.aiter_bytes():
-                    body += chunk
-                    if len(body) >= MAX_FETCH_BYTES:
-                        break
-                kind = response.headers.get("content-type", "")
-        except httpx.HTTPError as exc:
-            raise AgentError(AgentFailure.SEARCH_ERROR, f"Fetching {url} failed: {exc}") from None
-        text = body[:MAX_FETCH_BYTES].decode("utf-8", errors="replace")
-        if "html" in kind or text.lstrip().startswith("<"):
+        fetched = await fetch_page(self._fetch_clients.get(), url)
+        text = fetched.body.decode("utf-8", errors="replace")
+        if "html" in fetched.content_type or text.lstrip().startswith("<"):
             title, text = html_to_text(text)
         else:
             title = url
@@ -98,6 +100,7 @@ class SearxngBackend:
 
     async def aclose(self) -> None:
         await self._clients.aclose()
+        await self._fetch_clients.aclose()
 
 
 class _TextExtractor(HTMLParser):

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.models import Run
 from agentweb.assistant.page.labels import js_labels
 from agentweb.assistant.ws.consumer import WS_PATH
+from agentweb.lib.params import BadInteger, int_param, parse_int
 from agentweb.traces import compare as comparing
 from agentweb.traces.access import readable_run, reviewer_view
 from agentweb.traces.detail import run_detail
 from agentweb.traces.filters import RunFilterForm
 from agentweb.traces.listing import page_of
-
-
-def _int_param(request: HttpRequest, name: str) -> int | None:
-    raw = request.GET.get(name, "")
-    return int(raw) if raw.isdigit() else None
 
 
 def _run(request: HttpRequest, run_id: int) -> Run:
@@ -31,9 +27,13 @@ def _run(request: HttpRequest, run_id: int) -> Run:
 @reviewer_view
 def run_list(request: HttpRequest) -> HttpResponse:
     """Runs, newest first, filtered; keyset pages of ``PAGE_SIZE``."""
+    try:
+        before, after = int_param(request.GET, "before"), int_param(request.GET, "after")
+    except BadInteger as error:
+        return HttpResponseBadRequest(error.message)
     form = RunFilterForm(request.GET or None)
     runs = form.apply(Run.objects.all()) if form.is_bound else Run.objects.all()
-    page = page_of(runs, _int_param(request, "before"), _int_param(request, "after"))
+    page = page_of(runs, before, after)
     return render(request, "traces/list.html", {"form": form, "page": page})
 
 
@@ -56,8 +56,11 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
 @reviewer_view
 def compare(request: HttpRequest) -> HttpResponse:
     """Two runs side by side: ``?a=<id>&b=<id>`` (or two ``run`` checkboxes of the list)."""
-    ids = [int(v) for v in request.GET.getlist("run") if v.isdigit()]
-    a, b = _int_param(request, "a"), _int_param(request, "b")
+    try:
+        ids = [parse_int(v, name="run") for v in request.GET.getlist("run")]
+        a, b = int_param(request.GET, "a"), int_param(request.GET, "b")
+    except BadInteger as error:
+        return HttpResponseBadRequest(error.message)
     if a is None or b is None:
         a, b = [*ids, None, None][:2]
     if a is None or b is None:

@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Message, Purpose
-from agentweb.engine.loop import emit_model_called
+from agentweb.engine.history import fit_memory, history_budget
+from agentweb.engine.loop import DEFAULT_CONTEXT_WINDOW, emit_model_called
 from agentweb.engine.policy import ROUTABLE
 from agentweb.engine.protocol import dumps, parse_object
 from agentweb.workflows.env import WORKFLOW_DESCRIPTIONS
 
+# Earlier exchanges the router sees (fewer when the context window is small).
+ROUTER_MEMORY = 2
+
 
 async def route(
-    ctx: ExecutionContext, system: str, question: str, memory: list[dict] | None = None
+    ctx: ExecutionContext,
+    system: str,
+    question: str,
+    memory: list[dict] | None = None,
+    *,
+    context_window: int = DEFAULT_CONTEXT_WINDOW,
 ) -> str:
     """Ask the model which workflow fits; its call is charged to the request (R-ROUTE-2)."""
-    user = dumps(
-        {
-            "task": "route",
-            "question": question,
-            "workflows": [{"id": w, "description": WORKFLOW_DESCRIPTIONS[w]} for w in ROUTABLE],
-            "memory": (memory or [])[-2:],
-        }
+    workflows = [{"id": w, "description": WORKFLOW_DESCRIPTIONS[w]} for w in ROUTABLE]
+    user = fit_memory(
+        lambda kept: dumps(
+            {"task": "route", "question": question, "workflows": workflows, "memory": kept}
+        ),
+        (memory or [])[-ROUTER_MEMORY:],
+        budget_tokens=history_budget(context_window, len(system) // 4 + 1, ctx.output_tokens),
+        max_bytes=ctx.input_bytes - len(system.encode()),
     )
     reply = await ctx.model([Message("system", system), Message("user", user)], Purpose.ROUTE)
     await emit_model_called(ctx, 0, Purpose.ROUTE, "router", user, reply)

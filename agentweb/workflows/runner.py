@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from agentweb.engine import (
     AgentError,
+    AgentFailure,
     EventKind,
     ExecutionContext,
     ExecutionPolicy,
@@ -19,6 +20,7 @@ from agentweb.engine import (
     StopReason,
     stop_for,
 )
+from agentweb.engine.credentials import redact
 from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.workflows import chat, free_chat, question, reasoning
 from agentweb.workflows.env import (
@@ -42,7 +44,8 @@ WORKFLOWS: dict[str, Workflow] = {
 ROUTER_POLICY = ExecutionPolicy(
     modelCalls=1,
     toolCalls=0,
-    steps=1,
+    # The direct lookup (an internal step) and the router's call.
+    steps=2,
     writeSteps=0,
     inputBytes=65_536,
     outputTokens=256,
@@ -70,18 +73,32 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         {"question": request.text, "allow_web": request.allow_web, "workflow": request.workflow},
     )
     if request.workflow is None and env.direct is not None:
+        try:
+            ctx.step()  # the local lookup of commands and exact names (R-POL-1)
+        except AgentError as error:
+            return await _finish(ctx, "router", _failed(error))
         direct = await env.direct(request.text)
         if direct is not None:
             return await _direct(ctx, direct)
     workflow = request.workflow
-    routed_by = "player"
+    routed = {"by": "player"}
     if workflow is None:
-        routed_by = "router"
+        routed = {"by": "router"}
         try:
             await ctx.check_state()
-            workflow = await route(ctx, env.prompts["router"], request.text, request.memory)
+            workflow = await route(
+                ctx,
+                env.prompts["router"],
+                request.text,
+                request.memory,
+                context_window=env.context_window,
+            )
         except AgentError as error:
-            return await _finish(ctx, "router", _failed(error))
+            if error.failure is not AgentFailure.MODEL_INVALID_OUTPUT:
+                return await _finish(ctx, "router", _failed(error))
+            # The reply named no workflow we have: the chat fallback answers instead.
+            await ctx.emit(EventKind.FAILURE, {"round": 0, **error.as_dict(), "recoverable": True})
+            workflow, routed = CHAT, {"by": "fallback", "reason": error.message}
     if env.on_route is not None:
         env.on_route(workflow)
     policy = env.policy(workflow)
@@ -90,7 +107,7 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         env.on_context(ctx)
     await ctx.emit(
         EventKind.ROUTE_DECIDED,
-        {"workflow": workflow, "by": routed_by, "policy": policy.as_config()},
+        {"workflow": workflow, **routed, "policy": policy.as_config()},
     )
     result = await WORKFLOWS[workflow](ctx, env, request)
     return await _finish(ctx, workflow, result)
@@ -165,7 +182,7 @@ async def _finish(ctx: ExecutionContext, workflow: str, result: LoopResult) -> R
         workflow,
         result.status,
         result.stop,
-        result.text,
+        redact(result.text),
         result.sources,
         result.cards,
         usage,

@@ -9,6 +9,7 @@ directly to check what changed in the game.
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import subprocess
 import sys
@@ -37,6 +38,9 @@ class LiveServer:
             "DATABASE_URL": f"sqlite:///{self.db_path}",
             "AGENTWEB_DEMO_PASSWORD": PASSWORD,
             "AGENTWEB_LLM": "offline",
+            # DEBUG is off, as in production: the server needs a key of its own.
+            "AGENTWEB_SECRET_KEY": os.environ.get("AGENTWEB_SECRET_KEY")
+            or secrets.token_urlsafe(48),
             "PYTHONUNBUFFERED": "1",
             **(extra_env or {}),
         }

@@ -130,6 +130,14 @@ class FakeModelServer:
             loop.run_forever()
         finally:
             self._server.close()
+            # Connections still open are ended here, on a running loop: left to the
+            # garbage collector, their coroutines would be finalised on a closed
+            # loop at some random later moment (see tests/conftest.py).
+            pending = asyncio.all_tasks(loop)
+            for task in pending:
+                task.cancel()
+            if pending:
+                loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             loop.run_until_complete(self._server.wait_closed())
             loop.close()
 

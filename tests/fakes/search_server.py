@@ -20,7 +20,13 @@ class _Server(ThreadingHTTPServer):
 
 class FakeSearchServer:
     def __init__(
-        self, pages: dict[str, tuple[str, str]] | None = None, *, fail_search: bool = False
+        self,
+        pages: dict[str, tuple[str, str]] | None = None,
+        *,
+        fail_search: bool = False,
+        redirects: dict[str, str] | None = None,
+        extra_results: list[dict[str, str]] | None = None,
+        raw_pages: dict[str, tuple[dict[str, str], bytes]] | None = None,
     ) -> None:
         # page id → (title, html body)
         self.pages = pages or {
@@ -36,6 +42,12 @@ class FakeSearchServer:
             ),
         }
         self.fail_search = fail_search
+        # page id → the Location its /page/<id> answers with (a 302)
+        self.redirects = redirects or {}
+        # results added to every search (e.g. URLs on another server)
+        self.extra_results = extra_results or []
+        # page id → (headers, body bytes) sent as they are
+        self.raw_pages = raw_pages or {}
         self.queries: list[str] = []
         self.fetches: list[str] = []
         self._server = _Server(("127.0.0.1", 0), self._handler())
@@ -81,11 +93,24 @@ class FakeSearchServer:
                         }
                         for pid, (title, _) in fake.pages.items()
                     ]
+                    results += fake.extra_results
                     self._send(200, "application/json", json.dumps({"results": results}))
                 elif parsed.path.startswith("/page/"):
                     pid = parsed.path.rsplit("/", 1)[1]
                     fake.fetches.append(pid)
-                    if pid in fake.pages:
+                    if pid in fake.redirects:
+                        self.send_response(302)
+                        self.send_header("Location", fake.redirects[pid])
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                    elif pid in fake.raw_pages:
+                        headers, body = fake.raw_pages[pid]
+                        self.send_response(200)
+                        for name, value in {**headers, "Content-Length": str(len(body))}.items():
+                            self.send_header(name, value)
+                        self.end_headers()
+                        self.wfile.write(body)
+                    elif pid in fake.pages:
                         self._send(200, "text/html; charset=utf-8", fake.pages[pid][1])
                     else:
                         self._send(404, "text/plain", "no such page")

@@ -1,10 +1,16 @@
 import pytest
-from django.contrib.auth import authenticate
+from django.contrib import auth
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from agentweb.core.roles import Role, has_role
 
 pytestmark = pytest.mark.django_db
+
+
+def authenticate(**credentials):
+    # As the login view does: login throttling needs the request.
+    return auth.authenticate(RequestFactory().post("/accounts/login/"), **credentials)
 
 
 def test_it_creates_the_four_demo_accounts_with_their_roles(demo_password):

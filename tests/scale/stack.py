@@ -8,6 +8,7 @@ its own file under the test's work directory, shown when something fails.
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from scripts.services import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 60
+STACK_KEY = secrets.token_urlsafe(48)
 
 
 def stack_env(database_url: str, redis_url: str, model_url: str, **extra: str) -> dict[str, str]:
@@ -34,6 +36,8 @@ def stack_env(database_url: str, redis_url: str, model_url: str, **extra: str) -
         "AGENTWEB_LLM_BASE_URL": model_url,
         "AGENTWEB_LLM_MODEL": "fake-model",
         "AGENTWEB_DEMO_PASSWORD": "scale-demo-pass",
+        # DEBUG is off: every process of one stack signs sessions with the same key.
+        "AGENTWEB_SECRET_KEY": os.environ.get("AGENTWEB_SECRET_KEY") or STACK_KEY,
         "AGENTWEB_LOG_LEVEL": "WARNING",
         "PYTHONUNBUFFERED": "1",
         **extra,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx
 from pydantic import BaseModel, Field
 
 from agentweb.engine import AllModules, ListSink, ReActTool, Source
@@ -52,6 +53,12 @@ class Confirm:
         return self.decision
 
 
+def local_server(url: str) -> frozenset[tuple[str, int]]:
+    """The fake search server's own host:port, which web.fetch may read (it is on 127.0.0.1)."""
+    parsed = httpx.URL(url)
+    return frozenset({(parsed.host, parsed.port)})
+
+
 def make_env(
     model_url: str,
     search_url: str | None = None,
@@ -71,7 +78,9 @@ def make_env(
         policy=MODULE_DEFAULTS.__getitem__,
         model=OpenAICompatible(model_url, "fake-model"),
         sink=sink,
-        search=SearxngBackend(search_url) if search_url else None,
+        search=SearxngBackend(search_url, fetch_allowed=local_server(search_url))
+        if search_url
+        else None,
         web_enabled=web_enabled,
         confirmer=confirmer,
     )

@@ -32,12 +32,3 @@ async def test_a_plain_text_chat_reply_is_shown_as_it_is():
         outcome = await run(env, "hi")
 
     assert outcome.text == "Just plain words."
-
-
-async def test_an_unknown_workflow_from_the_router_fails_clearly():
-    with FakeModelServer([route("system:shop")]) as m:
-        env, _, _ = make_env(m.url)
-        outcome = await run(env, "hi")
-
-    assert outcome.status.value == "failed"
-    assert "unknown workflow" in outcome.text

@@ -17,6 +17,7 @@ from agentweb.assistant.api.auth import api_view, error
 from agentweb.assistant.undo import aundo
 from agentweb.assistant.ws.frames import BodyT, DecisionBody, FrameError, RunBody, parse_body
 from agentweb.core.commands import commands
+from agentweb.lib.params import BadInteger, int_param
 
 # A request body larger than this is refused before it is parsed.
 MAX_BODY_BYTES = 256 * 1024
@@ -75,10 +76,11 @@ async def run_detail(request: HttpRequest, run_id: int) -> JsonResponse:
 @api_view
 @_handled
 async def run_events(request: HttpRequest, run_id: int) -> JsonResponse:
-    raw = request.GET.get("after_seq", "0")
-    if not raw.isdigit():
-        raise ServiceError("bad_field", "after_seq must be a non-negative integer.")
-    page = await database_sync_to_async(actions.events_page)(request.user, run_id, int(raw))
+    try:
+        after_seq = int_param(request.GET, "after_seq", 0)
+    except BadInteger as error:
+        raise ServiceError("bad_field", error.message) from None
+    page = await database_sync_to_async(actions.events_page)(request.user, run_id, after_seq)
     return JsonResponse(page)
 
 

@@ -21,6 +21,7 @@ from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.labels import js_labels
 from agentweb.assistant.ws.consumer import WS_PATH
 from agentweb.core.commands import MAX_COMPLETION_PREFIX, MAX_COMPLETIONS, commands
+from agentweb.lib.params import BadInteger, int_param, parse_int
 
 DEFAULT_COMPLETIONS = 10
 # The budget meters (R-UI-1), keyed as chat-trace.js updates them.
@@ -62,8 +63,8 @@ def chat(request: HttpRequest) -> HttpResponse:
 def history(request: HttpRequest) -> HttpResponse:
     """Older turns, for the "earlier messages" button (an htmx swap)."""
     try:
-        before = int(request.GET.get("before", ""))
-    except ValueError:
+        before = parse_int(request.GET.get("before", ""), name="before")
+    except BadInteger:
         return HttpResponse(_("before must be a run id."), status=400)
     turns = page_history.recent_turns(request.user, before=before)
     return render(
@@ -98,10 +99,10 @@ def complete(request: HttpRequest) -> JsonResponse:
         }
         return JsonResponse({"error": message}, status=400)
     try:
-        limit = int(request.GET.get("limit", DEFAULT_COMPLETIONS))
-    except ValueError:
-        limit = 0
-    if not 1 <= limit <= MAX_COMPLETIONS:
+        limit = int_param(
+            request.GET, "limit", DEFAULT_COMPLETIONS, minimum=1, maximum=MAX_COMPLETIONS
+        )
+    except BadInteger:
         message = _("limit must be between 1 and %(max)d.") % {"max": MAX_COMPLETIONS}
         return JsonResponse({"error": message}, status=400)
     return JsonResponse(commands.completions(source, prefix, request.user, limit), safe=False)

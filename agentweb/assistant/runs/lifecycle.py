@@ -13,6 +13,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.db import transaction
 
 from agentweb.assistant import config
@@ -83,6 +84,7 @@ async def execute_run(
         confirmer=DbConfirmer(run.pk),
         inbox=DbInbox(run.pk),
         direct=_direct(user),
+        context_window=settings.AGENTWEB_CONTEXT_WINDOW,
         on_context=on_context,
         on_route=lambda workflow: _label(control, workflow),
     )

@@ -100,19 +100,76 @@ def parse_pack(pack_root: Path, vanilla_names: dict[str, str]) -> ParsedPack:
     for path in sorted((quests_dir / "reward_tables").glob("*.snbt")):
         pack.tables.append(parse_reward_table(load_file(path), path.stem, names))
 
-    chapter_files = sorted((quests_dir / "chapters").glob("*.snbt"))
-    for position, path in enumerate(chapter_files):
-        chapter = _parse_chapter(load_file(path), path, position, names, pack.notes)
+    for position, (path, raw) in enumerate(_chapter_sources(quests_dir)):
+        chapter = _parse_chapter(raw, path, position, names, pack.notes)
         if chapter.group_id and chapter.group_id not in known_groups:
             pack.notes["chapters in an unknown group"] += 1
             chapter.group_id = None
         pack.chapters.append(chapter)
 
+    if not pack.quests:
+        raise ImportFailed(
+            quests_dir / "chapters",
+            f"{len(pack.chapters)} chapter(s) but no quest could be read; expected "
+            "chapters/<name>.snbt with a quests list, or chapters/<name>/chapter.snbt "
+            "with one file per quest (FTB Quests 1.16)",
+        )
     pack.notes.update(names.notes)
     if lang.missing:
         pack.notes["missing lang keys"] = sum(lang.missing.values())
         pack.missing_lang_keys = lang.missing_examples()
     return pack
+
+
+def _chapter_sources(quests_dir: Path) -> list[tuple[Path, dict]]:
+    """Every chapter as ``(path, raw chapter with its quests)``, in file-name order.
+
+    Two layouts exist: one file per chapter holding its ``quests`` list
+    (FTB Quests 1.18+), and one folder per chapter, ``chapter.snbt`` plus one
+    file per quest named by the quest's id (1.16). Anything else in
+    ``chapters/`` is a layout this importer cannot read: an error naming it,
+    never a silently smaller quest book.
+    """
+    chapters_dir = quests_dir / "chapters"
+    if not chapters_dir.is_dir():
+        raise ImportFailed(chapters_dir, "no chapters folder")
+    sources = []
+    for path in sorted(chapters_dir.iterdir()):
+        if path.is_dir():
+            sources.append((path, _folder_chapter(path)))
+        elif path.suffix == ".snbt":
+            sources.append((path, load_file(path)))
+        elif path.name != "index.snbt" and not path.name.startswith("."):
+            raise ImportFailed(path, "not a chapter file (chapters/ holds .snbt files or folders)")
+    return sources
+
+
+def _folder_chapter(folder: Path) -> dict:
+    """A 1.16 chapter folder as one raw chapter: quests get their id from the file name."""
+    chapter_file = folder / "chapter.snbt"
+    if not chapter_file.is_file():
+        raise ImportFailed(folder, "a chapter folder needs chapter.snbt (FTB Quests 1.16 layout)")
+    raw = dict(load_file(chapter_file))
+    raw.setdefault("filename", folder.name)
+    quests = []
+    for path in sorted(folder.iterdir()):
+        if path.name == "chapter.snbt" or path.name.startswith("."):
+            continue
+        if path.suffix != ".snbt" or not path.is_file():
+            raise ImportFailed(path, "not a quest file (a 1.16 chapter folder holds .snbt files)")
+        quest = dict(load_file(path))
+        quest.setdefault("id", path.stem)
+        for key in ("tasks", "rewards"):
+            # 1.16 names task and reward ids "uid".
+            quest[key] = [
+                {**entry, "id": entry.get("id", entry.get("uid"))}
+                if isinstance(entry, dict)
+                else entry
+                for entry in quest.get(key, [])
+            ]
+        quests.append(quest)
+    raw["quests"] = quests
+    return raw
 
 
 def _parse_chapter(
