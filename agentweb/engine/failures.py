@@ -91,6 +91,8 @@ class AgentError(Exception):
         self.budget = budget
         self.message = message or _default_message(failure, budget)
         self.detail = detail or {}
+        # A model call that failed mid-stream: the ``ModelReply`` of what arrived.
+        self.partial: Any = None
         super().__init__(self.message)
 
     @property

@@ -14,15 +14,19 @@ from agentweb.engine import (
     StopReason,
     stop_for,
 )
-from agentweb.engine.loop import emit_model_called
+from agentweb.engine.events import DeltaKind
+from agentweb.engine.loop import TracedCall
 from agentweb.engine.protocol import dumps, parse_object, strip_private
+from agentweb.engine.streaming import AnswerText
 from agentweb.workflows.env import Environment, Request
 
 
 async def run(ctx: ExecutionContext, env: Environment, request: Request) -> LoopResult:
     user = dumps({"question": request.text, "memory": request.memory[-4:]})
+    answer = AnswerText(lambda new: ctx.events.delta(DeltaKind.ANSWER, new), plain=True)
+    call = TracedCall(ctx, 1, "chat", user, answer.feed)
     try:
-        reply = await ctx.model(
+        reply = await call.model(
             [Message("system", env.prompts["chat"]), Message("user", user)], Purpose.CHAT
         )
     except AgentError as error:
@@ -34,7 +38,6 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
             f"Sorry, I could not answer right now: {error.message}.",
             failure=error,
         )
-    await emit_model_called(ctx, 1, Purpose.CHAT, "chat", user, reply)
     text = _text_of(reply.text)
     await ctx.emit(EventKind.ANSWER, {"text": text, "sources": [], "cards": []})
     return LoopResult(

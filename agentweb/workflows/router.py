@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Message, Purpose
-from agentweb.engine.loop import emit_model_called
+from agentweb.engine.loop import TracedCall
 from agentweb.engine.policy import ROUTABLE
 from agentweb.engine.protocol import dumps, parse_object
 from agentweb.workflows.env import WORKFLOW_DESCRIPTIONS
@@ -21,8 +21,8 @@ async def route(
             "memory": (memory or [])[-2:],
         }
     )
-    reply = await ctx.model([Message("system", system), Message("user", user)], Purpose.ROUTE)
-    await emit_model_called(ctx, 0, Purpose.ROUTE, "router", user, reply)
+    call = TracedCall(ctx, 0, "router", user)
+    reply = await call.model([Message("system", system), Message("user", user)], Purpose.ROUTE)
     choice = parse_object(reply.text).get("workflow")
     if choice not in ROUTABLE:
         raise AgentError(
