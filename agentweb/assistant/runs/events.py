@@ -23,7 +23,8 @@ from django.db import transaction
 
 from agentweb.assistant import bus
 from agentweb.assistant.models import Run, RunEvent, Status
-from agentweb.engine.events import Event
+from agentweb.assistant.runs import deltas
+from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib.per_loop import PerLoop
 
 # Channel layers only guarantee messages up to about 1 MB; events larger than
@@ -145,10 +146,20 @@ class DbEventSink:
     def __init__(self, run_id: int, owner: str | None = None) -> None:
         self.run_id = run_id
         self.owner = owner
+        self.live = deltas.live_text(run_id)
 
     async def emit(self, event: Event) -> None:
         row = await writer().write(self.run_id, event, self.owner)
-        await bus.send(bus.run_group(self.run_id), broadcast_message(row))
+        async with self.live.lock:
+            # Streamed text first: a delta never arrives after the event that ends it.
+            await self.live.before_event(event.seq)
+            await bus.send(bus.run_group(self.run_id), broadcast_message(row))
+        if event.kind is EventKind.RUN_FINISHED:
+            deltas.forget(self.run_id)
+
+    def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
+        """New words of an answer being written: throttled to the run's sockets, not stored."""
+        self.live.add(after_seq, kind, text)
 
 
 def broadcast_message(row: RunEvent) -> dict[str, Any]:
