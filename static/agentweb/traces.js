@@ -39,9 +39,13 @@
   // A one-line name for an event, like the server-rendered rows.
   function describe(kind, data) {
     switch (kind) {
+      case "model.started":
+        return "model · " + data.purpose + " (" + data.prompt + ") · started";
       case "model.called":
         return "model · " + data.purpose + " (" + data.prompt + ") · " +
-          data.tokens_in + "+" + data.tokens_out + " tokens · " + ms(data.latency_ms);
+          data.tokens_in + "+" + data.tokens_out + " tokens · " + ms(data.latency_ms) +
+          (data.ttft_ms != null ? " · first token " + ms(data.ttft_ms) : "") +
+          (data.tokens_per_s != null ? " · " + Math.round(data.tokens_per_s) + " tokens/s" : "");
       case "tool.started":
         return "tool · " + data.tool + " started";
       case "tool.finished":
