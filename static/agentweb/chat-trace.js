@@ -36,8 +36,11 @@
     switch (kind) {
       case "run.started":
         return [L.run_started, R.el("p", "trace-text", clip(data.question, TRACE_TEXT_CHARS))];
-      case "route.decided":
-        return [L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "")];
+      case "route.decided": {
+        const changed = (data.options && data.options.changed) || [];
+        const title = L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "");
+        return [title + (changed.length ? " · " + changed.join(", ") : "")];
+      }
       case "round.started": {
         let title = L.round + " " + data.round + "/" + data.rounds_total;
         if (data.final_only) title += " · " + L.final_round;

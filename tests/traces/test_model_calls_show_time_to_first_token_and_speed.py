@@ -60,3 +60,16 @@ def test_the_otel_export_carries_them_as_span_attributes(alice, record_run):
     model = next(s for s in spans if _attrs(s).get("openinference.span.kind") == "LLM")
     assert _attrs(model)["agentweb.ttft_ms"] == 480.0
     assert _attrs(model)["agentweb.tokens_per_s"] == 100.0
+
+
+def test_the_run_page_says_which_policy_fields_the_request_changed(alice, rita, record_run):
+    decided = {"workflow": "system:reasoning", "by": "router",
+               "policy": {"reactIterations": 1, "modelTimeoutMillis": 12000},
+               "options": {"requested": {"reactIterations": 1}, "changed": ["reactIterations"]}}  # fmt: skip
+    events = [STREAMED_EVENTS[0], ("route.decided", 2, decided), *STREAMED_EVENTS[1:]]
+    run = record_run(alice, events, last_seq=len(events), policy_snapshot=decided["policy"])
+
+    html = client_for(rita).get(f"/traces/runs/{run.pk}/").content.decode()
+
+    options = html.split('id="policy-options"')[1].split("</p>")[0]
+    assert "<strong>reactIterations</strong>" in options

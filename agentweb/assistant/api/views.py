@@ -49,7 +49,7 @@ def _handled(fn: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
 @api_view
 @_handled
 async def start_run(request: HttpRequest) -> JsonResponse:
-    """POST /api/runs {"text", "allow_web", "client_msg_id"?} → {"run_id", "queued"}."""
+    """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?} → {"run_id", "queued"}."""
     data = _body(request)
     allow_web = data.get("allow_web", False)
     client_msg_id = data.get("client_msg_id", "")
@@ -57,7 +57,9 @@ async def start_run(request: HttpRequest) -> JsonResponse:
         raise ServiceError("bad_field", "allow_web must be true or false.")
     if not isinstance(client_msg_id, str) or len(client_msg_id) > 64:
         raise ServiceError("bad_field", "client_msg_id must be a string of at most 64 characters.")
-    started = await actions.asubmit(request.user, data.get("text"), allow_web, client_msg_id)
+    started = await actions.asubmit(
+        request.user, data.get("text"), allow_web, client_msg_id, data.get("options")
+    )
     return JsonResponse(started.as_dict(), status=202)
 
 

@@ -82,7 +82,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         match frame:
             case ChatSend():
                 started = await actions.asubmit(
-                    self.user, frame.text, frame.allow_web, frame.client_msg_id
+                    self.user, frame.text, frame.allow_web, frame.client_msg_id, frame.options
                 )
                 await self.send_json(
                     {

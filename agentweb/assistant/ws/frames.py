@@ -30,6 +30,8 @@ class ChatSend(_Frame):
     text: str
     allow_web: bool = False
     client_msg_id: str = CLIENT_MSG_ID
+    # The request's own options (R-X4-3); validated by the use case.
+    options: Any = None
 
 
 class RunCancel(_Frame):
