@@ -63,9 +63,12 @@ def test_the_otel_export_carries_them_as_span_attributes(alice, record_run):
 
 
 def test_the_run_page_says_which_policy_fields_the_request_changed(alice, rita, record_run):
-    decided = {"workflow": "system:reasoning", "by": "router",
-               "policy": {"reactIterations": 1, "modelTimeoutMillis": 12000},
-               "options": {"requested": {"reactIterations": 1}, "changed": ["reactIterations"]}}  # fmt: skip
+    decided = {
+        "workflow": "system:reasoning",
+        "by": "router",
+        "policy": {"reactIterations": 1, "modelTimeoutMillis": 12000},
+        "options": {"requested": {"reactIterations": 1}, "changed": ["reactIterations"]},
+    }
     events = [STREAMED_EVENTS[0], ("route.decided", 2, decided), *STREAMED_EVENTS[1:]]
     run = record_run(alice, events, last_seq=len(events), policy_snapshot=decided["policy"])
 
