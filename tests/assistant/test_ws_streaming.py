@@ -8,6 +8,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import RunEvent
+from agentweb.assistant.runs.lifecycle import _numbered_after
+from agentweb.engine import ListSink
+from agentweb.engine.events import DeltaKind
 from agentweb.llm.openai_compat import OpenAICompatible
 from tests.fakes.model_server import FakeModelServer, Reply
 
@@ -115,3 +118,23 @@ async def test_a_socket_that_subscribes_mid_answer_gets_the_replay_then_the_text
     assert all(f["type"] == "run.event" for f in frames[:first_delta])
     assert deltas[0]["offset"] == 0 and len(deltas[0]["text"]) > 1, "the text so far at once"
     assert "".join(d["text"] for d in deltas) == TEXT
+
+
+async def test_a_fast_stream_is_sent_in_fewer_deltas_than_pieces(connect, alice, server):
+    pieces = [ANSWER[i : i + 2] for i in range(0, len(ANSWER), 2)]
+    server.push(ROUTE, Reply(ANSWER, chunks=pieces))
+    socket = await connect(alice)
+    await socket.send({"type": "chat.send", "text": "how do I get iron ingots?"})
+    run_id = (await socket.recv())["run_id"]
+    frames = await socket.until_finished(run_id)
+
+    deltas = [f for f in frames if f["type"] == "run.delta"]
+    assert 0 < len(deltas) < len(pieces) / 2, "deltas are throttled per run"
+    assert "".join(d["text"] for d in deltas) == TEXT
+
+
+def test_deltas_of_a_run_with_earlier_inbox_events_follow_its_numbering():
+    sink = ListSink()
+    _numbered_after(sink, 2).delta(5, DeltaKind.ANSWER, "Iron")
+
+    assert sink.deltas == [(7, DeltaKind.ANSWER, "Iron")]

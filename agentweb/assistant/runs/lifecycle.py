@@ -29,7 +29,7 @@ from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source
-from agentweb.engine.events import Event, EventSink
+from agentweb.engine.events import DeltaKind, Event, EventSink
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
@@ -117,6 +117,11 @@ class _After:
 
     async def emit(self, event: Event) -> None:
         await self.sink.emit(replace(event, seq=event.seq + self.offset))
+
+    def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
+        forward = getattr(self.sink, "delta", None)
+        if forward is not None:
+            forward(after_seq + self.offset, kind, text)
 
 
 def _numbered_after(sink: EventSink, offset: int) -> EventSink:
