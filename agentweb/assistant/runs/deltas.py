@@ -106,9 +106,9 @@ def _spawn(coro: Any) -> None:
 
 
 def live_text(run_id: int) -> LiveText:
-    found = _live.get(run_id)
-    if found is None:
-        found = _live[run_id] = LiveText(run_id)
+    """A fresh ``LiveText`` for a run this process starts executing (replacing any
+    left by an earlier attempt, whose lock and timer belong to another loop)."""
+    found = _live[run_id] = LiveText(run_id)
     return found
 
 
