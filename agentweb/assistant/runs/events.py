@@ -146,19 +146,26 @@ class DbEventSink:
     def __init__(self, run_id: int, owner: str | None = None) -> None:
         self.run_id = run_id
         self.owner = owner
-        self.live = deltas.live_text(run_id)
+        # Made by the first delta: only the sink of the run's own execution streams.
+        self.live: deltas.LiveText | None = None
 
     async def emit(self, event: Event) -> None:
         row = await writer().write(self.run_id, event, self.owner)
+        message = broadcast_message(row)
+        if self.live is None:
+            await bus.send(bus.run_group(self.run_id), message)
+            return
         async with self.live.lock:
             # Streamed text first: a delta never arrives after the event that ends it.
             await self.live.before_event(event.seq)
-            await bus.send(bus.run_group(self.run_id), broadcast_message(row))
+            await bus.send(bus.run_group(self.run_id), message)
         if event.kind is EventKind.RUN_FINISHED:
             deltas.forget(self.run_id)
 
     def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
         """New words of an answer being written: throttled to the run's sockets, not stored."""
+        if self.live is None:
+            self.live = deltas.live_text(self.run_id)
         self.live.add(after_seq, kind, text)
 
 

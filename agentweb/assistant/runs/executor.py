@@ -66,6 +66,7 @@ class LocalExecutor:
         finally:
             self.tasks.pop(run_id, None)
             self.contexts.pop(run_id, None)
+            deltas.forget(run_id)
 
     def _track(self, run_id: int, ctx: ExecutionContext) -> None:
         self.contexts[run_id] = ctx
