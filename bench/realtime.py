@@ -32,7 +32,6 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -46,6 +45,7 @@ import websockets
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.services import free_port  # noqa: E402
 from tests.fakes.model_server import FakeModelServer, Reply  # noqa: E402
 
 PYTHON = sys.executable
@@ -53,14 +53,23 @@ QUESTION = "How do I craft an iron pickaxe?"
 SLOW_QUESTION = "分析 What do I need for the quest More Andesite Alloy and where does it come from?"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 # The streamed answer: the JSON head in one piece, then the text about a token a piece.
-ANSWER_WORDS = ["an", "iron", "pickaxe", "takes", "three", "iron", "ingots", "and", "two", "sticks", "on", "a", "crafting", "table"]
+ANSWER_WORDS = [
+    "an",
+    "iron",
+    "pickaxe",
+    "takes",
+    "three",
+    "iron",
+    "ingots",
+    "and",
+    "two",
+    "sticks",
+    "on",
+    "a",
+    "crafting",
+    "table",
+]
 
 
 class StreamingModel:

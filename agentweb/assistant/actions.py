@@ -213,12 +213,7 @@ def owned_run(user: Any, run_id: int) -> Run:
 def request_cancel(user: Any, run_id: int) -> Run:
     run = owned_run(user, run_id)
     if run.status == Status.QUEUED:
-        Run.objects.filter(pk=run.pk, status=Status.QUEUED).update(
-            status=Status.CANCELLED,
-            cancel_requested=True,
-            finished_at=timezone.now(),
-            stop_reason={"code": "cancelled", "message": "Stopped before it started"},
-        )
+        Run.objects.filter(pk=run.pk).cancel_queued()
     elif run.status == Status.RUNNING:
         Run.objects.filter(pk=run.pk).update(cancel_requested=True)
     else:

@@ -20,10 +20,9 @@ from agentweb.assistant.models import (
     InboxEntry,
     InboxStatus,
     Run,
-    RunEvent,
     Status,
 )
-from agentweb.assistant.runs.events import broadcast_message
+from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
 
 
@@ -71,39 +70,19 @@ def _claim(run_id: int) -> list[str]:
 
 
 async def announce_queued(run_id: int, entry: InboxEntry | None) -> None:
-    """The queued message is visible in the run's trace (persisted, then broadcast)."""
+    """The queued message is visible in the run's trace (persisted, then broadcast).
+
+    Only while the run waits to start: a run already claimed announces the
+    message itself when its loop claims it (``inbox.claimed``).
+    """
     if entry is None:
         return
-    row = await database_sync_to_async(_persist_queued)(run_id, entry)
-    if row is not None:
-        await bus.send(bus.run_group(run_id), broadcast_message(row))
-
-
-def _persist_queued(run_id: int, entry: InboxEntry) -> RunEvent | None:
-    """Write ``inbox.queued`` with the run's next seq, only while the run waits to start.
-
-    The seq is taken under the run's row lock, so concurrent submits (in any
-    process) never take the same one, and a worker claiming the run meanwhile
-    either sees this event (and numbers its own after it) or has already
-    claimed the run — then the loop announces the claim itself.
-    """
-    with transaction.atomic():
-        run = (
-            Run.objects.select_for_update(no_key=True)
-            .filter(pk=run_id, status=Status.QUEUED)
-            .first()
+    data = {"entry_id": entry.pk, "text": entry.text}
+    await events.broadcast(
+        await database_sync_to_async(events.append)(
+            run_id, EventKind.INBOX_QUEUED, data, while_status=Status.QUEUED
         )
-        if run is None:
-            return None
-        seq = run.last_seq + 1
-        Run.objects.filter(pk=run_id).update(last_seq=seq)
-        return RunEvent.objects.create(
-            run_id=run_id,
-            seq=seq,
-            kind=EventKind.INBOX_QUEUED.value,
-            data={"entry_id": entry.pk, "text": entry.text},
-            ts=timezone.now(),
-        )
+    )
 
 
 async def apromote_after(run_id: int) -> int | None:

@@ -16,12 +16,13 @@ from django.db import transaction
 
 from agentweb.assistant.actions import ServiceError, owned_run
 from agentweb.assistant.models import ACTIVE_STATUSES, Exchange, Run, RunEvent, Status
-from agentweb.assistant.runs.events import DbEventSink
+from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor
 from agentweb.core.modules import DbModuleStates
 from agentweb.core.tooling import registry
 from agentweb.engine import AgentFailure, ExecutionContext, ScriptedModel, ToolCall, ToolContext
-from agentweb.engine.events import Event, EventKind
+from agentweb.engine.events import EventKind
+from agentweb.engine.outcome import StopCode, StopReason
 from agentweb.engine.policy import FREE_CHAT, MODULE_DEFAULTS
 
 logger = logging.getLogger("agentweb.assistant")
@@ -30,6 +31,7 @@ logger = logging.getLogger("agentweb.assistant")
 # milliseconds; this bounds the wait if its worker died (the reaper ends it).
 STOP_WAIT_S = 10.0
 STOP_POLL_S = 0.05
+UNDONE_STOP = StopReason(StopCode.UNDONE, "Undone by the player").as_dict()
 
 
 def _check(user: Any, run_id: int) -> Run:
@@ -72,7 +74,7 @@ async def _until_stopped(run_id: int) -> None:
 
 
 def _wait_not_active(run_id: int) -> None:
-    Run.objects.filter(pk=run_id, status=Status.QUEUED).update(status=Status.UNDONE)
+    Run.objects.filter(pk=run_id, status=Status.QUEUED).mark_undone()
 
 
 async def compensate(user: Any, run_id: int) -> list[str]:
@@ -93,23 +95,12 @@ async def compensate(user: Any, run_id: int) -> list[str]:
             reverted.append(step["step_id"])
         except Exception:
             logger.exception("compensating %s of run %s failed", step["step_id"], run_id)
-    seq = await database_sync_to_async(_mark_undone)(run_id)
-    await DbEventSink(run_id).emit(
-        Event(
-            seq,
-            EventKind.RUN_FINISHED,
-            {
-                "status": Status.UNDONE.value,
-                "reverted": reverted,
-                "stop_reason": {"code": "undone", "message": "Undone by the player"},
-            },
-        )
-    )
+    await events.broadcast(await database_sync_to_async(_mark_undone)(run_id, reverted))
     return reverted
 
 
 def _write_steps(run_id: int) -> list[dict[str, Any]]:
-    events = RunEvent.objects.filter(run_id=run_id, kind=EventKind.TOOL_FINISHED.value)
+    rows = RunEvent.objects.filter(run_id=run_id, kind=EventKind.TOOL_FINISHED.value)
     return [
         {
             "step_id": e.data.get("step_id"),
@@ -117,15 +108,15 @@ def _write_steps(run_id: int) -> list[dict[str, Any]]:
             "input": e.data.get("input", {}),
             "output": e.data.get("output"),
         }
-        for e in events.order_by("seq")
+        for e in rows.order_by("seq")
         if e.data.get("writes")
     ]
 
 
-def _mark_undone(run_id: int) -> int:
+def _mark_undone(run_id: int, reverted: list[str]) -> RunEvent | None:
+    """Drop the exchange, mark the run undone and end its trace, in one transaction."""
     with transaction.atomic():
         Exchange.objects.filter(run_id=run_id).delete()
-        run = Run.objects.select_for_update().get(pk=run_id)
-        run.status = Status.UNDONE
-        run.save(update_fields=["status"])
-        return run.last_seq + 1
+        Run.objects.filter(pk=run_id).mark_undone()
+        data = {"status": Status.UNDONE.value, "reverted": reverted, "stop_reason": UNDONE_STOP}
+        return events.append(run_id, EventKind.RUN_FINISHED, data)

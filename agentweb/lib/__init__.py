@@ -1,1 +1,1 @@
-"""Small helpers: typed environment readers (settings) and per-loop singletons."""
+"""Small Django-free helpers: typed environment readers, per-loop singletons, the layer check."""

@@ -8,9 +8,6 @@ import pytest
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import RunEvent
-from agentweb.assistant.runs.lifecycle import _numbered_after
-from agentweb.engine import ListSink
-from agentweb.engine.events import DeltaKind
 from agentweb.llm.openai_compat import OpenAICompatible
 from tests.fakes.model_server import FakeModelServer, Reply
 
@@ -131,10 +128,3 @@ async def test_a_fast_stream_is_sent_in_fewer_deltas_than_pieces(connect, alice,
     deltas = [f for f in frames if f["type"] == "run.delta"]
     assert 0 < len(deltas) < len(pieces) / 2, "deltas are throttled per run"
     assert "".join(d["text"] for d in deltas) == TEXT
-
-
-def test_deltas_of_a_run_with_earlier_inbox_events_follow_its_numbering():
-    sink = ListSink()
-    _numbered_after(sink, 2).delta(5, DeltaKind.ANSWER, "Iron")
-
-    assert sink.deltas == [(7, DeltaKind.ANSWER, "Iron")]

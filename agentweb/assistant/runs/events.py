@@ -20,6 +20,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.db import transaction
+from django.utils import timezone
 
 from agentweb.assistant import bus
 from agentweb.assistant.models import Run, RunEvent, Status
@@ -135,6 +136,36 @@ def persist(items: list[Item]) -> list[RunEvent | BaseException]:
     ]
 
 
+def append(
+    run_id: int, kind: EventKind, data: dict[str, Any], *, while_status: str | None = None
+) -> RunEvent | None:
+    """Write one event from outside the loop (a queued message, undo, the reaper).
+
+    Its seq is the run's next, taken under the run's row lock, so writers in
+    any process never take the same one and the loop, which numbers its events
+    after ``last_seq`` (``EventLog(start_after=…)``), never collides with it.
+    With ``while_status`` nothing is written (``None``) unless the run has it.
+    """
+    with transaction.atomic():
+        rows = Run.objects.select_for_update(no_key=True).filter(pk=run_id)
+        if while_status is not None:
+            rows = rows.filter(status=while_status)
+        run = rows.only("pk", "last_seq").first()
+        if run is None:
+            return None
+        seq = run.last_seq + 1
+        Run.objects.filter(pk=run_id).update(last_seq=seq)
+        return RunEvent.objects.create(
+            run_id=run_id, seq=seq, kind=kind.value, data=data, ts=timezone.now()
+        )
+
+
+async def broadcast(row: RunEvent | None) -> None:
+    """Ring the run's group for an event already persisted."""
+    if row is not None:
+        await bus.send(bus.run_group(row.run_id), broadcast_message(row))
+
+
 class DbEventSink:
     """Writes each event with its per-run ``seq``, then rings the run's group.
 
@@ -151,14 +182,13 @@ class DbEventSink:
 
     async def emit(self, event: Event) -> None:
         row = await writer().write(self.run_id, event, self.owner)
-        message = broadcast_message(row)
         if self.live is None:
-            await bus.send(bus.run_group(self.run_id), message)
+            await broadcast(row)
             return
         async with self.live.lock:
             # Streamed text first: a delta never arrives after the event that ends it.
             await self.live.before_event(event.seq)
-            await bus.send(bus.run_group(self.run_id), message)
+            await broadcast(row)
         if event.kind is EventKind.RUN_FINISHED:
             deltas.forget(self.run_id)
 

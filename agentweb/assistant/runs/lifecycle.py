@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.db import transaction
-from django.db.models import QuerySet
-from django.utils import timezone
 
 from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
@@ -28,8 +26,7 @@ from agentweb.assistant.runs.flags import RunStateGuard, run_flags
 from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
-from agentweb.engine import ExecutionContext, Guard, RunStatus, Source
-from agentweb.engine.events import DeltaKind, Event, EventSink
+from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
@@ -77,7 +74,9 @@ async def execute_run(
         prompts=prepared.config.prompts,
         policy=prepared.config.policy,
         model=build_provider(),
-        sink=_numbered_after(DbEventSink(run.pk, owner), run.last_seq),
+        sink=DbEventSink(run.pk, owner),
+        # Queued messages may already be in the trace: the loop numbers after them.
+        events_after=run.last_seq,
         guards=guards,
         principal=user,
         search=config.search_backend(),
@@ -96,36 +95,12 @@ async def execute_run(
         return None
     except Exception:
         logger.exception("run %s crashed", run.pk)
-        await _mark(run.pk, Status.FAILED, {"code": "failed", "message": "internal error"}, owner)
+        await _crashed(run.pk, owner)
         raise
     finally:
         run_flags().drop(run.pk)
     await _store(run.pk, outcome, prepared, owner)
     return outcome
-
-
-class _After:
-    """Numbers the loop's events after those already in the trace.
-
-    The engine counts from 1; a run that waited in the queue may already have
-    ``inbox.queued`` events (``inbox.announce_queued``), taken before the claim.
-    """
-
-    def __init__(self, sink: EventSink, offset: int) -> None:
-        self.sink = sink
-        self.offset = offset
-
-    async def emit(self, event: Event) -> None:
-        await self.sink.emit(replace(event, seq=event.seq + self.offset))
-
-    def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
-        forward = getattr(self.sink, "delta", None)
-        if forward is not None:
-            forward(after_seq + self.offset, kind, text)
-
-
-def _numbered_after(sink: EventSink, offset: int) -> EventSink:
-    return _After(sink, offset) if offset else sink
 
 
 def _control_guards(user_id: int, run_id: int) -> list[Guard]:
@@ -145,22 +120,10 @@ def _label(guards: list[Guard], workflow: str) -> None:
             guard.workflow = workflow
 
 
-def _this_run(run_id: int, owner: str | None) -> QuerySet[Run]:
-    """The run's row, fenced by the worker's lease when there is one."""
-    rows = Run.objects.filter(pk=run_id)
-    if owner:
-        rows = rows.filter(status=Status.RUNNING, lease_owner=owner)
-    return rows
-
-
 @database_sync_to_async
 def _prepare(run_id: int, owner: str | None) -> Prepared | None:
-    if owner:
-        claimed = _this_run(run_id, owner).exists()
-    else:
-        claimed = Run.objects.filter(pk=run_id, status=Status.QUEUED).update(
-            status=Status.RUNNING, started_at=timezone.now()
-        )
+    this_run = Run.objects.filter(pk=run_id)
+    claimed = this_run.fenced(owner).exists() if owner else this_run.claim()
     if not claimed:
         return None
     run = Run.objects.select_related("user").get(pk=run_id)
@@ -223,8 +186,9 @@ def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
 
 
 @database_sync_to_async
-def _mark(run_id: int, status: str, stop: dict[str, Any], owner: str | None) -> None:
-    _this_run(run_id, owner).update(status=status, stop_reason=stop, finished_at=timezone.now())
+def _crashed(run_id: int, owner: str | None) -> None:
+    stop = StopReason(StopCode.FAILED, "internal error")
+    Run.objects.filter(pk=run_id).fenced(owner).finish(Status.FAILED, stop)
 
 
 @database_sync_to_async
@@ -242,17 +206,20 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | No
         else {}
     )
     with transaction.atomic():
-        stored = _this_run(run_id, owner).update(
-            status=outcome.status.value,
-            workflow=outcome.workflow,
-            stop_reason=outcome.stop.as_dict(),
-            failure=outcome.stop.failure.value if outcome.stop.failure else "",
-            answer=outcome.text,
-            sources=sources,
-            cards=outcome.cards,
-            usage=outcome.usage,
-            policy_snapshot=policy,
-            finished_at=timezone.now(),
+        stored = (
+            Run.objects.filter(pk=run_id)
+            .fenced(owner)
+            .finish(
+                outcome.status.value,
+                outcome.stop,
+                workflow=outcome.workflow,
+                failure=outcome.stop.failure.value if outcome.stop.failure else "",
+                answer=outcome.text,
+                sources=sources,
+                cards=outcome.cards,
+                usage=outcome.usage,
+                policy_snapshot=policy,
+            )
         )
         # A run the reaper took away leaves no memory behind.
         if stored and outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED):

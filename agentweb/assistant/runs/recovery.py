@@ -10,12 +10,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.runs.events import append
 from agentweb.engine.events import EventKind
+from agentweb.engine.outcome import StopCode, StopReason
 
-INTERRUPTED_STOP = {
-    "code": "interrupted",
-    "message": "The server stopped while this run was in progress.",
-}
+INTERRUPTED_STOP = StopReason(
+    StopCode.INTERRUPTED, "The server stopped while this run was in progress."
+)
 
 
 def mark_interrupted(*, owner: str | None = None) -> int:
@@ -31,15 +32,15 @@ def mark_interrupted(*, owner: str | None = None) -> int:
         runs = runs.filter(lease_owner=owner)
     else:
         runs = runs.filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
-    return runs.update(status=Status.INTERRUPTED, stop_reason=INTERRUPTED_STOP, finished_at=now)
+    return runs.interrupt(INTERRUPTED_STOP)
 
 
 # --- worker leases (scale-out) -------------------------------------------------------
 
-LEASE_EXPIRED_STOP = {
-    "code": "interrupted",
-    "message": "The worker running this run stopped answering; the run was interrupted.",
-}
+LEASE_EXPIRED_STOP = StopReason(
+    StopCode.INTERRUPTED,
+    "The worker running this run stopped answering; the run was interrupted.",
+)
 
 
 @dataclass(slots=True)
@@ -70,10 +71,10 @@ def reap_expired(*, now: datetime | None = None) -> Reaped:
             if run is None:
                 continue
             if not _started(run.pk):
-                _requeue(run)
+                Run.objects.filter(pk=run.pk).requeue()
                 reaped.requeued.append(pk)
-            else:
-                reaped.finished.append(_interrupt(run, now))
+            elif (row := _interrupt(run)) is not None:
+                reaped.finished.append(row)
     return reaped
 
 
@@ -82,25 +83,7 @@ def _started(run_id: int) -> bool:
     return RunEvent.objects.filter(run_id=run_id, kind=EventKind.RUN_STARTED.value).exists()
 
 
-def _requeue(run: Run) -> None:
-    Run.objects.filter(pk=run.pk).update(
-        status=Status.QUEUED, lease_owner="", lease_expires_at=None, started_at=None
-    )
-
-
-def _interrupt(run: Run, now: datetime) -> RunEvent:
-    seq = run.last_seq + 1
-    Run.objects.filter(pk=run.pk).update(
-        status=Status.INTERRUPTED,
-        stop_reason=LEASE_EXPIRED_STOP,
-        failure="",
-        finished_at=now,
-        last_seq=seq,
-    )
-    return RunEvent.objects.create(
-        run_id=run.pk,
-        seq=seq,
-        kind=EventKind.RUN_FINISHED.value,
-        data={"status": Status.INTERRUPTED.value, "stop_reason": LEASE_EXPIRED_STOP},
-        ts=now,
-    )
+def _interrupt(run: Run) -> RunEvent | None:
+    Run.objects.filter(pk=run.pk).interrupt(LEASE_EXPIRED_STOP)
+    data = {"status": Status.INTERRUPTED.value, "stop_reason": LEASE_EXPIRED_STOP.as_dict()}
+    return append(run.pk, EventKind.RUN_FINISHED, data)

@@ -1,0 +1,25 @@
+"""Runs and everything a run leaves behind.
+
+The database is the log: every trace event is a ``RunEvent`` row written
+before it is broadcast (R-X3-2); cancel, undo and forget are rows and flags
+any process can see (R-SCALE).
+"""
+
+from agentweb.assistant.models.inbox import ActionStatus, InboxEntry, InboxStatus, PendingAction
+from agentweb.assistant.models.memory import Exchange, MemoryState
+from agentweb.assistant.models.runs import ACTIVE_STATUSES, Run, RunEvent, Status
+from agentweb.assistant.models.tokens import ApiToken
+
+__all__ = [
+    "ACTIVE_STATUSES",
+    "ActionStatus",
+    "ApiToken",
+    "Exchange",
+    "InboxEntry",
+    "InboxStatus",
+    "MemoryState",
+    "PendingAction",
+    "Run",
+    "RunEvent",
+    "Status",
+]
