@@ -12,7 +12,7 @@ from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.runs.executor import executor
 from agentweb.control.models import AssistantSettings
 from agentweb.engine.policy import REASONING
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,7 +8,8 @@ import pytest
 
 from agentweb.engine import AgentFailure, EventKind, RunStatus
 from agentweb.engine.streaming import AnswerText, ThinkFilter
-from tests.engine.kit import answer, make_run, policy, tool
+from tests.engine.kit import make_run, policy
+from tests.replies import answer, tool
 
 LONG = "Iron ore is smelted in a furnace and each ore gives one iron ingot for the quest."
 
