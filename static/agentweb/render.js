@@ -11,7 +11,7 @@
   // Observations and inputs are shown as JSON; this keeps one entry readable.
   const MAX_JSON_CHARS = 4000;
   // Generic cards: bookkeeping fields for undo, not for the player.
-  const HIDDEN_FIELDS = new Set(["kind", "title", "profile_id", "progress_id", "purchase_id"]);
+  const HIDDEN_FIELDS = new Set(["kind", "title", "profile_id", "progress_id", "purchase_id", "delivery_reason"]);
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -166,6 +166,8 @@
   function genericCard(card) {
     const node = el("article", "card card-" + String(card.kind || "other").replace(/[^a-z0-9_-]/gi, ""));
     if (card.title) node.appendChild(el("h3", null, card.title));
+    // game-deliveries.js shows and updates the delivery status of such a card.
+    if (card.delivery_reason) node.dataset.deliveryReason = String(card.delivery_reason);
     const dl = el("dl", "fields");
     const lists = [];
     for (const [key, value] of Object.entries(card)) {

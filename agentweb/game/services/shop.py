@@ -16,6 +16,7 @@ from agentweb.game.models import (
     Purchase,
     ShopItem,
 )
+from agentweb.game.models.deliveries import handed_out_message, purchase_reason
 from agentweb.game.queries import get_item, player_profile
 from agentweb.game.services.errors import CannotCompensate
 from agentweb.game.services.signin import NO_PROFILE
@@ -121,7 +122,7 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
             item_id=base["item_id"],
             label=f"{quantity}× {base['name']}",
             count=quantity,
-            reason=f"purchase:{purchase.pk}",
+            reason=purchase_reason(purchase.pk),
         )
     profile.refresh_from_db(fields=["balance"])
     return PurchaseResult(
@@ -144,12 +145,10 @@ def refund(result: PurchaseResult) -> None:
         purchase = Purchase.objects.filter(pk=result.purchase_id, refunded=False).first()
         if purchase is None:
             return
-        # Deleting the pending delivery is the claim: the game server cannot hand it out now.
-        cancelled, _ = Delivery.objects.filter(
-            reason=f"purchase:{purchase.pk}", delivered=False
-        ).delete()
-        if not cancelled:
-            raise CannotCompensate(f"{purchase.item_display_name} was already handed out in game.")
+        # Cancelling the undelivered delivery is the claim: no deliverer can hand it out now.
+        _, kept = Delivery.objects.take_back(purchase_reason(purchase.pk))
+        if kept:
+            raise CannotCompensate(handed_out_message(kept))
         Purchase.objects.filter(pk=purchase.pk).update(refunded=True)
         PlayerProfile.objects.filter(pk=purchase.profile_id).update(
             balance=F("balance") + purchase.total
