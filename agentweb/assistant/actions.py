@@ -289,6 +289,13 @@ def events_after(
     return [row.as_frame() for row in rows]
 
 
+def events_page(user: Any, run_id: int, after_seq: int) -> dict[str, Any]:
+    """The API's page of a run's events, with the run's status and last seq (read after them)."""
+    frames = events_after(user, run_id, after_seq)
+    status, last_seq = Run.objects.values_list("status", "last_seq").get(pk=run_id)
+    return {"run_id": run_id, "status": status, "last_seq": last_seq, "events": frames}
+
+
 def run_summary(run: Run) -> dict[str, Any]:
     return {
         "run_id": run.pk,

@@ -15,8 +15,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 
 from agentweb.assistant import actions as assistant
-from agentweb.assistant.models import ActionStatus
-from agentweb.engine.outcome import FINISHED_STATUSES
+from agentweb.assistant.models import FINISHED_STATUSES, ActionStatus
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.linking import linked, parse_uuid
 from agentweb.gameserver.models import AccountLink, GameChat, GameServerToken

@@ -95,3 +95,13 @@ def test_the_demo_shop_is_created_once(world):
     ensure_demo_shop()
     assert count == ShopItem.objects.count() > 0
     assert "created" in first[0]
+
+
+def test_offers_are_found_by_plural_or_a_close_name_but_never_a_guess(shop):
+    from agentweb.game.services.shop import find_offer
+
+    assert find_offer("iron pickaxes") == shop["pick"]
+    assert find_offer("iron pikaxe") == shop["pick"]
+    assert find_offer("pickaxe") == shop["pick"]
+    assert find_offer("diamond pickaxe") is None, "shares one word with the iron pickaxe"
+    assert find_offer("qwxv") is None

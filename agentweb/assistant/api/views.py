@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET, require_POST
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.api.auth import api_view, error
-from agentweb.assistant.models import Run
 from agentweb.assistant.undo import aundo
+from agentweb.assistant.ws.frames import BodyT, DecisionBody, FrameError, RunBody, parse_body
 from agentweb.core.commands import commands
 
 # A request body larger than this is refused before it is parsed.
@@ -34,6 +34,14 @@ def _body(request: HttpRequest) -> dict[str, Any]:
     return data
 
 
+def _parsed(model: type[BodyT], request: HttpRequest) -> BodyT:
+    """The body, validated with the websocket frames' fields (``ws/frames.py``)."""
+    try:
+        return parse_body(model, _body(request))
+    except FrameError as exc:
+        raise ServiceError(exc.code, exc.message) from None
+
+
 def _handled(fn: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
     @wraps(fn)
     async def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
@@ -50,15 +58,9 @@ def _handled(fn: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
 @_handled
 async def start_run(request: HttpRequest) -> JsonResponse:
     """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?} → {"run_id", "queued"}."""
-    data = _body(request)
-    allow_web = data.get("allow_web", False)
-    client_msg_id = data.get("client_msg_id", "")
-    if not isinstance(allow_web, bool):
-        raise ServiceError("bad_field", "allow_web must be true or false.")
-    if not isinstance(client_msg_id, str) or len(client_msg_id) > 64:
-        raise ServiceError("bad_field", "client_msg_id must be a string of at most 64 characters.")
+    body = _parsed(RunBody, request)
     started = await actions.asubmit(
-        request.user, data.get("text"), allow_web, client_msg_id, data.get("options")
+        request.user, body.text, body.allow_web, body.client_msg_id, body.options
     )
     return JsonResponse(started.as_dict(), status=202)
 
@@ -78,13 +80,8 @@ async def run_events(request: HttpRequest, run_id: int) -> JsonResponse:
     raw = request.GET.get("after_seq", "0")
     if not raw.isdigit():
         raise ServiceError("bad_field", "after_seq must be a non-negative integer.")
-    frames = await database_sync_to_async(actions.events_after)(request.user, run_id, int(raw))
-    status, last_seq = await database_sync_to_async(
-        lambda: Run.objects.values_list("status", "last_seq").get(pk=run_id)
-    )()
-    return JsonResponse(
-        {"run_id": run_id, "status": status, "last_seq": last_seq, "events": frames}
-    )
+    page = await database_sync_to_async(actions.events_page)(request.user, run_id, int(raw))
+    return JsonResponse(page)
 
 
 @require_POST
@@ -107,14 +104,9 @@ async def undo_run(request: HttpRequest, run_id: int) -> JsonResponse:
 @api_view
 @_handled
 async def confirm_action(request: HttpRequest, run_id: int) -> JsonResponse:
-    data = _body(request)
-    action_id, decision = data.get("action_id"), data.get("decision")
-    if not isinstance(action_id, str) or not action_id or len(action_id) > 64:
-        raise ServiceError("bad_field", "action_id must be a non-empty string.")
-    if decision not in ("approve", "reject"):
-        raise ServiceError("bad_field", 'decision must be "approve" or "reject".')
-    await actions.adecide(request.user, run_id, action_id, decision)
-    return JsonResponse({"run_id": run_id, "action_id": action_id, "decision": decision})
+    body = _parsed(DecisionBody, request)
+    await actions.adecide(request.user, run_id, body.action_id, body.decision)
+    return JsonResponse({"run_id": run_id, "action_id": body.action_id, "decision": body.decision})
 
 
 @require_POST

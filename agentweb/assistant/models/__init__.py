@@ -7,11 +7,18 @@ any process can see (R-SCALE).
 
 from agentweb.assistant.models.inbox import ActionStatus, InboxEntry, InboxStatus, PendingAction
 from agentweb.assistant.models.memory import Exchange, MemoryState
-from agentweb.assistant.models.runs import ACTIVE_STATUSES, Run, RunEvent, Status
+from agentweb.assistant.models.runs import (
+    ACTIVE_STATUSES,
+    FINISHED_STATUSES,
+    Run,
+    RunEvent,
+    Status,
+)
 from agentweb.assistant.models.tokens import ApiToken
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "FINISHED_STATUSES",
     "ActionStatus",
     "ApiToken",
     "Exchange",

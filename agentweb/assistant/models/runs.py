@@ -31,6 +31,7 @@ class Status(models.TextChoices):
 
 
 ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
+# A run in one of these has ended; nothing changes it any more but undo.
 FINISHED_STATUSES = tuple(s for s in Status if s not in ACTIVE_STATUSES)
 
 Stop = StopReason | dict[str, Any]

@@ -1,14 +1,15 @@
-"""Websocket frames from the client (SPEC §15), validated strictly.
+"""The frames of SPEC §15: what clients send, validated strictly, and what the server sends.
 
 A frame that does not validate gets an ``error`` frame and changes nothing
-(R-REL-2); the socket stays open.
+(R-REL-2); the socket stays open. The JSON API parses its bodies with the same
+fields (``RunBody``, ``DecisionBody``), so both edges accept the same things.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -25,13 +26,22 @@ class _Frame(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
 
 
-class ChatSend(_Frame):
-    type: Literal["chat.send"]
-    text: str
+class _Message(_Frame):
     allow_web: bool = False
     client_msg_id: str = CLIENT_MSG_ID
     # The request's own options (R-X4-3); validated by the use case.
     options: Any = None
+
+
+class ChatSend(_Message):
+    type: Literal["chat.send"]
+    text: str
+
+
+class RunBody(_Message):
+    """``POST /api/runs``; the text is checked by ``actions.validate_text`` (its own errors)."""
+
+    text: Any = None
 
 
 class RunCancel(_Frame):
@@ -48,11 +58,16 @@ class MemoryForget(_Frame):
     type: Literal["memory.forget"]
 
 
-class ActionConfirm(_Frame):
-    type: Literal["action.confirm"]
-    run_id: int = RUN_ID
+class DecisionBody(_Frame):
+    """``POST /api/runs/<id>/confirm``."""
+
     action_id: str = Field(min_length=1, max_length=64)
     decision: Literal["approve", "reject"]
+
+
+class ActionConfirm(DecisionBody):
+    type: Literal["action.confirm"]
+    run_id: int = RUN_ID
 
 
 class RunSubscribe(_Frame):
@@ -66,6 +81,7 @@ ClientFrame = Annotated[
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientFrame)
+BodyT = TypeVar("BodyT", bound=BaseModel)
 
 
 class FrameError(ValueError):
@@ -95,8 +111,44 @@ def parse_frame(text: str | None) -> Any:
         raise FrameError("bad_frame", f"{where}: {first['msg']}") from None
 
 
+def parse_body(model: type[BodyT], data: dict[str, Any]) -> BodyT:
+    """An API body as ``model``, or ``FrameError("bad_field", …)`` naming the field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "body"
+        raise FrameError("bad_field", f"{where}: {first['msg']}") from None
+
+
+# --- frames the server sends --------------------------------------------------------
+
+
 def error_frame(code: str, message: str) -> dict[str, str]:
     return {"type": "error", "code": code, "message": message}
+
+
+class ChatAccepted(BaseModel):
+    """The server has the message: its run, or the run whose inbox it waits in."""
+
+    type: Literal["chat.accepted"] = "chat.accepted"
+    run_id: int
+    queued: bool = False
+    duplicate: bool = False
+    client_msg_id: str = ""
+    # Set when a message that waited in the inbox now runs as its own run.
+    from_inbox: bool | None = None
+
+    def frame(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
+class MemoryForgotten(BaseModel):
+    type: Literal["memory.forgotten"] = "memory.forgotten"
+    generation: int
+
+    def frame(self) -> dict[str, Any]:
+        return self.model_dump()
 
 
 def client_msg_id_of(text: str | None) -> str:
