@@ -257,8 +257,12 @@
     switch (kind) {
       case "run.started":
         return [L.run_started, text(data.question)];
-      case "route.decided":
-        return [L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "")];
+      case "route.decided": {
+        // The policy fields this request's options changed (R-X4-3).
+        const changed = (data.options && data.options.changed) || [];
+        const title = L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "");
+        return [title + (changed.length ? " · " + changed.join(", ") : "")];
+      }
       case "round.started": {
         let title = L.round + " " + data.round + "/" + data.rounds_total;
         if (data.final_only) title += " · " + L.final_round;
