@@ -10,12 +10,20 @@ Every client is its own logged-in player and asks multi-step questions over
   before the row is written) → the client receiving the frame; p50/p99;
 * cancel latency: ``run.cancel`` sent while a model call is in flight → the
   ``run.finished`` frame with status ``cancelled`` received; p50/p99;
-* runs/s over the whole measurement.
+* runs/s over the whole measurement;
+* with ``--model sse``: the server talks to a real streaming model server on
+  127.0.0.1 (chat-completions SSE, the answer written piece by piece) instead
+  of the offline planner, and the benchmark reports the time from the model
+  server writing the answer's first token to the client receiving the first
+  ``run.delta`` with it (both clocks are this process's) — what streaming
+  adds on top of the model's own time to first token.
 
     .venv/bin/python bench/realtime.py --clients 100 --runs-per-client 3 --latency-ms 50
+    .venv/bin/python bench/realtime.py --model sse --clients 10 --runs-per-client 3 --cancel-every 0
 
-Prints one JSON line. Targets (issue: web app): event p99 < 50 ms and cancel
-p99 < 100 ms at 100 concurrent runs on a 2-core machine.
+Prints one JSON line. Targets: event p99 < 50 ms and cancel p99 < 100 ms at
+100 concurrent runs on a 2-core machine; first token → first delta under
+50 ms added at 10 concurrent runs.
 """
 
 from __future__ import annotations
@@ -39,18 +47,67 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scripts.services import free_port  # noqa: E402
+from tests.fakes.model_server import FakeModelServer, Reply  # noqa: E402
 
 PYTHON = sys.executable
 QUESTION = "How do I craft an iron pickaxe?"
 SLOW_QUESTION = "分析 What do I need for the quest More Andesite Alloy and where does it come from?"
 
 
-def setup_server(workdir: Path, clients: int, latency_ms: float, port: int):
+# The streamed answer: the JSON head in one piece, then the text about a token a piece.
+ANSWER_WORDS = [
+    "an",
+    "iron",
+    "pickaxe",
+    "takes",
+    "three",
+    "iron",
+    "ingots",
+    "and",
+    "two",
+    "sticks",
+    "on",
+    "a",
+    "crafting",
+    "table",
+]
+
+
+class StreamingModel:
+    """The SSE model server of ``--model sse``: routes to reasoning, then streams an
+    answer whose first word names its request, so a client's first delta can be matched
+    to the moment the server wrote that word."""
+
+    def __init__(self, piece_delay_s: float) -> None:
+        self.piece_delay_s = piece_delay_s
+        self.server = FakeModelServer(responder=self.reply)
+
+    def reply(self, body: dict) -> Reply:
+        user = json.loads(body["messages"][1]["content"])
+        if user.get("task") == "route":
+            return Reply(json.dumps({"workflow": "system:reasoning"}))
+        ref = len(self.server.sent_pieces) - 1  # this request's slot (appended just before)
+        pieces = ['{"type":"answer","text":"', f"ref{ref} "]
+        pieces += [w + " " for w in ANSWER_WORDS] + ['","sources":[]}']
+        return Reply("".join(pieces), chunks=pieces, chunk_delay_s=self.piece_delay_s)
+
+    def first_token_at(self, ref: int) -> float:
+        """When the server wrote the answer's first text piece (time.monotonic)."""
+        return self.server.sent_pieces[ref][1][0]
+
+
+def setup_server(
+    workdir: Path, clients: int, latency_ms: float, port: int, model_url: str | None = None
+):
+    llm = (
+        {"AGENTWEB_LLM": "openai", "AGENTWEB_LLM_BASE_URL": model_url, "AGENTWEB_LLM_MODEL": "m"}
+        if model_url
+        else {"AGENTWEB_LLM": "offline", "AGENTWEB_OFFLINE_DELAY_MS": str(int(latency_ms))}
+    )
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{workdir / 'bench.sqlite3'}",
-        "AGENTWEB_OFFLINE_DELAY_MS": str(int(latency_ms)),
-        "AGENTWEB_LLM": "offline",
+        **llm,
         "AGENTWEB_DAILY_MODEL_CALLS": "100000",
         "AGENTWEB_MAX_CONCURRENT_MODEL_CALLS": "1000",
         "AGENTWEB_LOG_LEVEL": "WARNING",
@@ -117,6 +174,7 @@ async def client(
     cancel_every: int,
     delivery: list[float],
     cancels: list[float],
+    first_deltas: dict[int, float],
 ) -> int:
     url = f"ws://127.0.0.1:{port}/ws/assistant/"
     headers = {"Cookie": f"sessionid={session_key}", "Origin": f"http://127.0.0.1:{port}"}
@@ -134,6 +192,9 @@ async def client(
                 now = time.time()
                 if frame["type"] == "chat.accepted":
                     run_id = frame["run_id"]
+                    continue
+                if frame["type"] == "run.delta" and frame["text"].startswith("ref"):
+                    first_deltas[int(frame["text"][3:].split()[0])] = time.monotonic()
                     continue
                 if frame["type"] != "run.event" or frame["run_id"] != run_id:
                     continue
@@ -156,15 +217,27 @@ def pct(values: list[float], q: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1)))] * 1000, 2)
 
 
-async def measure(port: int, keys: list[str], runs: int, cancel_every: int) -> dict:
+async def measure(
+    port: int, keys: list[str], runs: int, cancel_every: int, model: StreamingModel | None
+) -> dict:
     await wait_ready(port)
     delivery: list[float] = []
     cancels: list[float] = []
+    first_deltas: dict[int, float] = {}
     started = time.perf_counter()
     done = await asyncio.gather(
-        *(client(port, k, runs, cancel_every, delivery, cancels) for k in keys)
+        *(client(port, k, runs, cancel_every, delivery, cancels, first_deltas) for k in keys)
     )
     wall = time.perf_counter() - started
+    streaming: dict = {}
+    if model is not None:
+        added = [at - model.first_token_at(ref) for ref, at in first_deltas.items()]
+        streaming = {
+            "first_deltas": len(added),
+            "token_to_delta_p50_ms": pct(added, 0.5) if added else None,
+            "token_to_delta_p99_ms": pct(added, 0.99) if added else None,
+            "token_to_delta_mean_ms": round(statistics.fmean(added) * 1000, 2) if added else None,
+        }
     return {
         "bench": "realtime",
         "clients": len(keys),
@@ -178,6 +251,7 @@ async def measure(port: int, keys: list[str], runs: int, cancel_every: int) -> d
         "cancels": len(cancels),
         "cancel_p50_ms": pct(cancels, 0.5) if cancels else None,
         "cancel_p99_ms": pct(cancels, 0.99) if cancels else None,
+        **streaming,
     }
 
 
@@ -192,16 +266,31 @@ def main() -> None:
         default=3,
         help="every k-th run of a client is cancelled mid-call (0: never)",
     )
+    ap.add_argument(
+        "--model",
+        choices=["offline", "sse"],
+        default="offline",
+        help="sse: a streaming model server on 127.0.0.1 (measures first token → first delta)",
+    )
     args = ap.parse_args()
     port = free_port()
+    model = StreamingModel(args.latency_ms / 1000) if args.model == "sse" else None
     with tempfile.TemporaryDirectory() as tmp:
-        server, keys = setup_server(Path(tmp), args.clients, args.latency_ms, port)
+        if model is not None:
+            model.server.__enter__()
+        url = model.server.url if model is not None else None
+        server, keys = setup_server(Path(tmp), args.clients, args.latency_ms, port, url)
         try:
-            result = asyncio.run(measure(port, keys, args.runs_per_client, args.cancel_every))
+            result = asyncio.run(
+                measure(port, keys, args.runs_per_client, args.cancel_every, model)
+            )
         finally:
             server.terminate()
             server.wait(10)
+            if model is not None:
+                model.server.__exit__(None, None, None)
     result["latency_ms"] = args.latency_ms
+    result["model"] = args.model
     print(json.dumps(result), flush=True)
 
 

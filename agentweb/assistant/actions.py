@@ -27,6 +27,7 @@ from agentweb.assistant.models import (
 )
 from agentweb.assistant.runs.executor import executor
 from agentweb.engine import AgentFailure
+from agentweb.engine.options import OptionsError, check_allowed, loosest, parse_options
 from agentweb.engine.policy import ROUTABLE
 
 # Events returned by one page of the events API / one replay batch.
@@ -87,14 +88,39 @@ def validate_text(text: Any) -> str:
     return text.strip()
 
 
+def validate_options(user: Any, raw: Any) -> dict[str, Any]:
+    """A request's options (R-X4-3), checked before anything starts; ``{}`` for none."""
+    try:
+        options = parse_options(raw)
+        if not options.requested():
+            return {}
+        policies = config.policy_lookup()
+        check_allowed(
+            options,
+            staff=config.is_staff(user),
+            ceiling=config.option_ceiling(),
+            loosest=loosest([policies(w) for w in ROUTABLE]),
+        )
+    except OptionsError as exc:
+        raise ServiceError("bad_options", str(exc)) from None
+    return options.requested()
+
+
 def submit(
-    user: Any, text: Any, allow_web: bool = False, client_msg_id: str = ""
+    user: Any,
+    text: Any,
+    allow_web: bool = False,
+    client_msg_id: str = "",
+    options: Any = None,
 ) -> tuple[Started, InboxEntry | None]:
     """A new message: a new run, or an inbox entry when a run is active (R-X3-1).
 
     ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
+    ``options`` apply to a new run only: a message with options is refused while
+    a run is active (it would join that run, whose policy is fixed).
     """
     text = validate_text(text)
+    run_options = validate_options(user, options)
     if client_msg_id:
         earlier = _by_client_id(user, client_msg_id)
         if earlier is not None:
@@ -112,6 +138,13 @@ def submit(
             if active is None:
                 promoted = inbox.promote_waiting(user.pk)
                 active = Run.objects.filter(pk=promoted).first() if promoted else None
+            if active is not None and run_options:
+                raise ServiceError(
+                    "options_need_new_run",
+                    f"Run {active.pk} is still active and its policy is fixed: "
+                    "send options when it has finished, or stop it first.",
+                    409,
+                )
             if active is not None:
                 entry = InboxEntry.objects.create(
                     user=user,
@@ -127,6 +160,7 @@ def submit(
                 allow_web=allow_web,
                 client_msg_id=client_msg_id,
                 memory_generation=memory.current_generation(user.pk),
+                options=run_options,
             )
             return Started(run.pk), None
     except IntegrityError:
@@ -151,10 +185,12 @@ def _by_client_id(user: Any, client_msg_id: str) -> Started | None:
 
 
 async def asubmit(
-    user: Any, text: Any, allow_web: bool = False, client_msg_id: str = ""
+    user: Any, text: Any, allow_web: bool = False, client_msg_id: str = "", options: Any = None
 ) -> Started:
     """Submit, then start the run (or announce the queued message)."""
-    started, entry = await database_sync_to_async(submit)(user, text, allow_web, client_msg_id)
+    started, entry = await database_sync_to_async(submit)(
+        user, text, allow_web, client_msg_id, options
+    )
     if started.duplicate:
         return started
     if started.queued:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from django.apps import apps
 from django.conf import settings
 
 from agentweb.engine import ExecutionPolicy
+from agentweb.engine.options import DEFAULT_CEILING, Ceiling
 from agentweb.engine.policy import ROUTABLE
 from agentweb.research.search import SearchBackend, SearxngBackend
 from agentweb.workflows.policies import PolicyBook
@@ -53,6 +55,20 @@ def policy_lookup() -> Callable[[str], ExecutionPolicy]:
         return config.policy_lookup()
     policies, _ = _files()
     return policies.get
+
+
+def option_ceiling() -> Ceiling:
+    """How far staff may raise a request's options (the admin's setting)."""
+    if apps.is_installed("agentweb.control"):
+        from agentweb.control.models import AssistantSettings
+
+        return AssistantSettings.load().option_ceiling()
+    return DEFAULT_CEILING
+
+
+def is_staff(user: Any) -> bool:
+    """Staff may raise a request's options up to the admin's ceiling; players only tighten."""
+    return bool(user.is_staff or user.is_superuser)
 
 
 def reload_files() -> list[str]:

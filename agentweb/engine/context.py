@@ -19,6 +19,7 @@ from agentweb.engine.events import EventKind, EventLog, EventSink, NullSink
 from agentweb.engine.failures import AgentError, AgentFailure, Budget, budget_exhausted
 from agentweb.engine.model import Message, ModelProvider, ModelReply, ModelRequest, Purpose
 from agentweb.engine.policy import ExecutionPolicy
+from agentweb.engine.streaming import OutputLimitReached, ReplyStream, TextListener
 from agentweb.engine.tokens import estimate_tokens
 
 
@@ -264,9 +265,22 @@ class ExecutionContext:
 
     # --- the model kernel ---------------------------------------------------
     async def model(
-        self, messages: Sequence[Message], purpose: Purpose, *, json_mode: bool = True
+        self,
+        messages: Sequence[Message],
+        purpose: Purpose,
+        *,
+        json_mode: bool = True,
+        on_text: TextListener | None = None,
+        announce: dict[str, Any] | None = None,
     ) -> ModelReply:
-        """Make one model call within every budget; raises ``AgentError``."""
+        """Make one model call within every budget; raises ``AgentError``.
+
+        ``announce``: the data of a ``model.started`` event, emitted once the
+        call is admitted (budgets, quota, a server slot), right before it is
+        made. A streaming provider's visible text goes to ``on_text`` as it arrives.
+        When the call fails or is cancelled mid-stream, what arrived is on the
+        error (``error.partial``): it is charged and billed like any reply.
+        """
         self.check()
         u = self.usage
         if u.model_calls >= self.cap_model_calls:
@@ -292,14 +306,27 @@ class ExecutionContext:
             json_mode=json_mode,
         )
         passed = await self._before(request)
+        if announce is not None:
+            try:
+                await self.emit(EventKind.MODEL_STARTED, announce)
+            except BaseException:
+                for guard in passed:
+                    await guard.after_model(self, request, None, None, False)
+                raise
         u.model_calls += 1
         u.steps += 1
         reply: ModelReply | None = None
         error: AgentError | None = None
         try:
-            reply = await self._await_model(request, deadline_bound=time_left < per_call)
+            reply = await self._await_model(
+                request, deadline_bound=time_left < per_call, on_text=on_text
+            )
         except AgentError as exc:
             error = exc
+            reply = exc.partial
+            if reply is not None:
+                u.tokens_in += reply.tokens_in
+                u.tokens_out += reply.tokens_out
             raise
         finally:
             for guard in passed:
@@ -326,24 +353,45 @@ class ExecutionContext:
             raise
         return passed
 
-    async def _await_model(self, request: ModelRequest, *, deadline_bound: bool) -> ModelReply:
-        started = time.perf_counter()
+    async def _await_model(
+        self, request: ModelRequest, *, deadline_bound: bool, on_text: TextListener | None
+    ) -> ModelReply:
+        """One provider call under ``min(modelTimeoutMillis, time left)`` and cancellation.
+
+        The timeout bounds the whole call, so a stream that stalls for that
+        long fails as ``model_timeout``; cancel abandons the read at once.
+        """
+        stream = ReplyStream(request, self.cancel_state, on_text)
         try:
             async with self.cancellable():
                 async with asyncio.timeout(request.timeout_s):
-                    reply = await self.provider.complete(request)
+                    reply = await self._read(request, stream)
         except TimeoutError:
             if deadline_bound:
-                raise budget_exhausted(
-                    Budget.DEADLINE, "Deadline reached during a model call"
-                ) from None
-            raise AgentError(
-                AgentFailure.MODEL_TIMEOUT,
-                f"The model did not answer within {request.timeout_s:.1f} s",
-            ) from None
+                error = budget_exhausted(Budget.DEADLINE, "Deadline reached during a model call")
+            else:
+                error = AgentError(
+                    AgentFailure.MODEL_TIMEOUT,
+                    f"The model did not answer within {request.timeout_s:.1f} s",
+                )
+            raise _with_partial(error, stream, self.provider.name) from None
+        except AgentError as exc:
+            raise _with_partial(exc, stream, self.provider.name) from None
         # The wall time the run waited, whatever the provider reported.
-        reply.latency_ms = (time.perf_counter() - started) * 1000
+        reply.latency_ms = (time.perf_counter() - stream.started) * 1000
+        if stream.received:
+            reply.ttft_ms = stream.ttft_ms
         return reply
+
+    async def _read(self, request: ModelRequest, stream: ReplyStream) -> ModelReply:
+        streaming = getattr(self.provider, "stream", None)
+        if streaming is None:
+            return await self.provider.complete(request)
+        try:
+            return await streaming(request, stream.feed)
+        except OutputLimitReached:
+            # Cut here rather than left to the server's max_tokens (R-X3-4).
+            return stream.cut_reply(self.provider.name)
 
     def cancellable(self) -> _Cancellable:
         """Wrap an await so that ``cancel()`` abandons it at once."""
@@ -435,6 +483,12 @@ class _Cancellable:
             task.uncancel()
             raise AgentError(reason) from None
         return False
+
+
+def _with_partial(error: AgentError, stream: ReplyStream, model: str) -> AgentError:
+    if error.partial is None:
+        error.partial = stream.partial_reply(model)
+    return error
 
 
 def estimate_tokens_of(messages: Sequence[Message]) -> int:

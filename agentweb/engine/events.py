@@ -2,6 +2,11 @@
 
 The engine emits; a sink decides what to do with each event. The web layer's
 sink persists an event before broadcasting it, so the loop awaits ``emit``.
+
+Deltas are not events: the new words of an answer the model is still
+writing, handed to a sink that has ``delta`` (not awaited, never persisted,
+no seq of their own — they follow the last persisted event, ``after_seq``).
+The ``answer`` event that follows them stays the source of truth.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ class EventKind(StrEnum):
     RUN_STARTED = "run.started"
     ROUTE_DECIDED = "route.decided"
     ROUND_STARTED = "round.started"
+    MODEL_STARTED = "model.started"
     MODEL_CALLED = "model.called"
     DECISION = "decision"
     TOOL_STARTED = "tool.started"
@@ -45,8 +51,18 @@ class Event:
         return {"seq": self.seq, "kind": self.kind.value, "data": self.data, "ts": self.ts}
 
 
+class DeltaKind(StrEnum):
+    ANSWER = "answer.delta"
+
+
 class EventSink(Protocol):
     async def emit(self, event: Event) -> None: ...
+
+
+class DeltaSink(Protocol):
+    """A sink that also takes deltas (sockets that show an answer as it is written)."""
+
+    def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None: ...
 
 
 class NullSink:
@@ -61,9 +77,13 @@ class ListSink:
 
     def __init__(self) -> None:
         self.events: list[Event] = []
+        self.deltas: list[tuple[int, DeltaKind, str]] = []
 
     async def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
+        self.deltas.append((after_seq, kind, text))
 
     def kinds(self) -> list[str]:
         return [event.kind.value for event in self.events]
@@ -75,11 +95,12 @@ class ListSink:
 class EventLog:
     """Numbers the events of one run: seq starts at 1 and has no gaps."""
 
-    __slots__ = ("_seq", "sink")
+    __slots__ = ("_delta", "_seq", "sink")
 
     def __init__(self, sink: EventSink, start_after: int = 0) -> None:
         self.sink = sink
         self._seq = start_after
+        self._delta = getattr(sink, "delta", None)
 
     @property
     def last_seq(self) -> int:
@@ -91,3 +112,8 @@ class EventLog:
         event = Event(self._seq, kind, redact_all(data))
         await self.sink.emit(event)
         return event
+
+    def delta(self, kind: DeltaKind, text: str) -> None:
+        """New text of something still being written; dropped by sinks without ``delta``."""
+        if self._delta is not None and text:
+            self._delta(self._seq, kind, text)

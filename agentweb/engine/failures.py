@@ -94,6 +94,8 @@ class AgentError(Exception):
         # A failure's text ends up in traces, stop reasons and logs: never with a credential.
         self.message = redact(message) if message else _default_message(failure, budget)
         self.detail = redact_all(detail) if detail else {}
+        # A model call that failed mid-stream: the ``ModelReply`` of what arrived.
+        self.partial: Any = None
         super().__init__(self.message)
 
     @property

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agentweb.engine.context import ExecutionContext
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import DeltaKind, EventKind
 from agentweb.engine.failures import (
     DEFAULT_RECOVERABLE,
     AgentError,
@@ -31,6 +31,7 @@ from agentweb.engine.protocol import (
     parse_decision,
     without_private,
 )
+from agentweb.engine.streaming import AnswerText
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.engine.tools import Source, ToolContext, ToolOutcome
 
@@ -276,9 +277,11 @@ class ReActLoop:
         user: str,
     ) -> tuple[ModelReply, str]:
         messages = [Message("system", system), Message("user", user)]
-        reply = await ctx.model(messages, purpose)
+        # One answer text across a reply and its continuations: they are one JSON object.
+        answer = AnswerText(lambda new: ctx.events.delta(DeltaKind.ANSWER, new))
+        call = TracedCall(ctx, rc.round, prompt_key, user, answer.feed)
+        reply = await call.model(messages, purpose)
         text = reply.text
-        await self._emit_call(ctx, rc, purpose, prompt_key, user, reply, 0)
         continuations = 0
         while reply.truncated and continuations < MAX_TOKEN_CONTINUATIONS:
             continuations += 1
@@ -287,22 +290,9 @@ class ReActLoop:
                 Message("assistant", text),
                 Message("user", rc.prompts.continuation),
             ]
-            reply = await ctx.model(messages, Purpose.CONTINUE)
+            reply = await call.model(messages, Purpose.CONTINUE, continuation=continuations)
             text += reply.text
-            await self._emit_call(ctx, rc, Purpose.CONTINUE, prompt_key, user, reply, continuations)
         return reply, text
-
-    async def _emit_call(
-        self,
-        ctx: ExecutionContext,
-        rc: ReActContext,
-        purpose: Purpose,
-        prompt_key: str,
-        user: str,
-        reply: ModelReply,
-        continuation: int,
-    ) -> None:
-        await emit_model_called(ctx, rc.round, purpose, prompt_key, user, reply, continuation)
 
     # --- request building -------------------------------------------------------
     def _payload(
@@ -583,6 +573,69 @@ def _drop_unobserved(answer: Answer, observed: int) -> Answer:
     return Answer(answer.text, kept, answer.extra)
 
 
+@dataclass(slots=True)
+class TracedCall:
+    """Model calls with their trace: ``model.started`` before, ``model.called`` after.
+
+    The one way the loop, the router and the chat fallback call the model.
+    A call that fails mid-stream (cancel, timeout) still gets its
+    ``model.called``, with the partial text and the tokens received.
+    """
+
+    ctx: ExecutionContext
+    round_no: int
+    prompt_key: str
+    user: str
+    on_text: Callable[[str], None] | None = None
+
+    async def model(
+        self,
+        messages: list[Message],
+        purpose: Purpose,
+        *,
+        continuation: int = 0,
+        json_mode: bool = True,
+    ) -> ModelReply:
+        announce = {
+            "round": self.round_no,
+            "purpose": purpose.value,
+            "prompt": self.prompt_key,
+            "continuation": continuation,
+        }
+        try:
+            reply = await self.ctx.model(
+                messages, purpose, json_mode=json_mode, on_text=self.on_text, announce=announce
+            )
+        except AgentError as error:
+            if error.partial is not None:
+                await emit_model_called(
+                    self.ctx,
+                    self.round_no,
+                    purpose,
+                    self.prompt_key,
+                    self.user,
+                    error.partial,
+                    continuation,
+                    failure=error,
+                )
+            raise
+        await emit_model_called(
+            self.ctx, self.round_no, purpose, self.prompt_key, self.user, reply, continuation
+        )
+        return reply
+
+
+def call_metrics(reply: ModelReply) -> dict[str, float | None]:
+    """Time to first token and output speed of one call (``None`` when not streamed)."""
+    ttft = reply.ttft_ms
+    writing_ms = reply.latency_ms - ttft if ttft is not None else reply.latency_ms
+    speed = reply.tokens_out / (writing_ms / 1000) if writing_ms > 0 and reply.tokens_out else None
+    return {
+        "ttft_ms": round(ttft, 3) if ttft is not None else None,
+        "tokens_per_s": round(speed, 1) if speed is not None else None,
+    }
+
+
 async def emit_model_called(
     ctx: ExecutionContext,
     round_no: int,
@@ -591,22 +644,27 @@ async def emit_model_called(
     user: str,
     reply: ModelReply,
     continuation: int = 0,
+    *,
+    failure: AgentError | None = None,
 ) -> None:
     """Trace one model call: the exact user JSON sent and the reply, private reasoning removed."""
     text = without_private(reply.text)
-    await ctx.emit(
-        EventKind.MODEL_CALLED,
-        {
-            "round": round_no,
-            "purpose": purpose.value,
-            "prompt": prompt_key,
-            "request": user if continuation == 0 else None,
-            "continuation": continuation,
-            "reply": text,
-            "tokens_in": reply.tokens_in,
-            "tokens_out": reply.tokens_out,
-            "latency_ms": round(reply.latency_ms, 3),
-            "finish_reason": reply.finish_reason,
-            "model": reply.model,
-        },
-    )
+    data: dict[str, Any] = {
+        "round": round_no,
+        "purpose": purpose.value,
+        "prompt": prompt_key,
+        "request": user if continuation == 0 else None,
+        "continuation": continuation,
+        "reply": text,
+        "tokens_in": reply.tokens_in,
+        "tokens_out": reply.tokens_out,
+        "latency_ms": round(reply.latency_ms, 3),
+        **call_metrics(reply),
+        "finish_reason": reply.finish_reason,
+        "model": reply.model,
+    }
+    if failure is not None:
+        # The call ended mid-stream: what arrived is kept, and was billed.
+        data["partial"] = True
+        data["failure"] = failure.failure.value
+    await ctx.emit(EventKind.MODEL_CALLED, data)

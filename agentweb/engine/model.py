@@ -1,13 +1,17 @@
-"""The engine's view of a model: one request in, one reply out.
+"""The engine's view of a model: one request in, one reply out — streamed when it can be.
 
 Providers (offline planner, OpenAI-compatible endpoint, scripted) live in
-``agentweb.llm`` or in tests; the engine only knows this interface.
+``agentweb.llm`` or in tests; the engine only knows this interface. A
+``StreamingProvider`` also has ``stream(request, on_text)``: it hands each
+piece of the reply to ``on_text`` as it arrives (the context's kernel counts,
+filters and forwards it) and returns the whole reply at the end.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -64,6 +68,8 @@ class ModelReply:
     latency_ms: float = 0.0
     model: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    # Time to the first token of a streamed reply (None: not streamed).
+    ttft_ms: float | None = None
 
     @property
     def truncated(self) -> bool:
@@ -76,6 +82,37 @@ class ModelProvider(Protocol):
     name: str
 
     async def complete(self, request: ModelRequest) -> ModelReply: ...
+
+
+class TextSink(Protocol):
+    """Where a streaming provider puts each piece of a reply.
+
+    ``private`` marks reasoning the model shows apart from its reply
+    (``reasoning_content`` deltas): counted against the token limit, never kept.
+    The sink may raise to stop the read (cancel, token limit); the provider
+    lets that propagate and closes its response.
+    """
+
+    def __call__(self, text: str, *, private: bool = False) -> None: ...
+
+
+class StreamingProvider(ModelProvider, Protocol):
+    async def stream(self, request: ModelRequest, on_text: TextSink) -> ModelReply: ...
+
+
+# A word and the spaces after it: the pieces a provider that has the whole
+# reply at once (offline planner, scripted model) streams it in.
+_WORDS = re.compile(r"\S+\s*|\s+")
+
+
+async def stream_in_words(text: str, on_text: TextSink, delay_s: float = 0.0) -> None:
+    """Hand ``text`` to ``on_text`` word by word, spreading ``delay_s`` over the words."""
+    words = _WORDS.findall(text)
+    pause = delay_s / len(words) if words else 0.0
+    for word in words:
+        if pause:
+            await asyncio.sleep(pause)
+        on_text(word)
 
 
 ScriptItem = str | dict | ModelReply | AgentError | Callable[[ModelRequest], Any]
@@ -123,9 +160,25 @@ class ScriptedModel:
             item = item(request)
             if isinstance(item, Awaitable):
                 item = await item
+        return self._reply(item)
+
+    def _reply(self, item: Any) -> ModelReply:
         if isinstance(item, AgentError):
             raise item
         if isinstance(item, ModelReply):
             return item
         text = json.dumps(item) if isinstance(item, dict) else str(item)
         return ModelReply(text, self.tokens_in, self.tokens_out)
+
+
+class ScriptedStream(ScriptedModel):
+    """A ``ScriptedModel`` that streams each reply word by word, ``delay_s`` spread over it."""
+
+    async def stream(self, request: ModelRequest, on_text: TextSink) -> ModelReply:
+        delay_s, self.delay_s = self.delay_s, 0.0
+        try:
+            reply = await self.complete(request)
+        finally:
+            self.delay_s = delay_s
+        await stream_in_words(reply.text, on_text, delay_s)
+        return reply

@@ -7,14 +7,22 @@ from functools import cache
 
 from django.conf import settings
 
-from agentweb.engine.model import ModelProvider, ModelReply, ModelRequest
+from agentweb.engine.model import (
+    ModelProvider,
+    ModelReply,
+    ModelRequest,
+    TextSink,
+    stream_in_words,
+)
 
 
 class Delayed:
-    """Wraps a provider with a fixed latency (``AGENTWEB_OFFLINE_DELAY_MS``).
+    """Wraps a provider with a fixed latency per call (``AGENTWEB_OFFLINE_DELAY_MS``).
 
     Lets a person or a browser test watch a run step by step, and stop it,
-    with the offline planner, which otherwise answers in microseconds.
+    with the offline planner, which otherwise answers in microseconds. A
+    streamed reply comes word by word with the latency spread over its words,
+    the way a model writes it.
     """
 
     def __init__(self, inner: ModelProvider, delay_s: float) -> None:
@@ -25,6 +33,11 @@ class Delayed:
     async def complete(self, request: ModelRequest) -> ModelReply:
         await asyncio.sleep(self.delay_s)
         return await self.inner.complete(request)
+
+    async def stream(self, request: ModelRequest, on_text: TextSink) -> ModelReply:
+        reply = await self.inner.complete(request)
+        await stream_in_words(reply.text, on_text, self.delay_s)
+        return reply
 
 
 @cache

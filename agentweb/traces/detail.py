@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,29 @@ class RunDetail:
     finish: dict[str, Any] | None = None
     # The last event rendered: live updates subscribe after it.
     last_seq: int = 0
+    speed: ModelSpeed | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpeed:
+    """The run's model calls at a glance: median time to first token, output speed."""
+
+    calls: int
+    ttft_ms: float | None
+    tokens_per_s: float | None
+
+
+def model_speed(steps: list[timeline.Step]) -> ModelSpeed | None:
+    calls = [s.data for s in steps if s.span == "model"]
+    if not calls:
+        return None
+    ttfts = [c["ttft_ms"] for c in calls if isinstance(c.get("ttft_ms"), int | float)]
+    speeds = [c["tokens_per_s"] for c in calls if isinstance(c.get("tokens_per_s"), int | float)]
+    return ModelSpeed(
+        len(calls),
+        statistics.median(ttfts) if ttfts else None,
+        statistics.median(speeds) if speeds else None,
+    )
 
 
 def _last(events: list[timeline.RawEvent], kind: EventKind) -> dict[str, Any] | None:
@@ -82,4 +106,5 @@ def run_detail(run: Run) -> RunDetail:
         imported=imported,
         finish=finish,
         last_seq=events[-1].seq if events else 0,
+        speed=model_speed(line.steps),
     )

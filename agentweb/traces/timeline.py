@@ -148,6 +148,8 @@ class _Builder:
         self.open_tools: dict[str, Step] = {}
         self.last_model: Step | None = None
         self.previous: datetime | None = None
+        # When the model call being made began (its model.started event).
+        self.call_started: datetime | None = None
 
     @property
     def current(self) -> Round:
@@ -163,8 +165,13 @@ class _Builder:
         elif kind in END_KINDS and self.current.number != END_ROUND:
             self.rounds.append(Round(END_ROUND))
         number = self.current.number
-        if kind == EventKind.MODEL_CALLED.value:
-            step = Step(e.seq, kind, number, "model", _model_start(e, self.previous), e.ts, e.data)
+        if kind == EventKind.MODEL_STARTED.value:
+            # Not a step of its own: it places the start of the call that follows.
+            self.call_started = e.ts
+        elif kind == EventKind.MODEL_CALLED.value:
+            start = self.call_started or _model_start(e, self.previous)
+            self.call_started = None
+            step = Step(e.seq, kind, number, "model", start, e.ts, e.data)
             self.last_model = step
             self.add(step)
         elif kind == EventKind.DECISION.value and self.last_model is not None:

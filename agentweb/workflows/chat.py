@@ -14,9 +14,11 @@ from agentweb.engine import (
     StopReason,
     stop_for,
 )
+from agentweb.engine.events import DeltaKind
 from agentweb.engine.history import fit_memory, history_budget
-from agentweb.engine.loop import emit_model_called
+from agentweb.engine.loop import TracedCall
 from agentweb.engine.protocol import ANSWER, dumps, invalid, parse_object, without_private
+from agentweb.engine.streaming import AnswerText
 from agentweb.workflows.env import Environment, Request
 
 # What the player reads when the one reply held no answer text.
@@ -38,8 +40,10 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
         budget_tokens=history_budget(env.context_window, len(system) // 4 + 1, ctx.output_tokens),
         max_bytes=ctx.input_bytes - len(system.encode()),
     )
+    answer = AnswerText(lambda new: ctx.events.delta(DeltaKind.ANSWER, new), plain=True)
+    call = TracedCall(ctx, 1, "chat", user, answer.feed)
     try:
-        reply = await ctx.model([Message("system", system), Message("user", user)], Purpose.CHAT)
+        reply = await call.model([Message("system", system), Message("user", user)], Purpose.CHAT)
     except AgentError as error:
         await ctx.emit(EventKind.FAILURE, {"round": 1, **error.as_dict(), "terminal": True})
         status, stop = stop_for(error)
@@ -49,7 +53,6 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
             f"Sorry, I could not answer right now: {error.message}.",
             failure=error,
         )
-    await emit_model_called(ctx, 1, Purpose.CHAT, "chat", user, reply)
     try:
         text = text_of(reply.text)
     except AgentError as error:

@@ -18,6 +18,7 @@ from agentweb.engine import (
 )
 from agentweb.engine.events import EventSink
 from agentweb.engine.loop import DEFAULT_CONTEXT_WINDOW, Inbox, Prompts
+from agentweb.engine.options import RunOptions, apply_options
 from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.engine.tools import Confirmer, ModuleStates
 from agentweb.research.search import SearchBackend
@@ -52,6 +53,16 @@ class Request:
     memory: list[dict[str, Any]] = field(default_factory=list)
     # Set when the player chose the workflow (``/reason …``, ``分析 …``): no router call.
     workflow: str | None = None
+    # The request's own options (R-X4-3), applied to a copy of the workflow's policy;
+    # ``staff`` may raise them (already checked against the admin's ceiling).
+    options: RunOptions | None = None
+    staff: bool = False
+
+    def policy_for(self, policy: ExecutionPolicy) -> tuple[ExecutionPolicy, list[str]]:
+        """The run's copy of its workflow's policy, and the fields its options changed."""
+        if self.options is None:
+            return policy, []
+        return apply_options(policy, self.options, staff=self.staff)
 
 
 @dataclass(slots=True)

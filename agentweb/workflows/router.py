@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Message, Purpose
 from agentweb.engine.history import fit_memory, history_budget
-from agentweb.engine.loop import DEFAULT_CONTEXT_WINDOW, emit_model_called
+from agentweb.engine.loop import DEFAULT_CONTEXT_WINDOW, TracedCall
 from agentweb.engine.policy import ROUTABLE
 from agentweb.engine.protocol import dumps, parse_object
 from agentweb.workflows.env import WORKFLOW_DESCRIPTIONS
@@ -31,8 +31,8 @@ async def route(
         budget_tokens=history_budget(context_window, len(system) // 4 + 1, ctx.output_tokens),
         max_bytes=ctx.input_bytes - len(system.encode()),
     )
-    reply = await ctx.model([Message("system", system), Message("user", user)], Purpose.ROUTE)
-    await emit_model_called(ctx, 0, Purpose.ROUTE, "router", user, reply)
+    call = TracedCall(ctx, 0, "router", user)
+    reply = await call.model([Message("system", system), Message("user", user)], Purpose.ROUTE)
     choice = parse_object(reply.text).get("workflow")
     if choice not in ROUTABLE:
         raise AgentError(

@@ -7,6 +7,7 @@ request → direct command? → router (or the player's explicit choice)
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from agentweb.engine import (
     AgentError,
@@ -101,14 +102,15 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
             workflow, routed = CHAT, {"by": "fallback", "reason": error.message}
     if env.on_route is not None:
         env.on_route(workflow)
-    policy = env.policy(workflow)
+    policy, changed = request.policy_for(env.policy(workflow))
     ctx = ctx.continuing(policy)
     if env.on_context is not None:
         env.on_context(ctx)
-    await ctx.emit(
-        EventKind.ROUTE_DECIDED,
-        {"workflow": workflow, **routed, "policy": policy.as_config()},
-    )
+    decided: dict[str, Any] = {"workflow": workflow, **routed, "policy": policy.as_config()}
+    if request.options is not None and request.options.requested():
+        # The effective policy above; which of its fields this request changed (R-X4-3).
+        decided["options"] = {"requested": request.options.requested(), "changed": changed}
+    await ctx.emit(EventKind.ROUTE_DECIDED, decided)
     result = await WORKFLOWS[workflow](ctx, env, request)
     return await _finish(ctx, workflow, result)
 

@@ -29,6 +29,7 @@
     let followed = null;
     let state = {};
     let deadline = null;
+    let startedAt = null;
     let ttl = 0;
     let timer = null;
 
@@ -55,17 +56,27 @@
       return (Math.max(ms, 0) / 1000).toFixed(1) + " s";
     }
 
+    // From the first event: the time spent, until the budget says how much is left.
     function tick() {
-      if (deadline === null) return;
+      if (deadline === null) {
+        if (startedAt !== null) draw("time", 0, 0, seconds(Date.now() - startedAt));
+        return;
+      }
       const left = deadline - Date.now();
       draw("time", left, ttl, seconds(left));
       if (left <= 0) stop();
+    }
+
+    function run() {
+      if (!timer) timer = setInterval(tick, TICK_MS);
+      tick();
     }
 
     function stop() {
       clearInterval(timer);
       timer = null;
       deadline = null;
+      startedAt = null;
     }
 
     // Usage vs. limits as the server counts them (ExecutionContext.limits()).
@@ -89,13 +100,15 @@
       apply(runId, frame) {
         if (runId !== followed) return;
         const data = frame.data || {};
-        if (frame.kind === "round.started") {
+        if (frame.kind === "run.started") {
+          // The event's own time, so a replayed run does not restart the clock.
+          startedAt = Date.parse(frame.ts) || Date.now();
+          run();
+        } else if (frame.kind === "round.started") {
           set("rounds", data.round, data.rounds_total);
           if (data.budget) {
-            // The event's own time, so a replayed round does not restart the clock.
             deadline = (Date.parse(frame.ts) || Date.now()) + budget(data.budget);
-            if (!timer) timer = setInterval(tick, TICK_MS);
-            tick();
+            run();
           }
         } else if (frame.kind === "model.called") {
           add("model_calls", 1);

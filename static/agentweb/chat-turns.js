@@ -7,6 +7,8 @@
   "use strict";
 
   const R = window.AgentwebRender;
+  // The "Thinking…" clock ticks this often.
+  const THINKING_TICK_MS = 100;
 
   function create(turnsEl, L) {
     function scrollDown() {
@@ -57,7 +59,36 @@
       if (workflow) turn.querySelector(".workflow").textContent = workflow;
     }
 
+    // startedAt (ms since the epoch) shows "Thinking… 1.2 s" under the turn; null hides it.
+    function thinking(turn, startedAt) {
+      let box = turn.querySelector(".thinking");
+      clearInterval(turn.thinkingTimer);
+      if (startedAt === null) {
+        box?.remove();
+        return;
+      }
+      if (!box) {
+        box = R.append(R.el("p", "thinking"), R.el("span", "thinking-label", L.thinking), R.el("span", "thinking-time"));
+        turn.querySelector(".answer-text").before(box);
+      }
+      const draw = () => {
+        const seconds = Math.max(0, Date.now() - startedAt) / 1000;
+        box.querySelector(".thinking-time").textContent = " " + seconds.toFixed(1) + " s";
+      };
+      draw();
+      turn.thinkingTimer = setInterval(draw, THINKING_TICK_MS);
+    }
+
+    function streamAnswer(turn, text) {
+      const node = turn.querySelector(".answer-text");
+      node.classList.add("streaming");
+      node.appendChild(document.createTextNode(text));
+      scrollDown();
+    }
+
     function showAnswer(turn, text, cards, sources) {
+      thinking(turn, null);
+      turn.querySelector(".answer-text").classList.remove("streaming");
       turn.querySelector(".answer-text").textContent = text || "";
       const box = turn.querySelector(".cards");
       for (const card of cards) R.append(box, R.card(card, L));
@@ -98,7 +129,10 @@
       turn.querySelectorAll(".confirm button").forEach((b) => (b.disabled = true));
     }
 
-    return { newTurn, attach, note, setStatus, setWorkflow, showAnswer, confirmBox, decided, closeConfirms };
+    return {
+      newTurn, attach, note, setStatus, setWorkflow, thinking, streamAnswer, showAnswer, confirmBox, decided,
+      closeConfirms,
+    };
   }
 
   window.AgentwebTurns = { create };

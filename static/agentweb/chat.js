@@ -58,6 +58,7 @@
     onOpen: resume,
     onFrame(frame) {
       if (frame.type === "run.event") return onEvent(frame);
+      if (frame.type === "run.delta") return onDelta(frame);
       if (frame.type === "chat.accepted") return accepted(frame);
       if (frame.type === "memory.forgotten") return notice(L.forgotten);
       if (frame.type === "error") {
@@ -94,7 +95,7 @@
     let run = runs.get(id);
     if (run) return run;
     run = { id, lastSeq: 0, buffer: new Map(), active: false, watched: false, answered: false,
-      turn: null, trace: null, toolCards: [], resyncAt: 0 };
+      turn: null, trace: null, toolCards: [], resyncAt: 0, streamed: { after: -1, length: 0 } };
     const existing = turnsEl.querySelector('.turn[data-run-id="' + Number(id) + '"]');
     if (existing) adoptTurn(run, existing);
     runs.set(id, run);
@@ -132,6 +133,23 @@
     if (run.buffer.size && Date.now() - run.resyncAt > RESYNC_MS) subscribe(run);
   }
 
+  // The answer as the model writes it: only the text after what is shown
+  // (offset), and only while no event came after the one it follows. The
+  // answer event replaces it with the stored text.
+  function onDelta(frame) {
+    if (!Number.isInteger(frame.run_id) || typeof frame.text !== "string") return;
+    const run = runs.get(frame.run_id);
+    if (!run || !run.turn || run.answered || frame.after_seq !== run.lastSeq) return;
+    if (run.streamed.after !== frame.after_seq) run.streamed = { after: frame.after_seq, length: 0 };
+    const offset = Number(frame.offset) || 0;
+    if (offset > run.streamed.length) return;
+    const text = frame.text.slice(run.streamed.length - offset);
+    if (!text) return;
+    run.streamed.length += text.length;
+    turns.thinking(run.turn, null);
+    turns.streamAnswer(run.turn, text);
+  }
+
   function render(run, frame) {
     const data = frame.data || {};
     const kind = frame.kind;
@@ -140,6 +158,9 @@
       meters.follow(run.id);
     }
     ensureTurn(run, data);
+    // "Thinking…" while a model call is in flight, with its elapsed time.
+    const live = run.active && !run.answered;
+    turns.thinking(run.turn, live && kind === "model.started" ? Date.parse(frame.ts) || Date.now() : null);
     traceFor(run).appendChild(T.entry(frame, L));
     meters.apply(run.id, frame);
     if (kind === "tool.finished" && data.card) run.toolCards.push(data.card);

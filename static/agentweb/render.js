@@ -257,18 +257,26 @@
     switch (kind) {
       case "run.started":
         return [L.run_started, text(data.question)];
-      case "route.decided":
-        return [L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "")];
+      case "route.decided": {
+        // The policy fields this request's options changed (R-X4-3).
+        const changed = (data.options && data.options.changed) || [];
+        const title = L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "");
+        return [title + (changed.length ? " · " + changed.join(", ") : "")];
+      }
       case "round.started": {
         let title = L.round + " " + data.round + "/" + data.rounds_total;
         if (data.final_only) title += " · " + L.final_round;
         return [title, null, "round"];
       }
-      case "model.called":
-        return [
-          L.model_call + " · " + (data.purpose || "") + " · " + (data.tokens_in || 0) + "+" +
-            (data.tokens_out || 0) + " " + L.tokens + " · " + ms(data.latency_ms),
-        ];
+      case "model.started":
+        return [(L.model_started || "model call started") + " · " + (data.purpose || ""), null, "pending"];
+      case "model.called": {
+        let title = L.model_call + " · " + (data.purpose || "") + " · " + (data.tokens_in || 0) + "+" +
+          (data.tokens_out || 0) + " " + L.tokens + " · " + ms(data.latency_ms);
+        if (data.ttft_ms != null) title += " · " + (L.first_token || "first token") + " " + ms(data.ttft_ms);
+        if (data.tokens_per_s != null) title += " · " + Math.round(data.tokens_per_s) + " tok/s";
+        return [title, null, data.partial ? "bad" : null];
+      }
       case "decision":
         if (data.type === "answer") return [L.decision + ": " + L.decision_answer];
         return [L.decision + ": " + data.type, el("code", "trace-input", compact(data.input))];

@@ -42,7 +42,14 @@ async def test_stop_abandons_the_model_call_in_flight_and_keeps_the_partial_trac
     kinds = await database_sync_to_async(
         lambda: list(RunEvent.objects.filter(run_id=run_id).values_list("kind", flat=True))
     )()
-    assert kinds[:4] == ["run.started", "model.called", "route.decided", "round.started"]
+    assert kinds[:6] == [
+        "run.started",
+        "model.started",
+        "model.called",
+        "route.decided",
+        "round.started",
+        "model.started",
+    ]
     assert not await database_sync_to_async(Exchange.objects.filter(run_id=run_id).exists)()
 
 

@@ -23,6 +23,7 @@ from agentweb.engine import (
     ToolContext,
     ToolRegistry,
 )
+from agentweb.engine.model import ScriptedStream
 from agentweb.engine.policy import REASONING
 
 
@@ -125,11 +126,13 @@ def make_run(
     hooks: LoopHooks | None = None,
     delay_s: float = 0.0,
     guards=(),
+    streaming: bool = False,
     **model_kw: Any,
 ) -> Run:
     world = World()
     registry = build_registry(world)
-    model = ScriptedModel(replies, delay_s=delay_s, **model_kw)
+    kind = ScriptedStream if streaming else ScriptedModel
+    model = kind(replies, delay_s=delay_s, **model_kw)
     sink = ListSink()
     ctx = ExecutionContext(pol or policy(), model, sink=sink, guards=guards)
     modules = AllModules()

@@ -14,11 +14,13 @@ async def test_events_are_numbered_from_one_without_gaps_in_order():
     assert seqs == list(range(1, len(seqs) + 1))
     assert run.sink.kinds() == [
         "round.started",
+        "model.started",
         "model.called",
         "decision",
         "tool.started",
         "tool.finished",
         "round.started",
+        "model.started",
         "model.called",
         "decision",
         "answer",

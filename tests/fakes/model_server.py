@@ -1,7 +1,12 @@
 """A real HTTP server on 127.0.0.1 that speaks the chat-completions API.
 
 Tests script its replies; it records every request it received, so a test can
-count the model calls that really crossed the network. It is an asyncio
+count the model calls that really crossed the network. A request with
+``"stream": true`` gets server-sent events (chunked transfer encoding): the
+reply's content in small pieces, ``chunk_delay_s`` apart, reasoning deltas
+first, usage in the final chunk when asked for; a reply can also stall after
+some chunks or run on for ever. ``streaming=False`` makes the server refuse
+``stream`` with an HTTP 400, as some endpoints do. It is an asyncio
 server on its own thread and event loop: hundreds of concurrent keep-alive
 connections (benchmarks) cost it almost nothing, and a reply's latency is an
 ``asyncio.sleep``.
@@ -11,7 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,6 +41,19 @@ class Reply:
     raw: str | None = None
     delay_s: float = 0.0
     refusal: str | None = None
+    # Streaming: the content's pieces (default: about one token each), the pause
+    # between them, private reasoning sent first, a stall after this many
+    # pieces (the server then sends nothing more), or pieces for ever.
+    chunks: list[str] | None = None
+    chunk_delay_s: float = 0.0
+    reasoning: list[str] = field(default_factory=list)
+    stall_after: int | None = None
+    runaway: bool = False
+
+    def pieces(self) -> list[str]:
+        if self.chunks is not None:
+            return self.chunks
+        return _TOKENISH.findall(self.content or "")
 
     def body(self) -> str:
         if self.raw is not None:
@@ -52,6 +72,8 @@ class Reply:
         return json.dumps(data)
 
 
+# About one token: up to four characters, or one non-ASCII character.
+_TOKENISH = re.compile(r"[\x00-\x7f]{1,4}|[^\x00-\x7f]", re.DOTALL)
 Responder = Callable[[dict[str, Any]], Reply]
 _REASONS = {
     200: "OK",
@@ -72,10 +94,16 @@ class FakeModelServer:
         *,
         responder: Responder | None = None,
         latency_s: float = 0.0,
+        streaming: bool = True,
     ) -> None:
         self.queue: deque[Reply] = deque(self._coerce(r) for r in replies or [])
         self.responder = responder
         self.latency_s = latency_s
+        self.streaming = streaming
+        # Per streamed request: (monotonic time, piece) of every piece written,
+        # and when the client closed the connection (None: it did not).
+        self.sent_pieces: list[list[tuple[float, str]]] = []
+        self.closed_at: list[float | None] = []
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.in_flight = 0
@@ -163,6 +191,9 @@ class FakeModelServer:
                         name, value = line.split(":", 1)
                         headers[name.strip().title()] = value.strip()
                 raw = await reader.readexactly(int(headers.get("Content-Length", 0)))
+                streamed = await self._maybe_stream(method, path, headers, raw, reader, writer)
+                if streamed is not None:
+                    break
                 status, text = await self._handle(method, path, headers, raw)
                 data = text.encode()
                 reason = _REASONS.get(status, "Status")
@@ -183,6 +214,11 @@ class FakeModelServer:
         if method != "POST" or not path.endswith("/chat/completions"):
             return 404, '{"error": "not found"}'
         body = json.loads(raw)
+        if body.get("stream") and not self.streaming:
+            with self._lock:
+                self.requests.append(body)
+                self.headers.append(headers)
+            return 400, '{"error": {"message": "stream is not supported by this server"}}'
         with self._lock:
             self.requests.append(body)
             self.headers.append(headers)
@@ -197,3 +233,128 @@ class FakeModelServer:
         finally:
             with self._lock:
                 self.in_flight -= 1
+
+    # --- streaming ------------------------------------------------------------
+    async def _maybe_stream(
+        self,
+        method: str,
+        path: str,
+        headers: dict[str, str],
+        raw: bytes,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+    ) -> bool | None:
+        """Serve a streamed request (then the connection closes); ``None``: not one."""
+        if method != "POST" or not path.endswith("/chat/completions"):
+            return None
+        body = json.loads(raw)
+        if not body.get("stream"):
+            return None
+        if not self.streaming:
+            return None  # _handle answers the 400
+        with self._lock:
+            reply = self.queue[0] if self.queue else None
+        if reply is not None and (reply.status != 200 or reply.raw is not None):
+            return None  # scripted errors and raw bodies are sent as they are
+        with self._lock:
+            self.requests.append(body)
+            self.headers.append(headers)
+            self.in_flight += 1
+            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            pieces: list[tuple[float, str]] = []
+            self.sent_pieces.append(pieces)
+            self.closed_at.append(None)
+            index = len(self.closed_at) - 1
+        try:
+            reply = self._next(body)
+            gone = asyncio.ensure_future(reader.read(1))  # EOF: the client closed
+            ok = await self._stream(reply, body, writer, pieces, gone)
+            if not ok:
+                self.closed_at[index] = time.monotonic()
+            gone.cancel()
+            # A streamed response ends its connection: the watch for the client's
+            # EOF must not eat the first byte of a next request.
+            return False
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    async def _stream(
+        self,
+        reply: Reply,
+        body: dict[str, Any],
+        writer: asyncio.StreamWriter,
+        pieces: list[tuple[float, str]],
+        gone: asyncio.Future[bytes],
+    ) -> bool:
+        writer.write(
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+            b"Cache-Control: no-cache\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        delay = self.latency_s + reply.delay_s
+        if delay and not await _wait(gone, delay):
+            return False
+
+        async def send(data: dict[str, Any] | str, piece: str | None = None) -> bool:
+            if gone.done():
+                return False
+            text = data if isinstance(data, str) else json.dumps(data)
+            event = f"data: {text}\n\n".encode()
+            writer.write(f"{len(event):x}\r\n".encode() + event + b"\r\n")
+            try:
+                await writer.drain()
+            except ConnectionError:
+                return False
+            if piece is not None:
+                pieces.append((time.monotonic(), piece))
+            return True
+
+        def delta(**fields: Any) -> dict[str, Any]:
+            return {
+                "id": "chatcmpl-fake",
+                "object": "chat.completion.chunk",
+                "model": "fake-model",
+                "choices": [{"index": 0, "delta": fields, "finish_reason": None}],
+            }
+
+        if not await send(delta(role="assistant", content="")):
+            return False
+        for thought in reply.reasoning:
+            if not await send(delta(reasoning_content=thought)):
+                return False
+        if reply.refusal:
+            await send(delta(refusal=reply.refusal))
+        content = reply.pieces()
+        n = 0
+        while n < len(content) or reply.runaway:
+            if reply.stall_after is not None and n >= reply.stall_after:
+                await _wait(gone, 3600)
+                return False
+            if reply.chunk_delay_s and not await _wait(gone, reply.chunk_delay_s):
+                return False
+            piece = content[n] if n < len(content) else "x"
+            if not await send(delta(content=piece), piece):
+                return False
+            n += 1
+        last = delta()
+        last["choices"][0]["finish_reason"] = reply.finish_reason
+        if not await send(last):
+            return False
+        wants_usage = (body.get("stream_options") or {}).get("include_usage")
+        usage = {"id": "chatcmpl-fake", "choices": [], "usage": reply.usage}
+        if reply.usage is not None and wants_usage and not await send(usage):
+            return False
+        if not await send("[DONE]"):
+            return False
+        writer.write(b"0\r\n\r\n")
+        try:
+            await writer.drain()
+        except ConnectionError:
+            return False
+        return True
+
+
+async def _wait(gone: asyncio.Future[bytes], seconds: float) -> bool:
+    """Sleep ``seconds``; ``False`` at once if the client closes the connection meanwhile."""
+    done, _ = await asyncio.wait([gone], timeout=seconds)
+    return not done

@@ -52,10 +52,10 @@ async def test_the_run_is_traced_from_start_to_finish_with_the_policy_snapshot()
 
     kinds = sink.kinds()
     assert kinds[0] == "run.started"
-    assert kinds[1] == "model.called"
-    assert sink.events[1].data["purpose"] == "route"
-    assert kinds[2] == "route.decided"
-    assert sink.events[2].data["policy"]["reactIterations"] == 3
+    assert kinds[1:3] == ["model.started", "model.called"]
+    assert sink.events[1].data["purpose"] == sink.events[2].data["purpose"] == "route"
+    assert kinds[3] == "route.decided"
+    assert sink.events[3].data["policy"]["reactIterations"] == 3
     assert kinds[-1] == "run.finished"
     finished = sink.events[-1].data
     assert finished["status"] == "completed"

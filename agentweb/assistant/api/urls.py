@@ -1,6 +1,7 @@
 from django.urls import path
 
 from agentweb.assistant.api import views as api
+from agentweb.assistant.api.stream import run_stream
 
 app_name = "api"
 
@@ -8,6 +9,7 @@ urlpatterns = [
     path("runs", api.start_run, name="runs"),
     path("runs/<int:run_id>", api.run_detail, name="run"),
     path("runs/<int:run_id>/events", api.run_events, name="events"),
+    path("runs/<int:run_id>/stream", run_stream, name="stream"),
     path("runs/<int:run_id>/cancel", api.cancel_run, name="cancel"),
     path("runs/<int:run_id>/undo", api.undo_run, name="undo"),
     path("runs/<int:run_id>/confirm", api.confirm_action, name="confirm"),

@@ -58,9 +58,11 @@ def _handled(fn: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
 @api_view
 @_handled
 async def start_run(request: HttpRequest) -> JsonResponse:
-    """POST /api/runs {"text", "allow_web", "client_msg_id"?} → {"run_id", "queued"}."""
+    """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?} → {"run_id", "queued"}."""
     body = _parsed(RunBody, request)
-    started = await actions.asubmit(request.user, body.text, body.allow_web, body.client_msg_id)
+    started = await actions.asubmit(
+        request.user, body.text, body.allow_web, body.client_msg_id, body.options
+    )
     return JsonResponse(started.as_dict(), status=202)
 
 

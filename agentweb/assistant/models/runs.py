@@ -100,6 +100,8 @@ class Run(models.Model):
     sources = models.JSONField(default=list, blank=True)
     cards = models.JSONField(default=list, blank=True)
     policy_snapshot = models.JSONField(default=dict, blank=True)
+    # The request's own options (R-X4-3), validated at submit: {"reactIterations": 2, …}.
+    options = models.JSONField(default=dict, blank=True)
     prompt_snapshot = models.JSONField(default=dict, blank=True)
     usage = models.JSONField(default=dict, blank=True)
     memory_generation = models.PositiveIntegerField(default=0)

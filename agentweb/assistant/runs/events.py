@@ -24,7 +24,8 @@ from django.utils import timezone
 
 from agentweb.assistant import bus
 from agentweb.assistant.models import Run, RunEvent, Status
-from agentweb.engine.events import Event, EventKind
+from agentweb.assistant.runs import deltas
+from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib.per_loop import PerLoop
 
 # Channel layers only guarantee messages up to about 1 MB; events larger than
@@ -176,9 +177,26 @@ class DbEventSink:
     def __init__(self, run_id: int, owner: str | None = None) -> None:
         self.run_id = run_id
         self.owner = owner
+        # Made by the first delta: only the sink of the run's own execution streams.
+        self.live: deltas.LiveText | None = None
 
     async def emit(self, event: Event) -> None:
-        await broadcast(await writer().write(self.run_id, event, self.owner))
+        row = await writer().write(self.run_id, event, self.owner)
+        if self.live is None:
+            await broadcast(row)
+            return
+        async with self.live.lock:
+            # Streamed text first: a delta never arrives after the event that ends it.
+            await self.live.before_event(event.seq)
+            await broadcast(row)
+        if event.kind is EventKind.RUN_FINISHED:
+            deltas.forget(self.run_id)
+
+    def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
+        """New words of an answer being written: throttled to the run's sockets, not stored."""
+        if self.live is None:
+            self.live = deltas.live_text(self.run_id)
+        self.live.add(after_seq, kind, text)
 
 
 def broadcast_message(row: RunEvent) -> dict[str, Any]:

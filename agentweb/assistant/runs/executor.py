@@ -26,6 +26,7 @@ from typing import Any
 from django.conf import settings
 
 from agentweb.assistant import bus, inbox
+from agentweb.assistant.runs import deltas
 from agentweb.assistant.runs.confirmations import wake_confirmation
 from agentweb.assistant.runs.lifecycle import execute_run
 from agentweb.engine import AgentFailure, ExecutionContext
@@ -45,6 +46,7 @@ class LocalExecutor:
         self.tasks: dict[int, asyncio.Task[Any]] = {}
         self.contexts: dict[int, ExecutionContext] = {}
         self._listener: asyncio.Task[None] | None = None
+        self._syncs: set[asyncio.Task[None]] = set()
 
     def start(self, run_id: int) -> asyncio.Task[Any]:
         """Start the run in the background; returns at once."""
@@ -64,6 +66,7 @@ class LocalExecutor:
         finally:
             self.tasks.pop(run_id, None)
             self.contexts.pop(run_id, None)
+            deltas.forget(run_id)
 
     def _track(self, run_id: int, ctx: ExecutionContext) -> None:
         self.contexts[run_id] = ctx
@@ -102,6 +105,12 @@ class LocalExecutor:
             self.cancel_local(int(message["run_id"]), AgentFailure(message["reason"]))
         elif kind == "action.decided":
             wake_confirmation(int(message["run_id"]), str(message["action_id"]))
+        elif kind == "run.delta.sync" and int(message["run_id"]) in self.contexts:
+            task = asyncio.create_task(
+                deltas.send_sync(int(message["run_id"]), str(message["channel"]))
+            )
+            self._syncs.add(task)
+            task.add_done_callback(self._syncs.discard)
 
     def _ensure_listener(self) -> None:
         if self._listener is None or self._listener.done():

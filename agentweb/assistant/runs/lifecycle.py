@@ -28,6 +28,7 @@ from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
+from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import DirectAnswer, Environment, Request, RunOutcome
@@ -88,9 +89,7 @@ async def execute_run(
         on_context=on_context,
         on_route=lambda workflow: _label(control, workflow),
     )
-    request = Request(
-        prepared.text, allow_web=run.allow_web, memory=prepared.memory, workflow=prepared.workflow
-    )
+    request = _request(prepared)
     try:
         outcome = await run_request(env, request)
     except LeaseLost:
@@ -135,6 +134,18 @@ def _prepare(run_id: int, owner: str | None) -> Prepared | None:
     run.prompt_snapshot = snapshot.prompts
     run.save(update_fields=["prompt_snapshot"])
     return Prepared(run, run.user, snapshot, recent_exchanges(run), workflow, text)
+
+
+def _request(prepared: Prepared) -> Request:
+    run = prepared.run
+    return Request(
+        prepared.text,
+        allow_web=run.allow_web,
+        memory=prepared.memory,
+        workflow=prepared.workflow,
+        options=RunOptions.model_validate(run.options) if run.options else None,
+        staff=config.is_staff(prepared.user),
+    )
 
 
 def _explicit_workflow(text: str) -> tuple[str | None, str]:
@@ -192,7 +203,9 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | No
         if isinstance(s, Source)
     ]
     policy = (
-        prepared.config.policy(outcome.workflow).as_config() if outcome.workflow in ROUTABLE else {}
+        _request(prepared).policy_for(prepared.config.policy(outcome.workflow))[0].as_config()
+        if outcome.workflow in ROUTABLE
+        else {}
     )
     with transaction.atomic():
         stored = (

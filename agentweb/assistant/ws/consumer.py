@@ -3,7 +3,11 @@
 Replay then live, per subscribed run: events are read from the database after
 ``after_seq``; live events arriving meanwhile are held back until the replay
 is sent, then anything already sent is skipped and any gap is read from the
-database again — no event lost, none sent twice (R-X3-2).
+database again — no event lost, none sent twice (R-X3-2). Deltas (the answer
+as it is written) follow the events they come after: once a (re)subscribed
+socket has its replay, the run's process sends everything streamed so far in
+one delta, then the rest comes live; a ``DeltaCursor`` drops what the page
+already has.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.bus import run_group, user_group
+from agentweb.assistant.runs.deltas import DeltaCursor, request_sync
 from agentweb.assistant.undo import aundo
 from agentweb.assistant.ws.frames import (
     ActionConfirm,
@@ -54,6 +59,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         self.reviewer = await database_sync_to_async(has_role)(user, Role.REVIEWER)
         self.sent: dict[int, int] = {}
         self.locks: dict[int, asyncio.Lock] = {}
+        self.cursors: dict[int, DeltaCursor] = {}
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.accept()
 
@@ -80,7 +86,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         match frame:
             case ChatSend():
                 started = await actions.asubmit(
-                    self.user, frame.text, frame.allow_web, frame.client_msg_id
+                    self.user, frame.text, frame.allow_web, frame.client_msg_id, frame.options
                 )
                 accepted = ChatAccepted(**started.as_dict(), client_msg_id=frame.client_msg_id)
                 await self.send_json(accepted.frame())
@@ -103,6 +109,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             # Join first, then read: an event persisted in between is in one or the other.
             await self.channel_layer.group_add(run_group(run_id), self.channel_name)
             self.sent[run_id] = after_seq
+            self.cursors[run_id] = DeltaCursor()
             try:
                 await self._catch_up(run_id)
             except ServiceError:
@@ -110,6 +117,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 del self.sent[run_id]
                 await self.channel_layer.group_discard(run_group(run_id), self.channel_name)
                 raise
+        # An answer being written right now: everything so far, from the run's process.
+        await request_sync(run_id, self.channel_name)
 
     async def _catch_up(self, run_id: int) -> None:
         while True:
@@ -151,3 +160,17 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 await self._send_event(frame)
             else:
                 await self._catch_up(run_id)
+
+    async def run_delta(self, message: dict[str, Any]) -> None:
+        """New words of an answer being written (live, or a sync reply): only what is new."""
+        frame = message["frame"]
+        run_id = frame["run_id"]
+        if run_id not in self.sent:
+            return
+        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        async with lock:
+            if frame["after_seq"] > self.sent[run_id]:
+                await self._catch_up(run_id)  # the event it follows is not sent yet
+            cursor = self.cursors.setdefault(run_id, DeltaCursor())
+            for out in cursor.accept(frame, self.sent[run_id]):
+                await self.send_json(out)

@@ -29,6 +29,8 @@ class _Frame(BaseModel):
 class _Message(_Frame):
     allow_web: bool = False
     client_msg_id: str = CLIENT_MSG_ID
+    # The request's own options (R-X4-3); validated by the use case.
+    options: Any = None
 
 
 class ChatSend(_Message):

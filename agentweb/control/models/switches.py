@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F
 from django.utils import timezone
+
+from agentweb.engine.options import DEFAULT_CEILING, MIN_MODEL_TIMEOUT_MILLIS, Ceiling
 
 # Both tables hold exactly one row, always this primary key.
 SINGLETON_PK = 1
@@ -46,6 +48,24 @@ class AssistantSettings(models.Model):
         blank=True,
         help_text="Daily model calls of a player without a personal quota. Empty: "
         "AGENTWEB_DAILY_MODEL_CALLS.",
+    )
+    # How far staff may raise a request's options (players may only tighten them).
+    staff_max_react_iterations = models.PositiveIntegerField(
+        "staff ceiling: reactIterations",
+        default=DEFAULT_CEILING.react_iterations,
+        validators=[MaxValueValidator(100)],
+        help_text="The most rounds a staff member's request may ask for (options.reactIterations).",
+    )
+    staff_max_model_timeout_millis = models.PositiveIntegerField(
+        "staff ceiling: modelTimeoutMillis",
+        default=DEFAULT_CEILING.model_timeout_millis,
+        validators=[MinValueValidator(MIN_MODEL_TIMEOUT_MILLIS), MaxValueValidator(3_600_000)],
+        help_text="The longest model-call timeout a staff member's request may ask for.",
+    )
+    staff_may_enable_auto_rethink = models.BooleanField(
+        "staff may turn autoRethink on",
+        default=DEFAULT_CEILING.auto_rethink,
+        help_text="Whether a staff member's request may turn autoRethink on (options.autoRethink).",
     )
     # Bumped whenever policies or prompts change; every process compares it
     # with the version it has cached and rebuilds on a difference (R-SCALE).
@@ -105,6 +125,13 @@ class AssistantSettings(models.Model):
         cls.load()
         cls.objects.filter(pk=SINGLETON_PK).update(
             files_version=F("files_version") + 1, config_changed_at=timezone.now()
+        )
+
+    def option_ceiling(self) -> Ceiling:
+        return Ceiling(
+            self.staff_max_react_iterations,
+            self.staff_max_model_timeout_millis,
+            self.staff_may_enable_auto_rethink,
         )
 
     def max_concurrent(self) -> int:

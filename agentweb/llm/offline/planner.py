@@ -28,7 +28,7 @@ import json
 import time
 from typing import Any
 
-from agentweb.engine.model import ModelReply, ModelRequest, Purpose
+from agentweb.engine.model import ModelReply, ModelRequest, Purpose, TextSink, stream_in_words
 from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.engine.protocol import dumps
 from agentweb.engine.tokens import estimate_tokens
@@ -64,6 +64,12 @@ class OfflinePlanner:
             latency_ms=(time.perf_counter() - started) * 1000,
             model=self.name,
         )
+
+    async def stream(self, request: ModelRequest, on_text: TextSink) -> ModelReply:
+        """The same reply, handed over word by word (so the embedded setup streams too)."""
+        reply = await self.complete(request)
+        await stream_in_words(reply.text, on_text)
+        return reply
 
 
 def _payload(request: ModelRequest) -> dict[str, Any]:

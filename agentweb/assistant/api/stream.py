@@ -1,0 +1,125 @@
+"""``GET /api/runs/<id>/stream``: a run's live stream as server-sent events (SPEC §15).
+
+The same stream as the websocket: every persisted event (``event: run.event``,
+``id:`` = its seq) and the deltas of an answer being written (``event:
+run.delta``, no id). A client that reconnects sends ``Last-Event-ID`` (or
+``?after_seq=``) and gets what it missed, then the rest live. The response
+ends after ``run.finished``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+
+from agentweb.assistant import actions
+from agentweb.assistant.actions import ServiceError
+from agentweb.assistant.api.auth import api_view, error
+from agentweb.assistant.bus import run_group
+from agentweb.assistant.models import Run, Status
+from agentweb.assistant.runs.deltas import DeltaCursor, request_sync
+
+# A comment line this often keeps proxies from closing an idle stream; each
+# tick also re-reads the database, in case a doorbell was lost.
+KEEPALIVE_S = 15.0
+# How long a browser's EventSource waits before it reconnects.
+RETRY_MS = 1000
+ACTIVE = (Status.QUEUED, Status.RUNNING)
+
+
+@require_GET
+@api_view
+async def run_stream(request: HttpRequest, run_id: int) -> HttpResponseBase:
+    raw = request.headers.get("Last-Event-ID") or request.GET.get("after_seq", "0")
+    if not raw.isdigit() or len(raw) > 10:
+        return error(400, "bad_field", "Last-Event-ID / after_seq must be a non-negative integer.")
+    try:
+        await database_sync_to_async(actions.owned_run)(request.user, run_id)
+    except ServiceError as exc:
+        return error(exc.status, exc.code, exc.message)
+    response = StreamingHttpResponse(
+        _follow(request.user, run_id, int(raw)), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+class _Follower:
+    def __init__(self, user: Any, run_id: int, after_seq: int) -> None:
+        self.user = user
+        self.run_id = run_id
+        self.sent = after_seq
+        self.finished = False
+        self.cursor = DeltaCursor()
+
+    async def catch_up(self) -> list[str]:
+        out: list[str] = []
+        while True:
+            frames = await database_sync_to_async(actions.events_after)(
+                self.user, self.run_id, self.sent
+            )
+            out.extend(self.event(frame) for frame in frames)
+            if len(frames) < actions.EVENTS_PAGE:
+                break
+        if not self.finished:
+            status, last_seq = await database_sync_to_async(
+                lambda: Run.objects.values_list("status", "last_seq").get(pk=self.run_id)
+            )()
+            # A run that ended without run.finished (interrupted) ends its stream too.
+            self.finished = status not in ACTIVE and last_seq <= self.sent
+        return out
+
+    def event(self, frame: dict[str, Any]) -> str:
+        self.sent = frame["seq"]
+        self.finished = self.finished or frame["kind"] == "run.finished"
+        return f"id: {frame['seq']}\nevent: run.event\ndata: {json.dumps(frame)}\n\n"
+
+    async def on_message(self, message: dict[str, Any]) -> list[str]:
+        frame = message.get("frame") or {}
+        if message.get("type") == "run.event":
+            if frame["seq"] <= self.sent:
+                return []
+            if frame["seq"] == self.sent + 1 and frame["data"] is not None:
+                return [self.event(frame)]
+            return await self.catch_up()
+        if message.get("type") == "run.delta":
+            out = await self.catch_up() if frame["after_seq"] > self.sent else []
+            for delta in self.cursor.accept(frame, self.sent):
+                out.append(f"event: run.delta\ndata: {json.dumps(delta)}\n\n")
+            return out
+        return []
+
+
+async def _follow(user: Any, run_id: int, after_seq: int) -> AsyncIterator[str]:
+    layer = get_channel_layer()
+    follower = _Follower(user, run_id, after_seq)
+    channel = await layer.new_channel()
+    # Join first, then read: an event persisted in between is in one or the other.
+    await layer.group_add(run_group(run_id), channel)
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        for chunk in await follower.catch_up():
+            yield chunk
+        if not follower.finished:
+            await request_sync(run_id, channel)
+        while not follower.finished:
+            try:
+                async with asyncio.timeout(KEEPALIVE_S):
+                    message = await layer.receive(channel)
+            except TimeoutError:
+                yield ": keepalive\n\n"
+                for chunk in await follower.catch_up():
+                    yield chunk
+                continue
+            for chunk in await follower.on_message(message):
+                yield chunk
+    finally:
+        await layer.group_discard(run_group(run_id), channel)
