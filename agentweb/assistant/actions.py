@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from agentweb.assistant import config, inbox, memory
+from agentweb.assistant import bus, config, inbox, memory
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     ActionStatus,
@@ -25,8 +25,10 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
 )
+from agentweb.assistant.runs.events import broadcast_message
 from agentweb.assistant.runs.executor import executor
 from agentweb.engine import AgentFailure
+from agentweb.engine.outcome import StopCode
 from agentweb.engine.policy import ROUTABLE
 
 # Events returned by one page of the events API / one replay batch.
@@ -174,20 +176,19 @@ def owned_run(user: Any, run_id: int) -> Run:
     return run
 
 
-def request_cancel(user: Any, run_id: int) -> Run:
+QUEUED_CANCEL_STOP = {"code": StopCode.CANCELLED.value, "message": "Stopped before it started"}
+
+
+def request_cancel(user: Any, run_id: int) -> RunEvent | None:
+    """Flag the run as cancelled; a queued one ends here (its ``run.finished``, to broadcast)."""
     run = owned_run(user, run_id)
-    if run.status == Status.QUEUED:
-        Run.objects.filter(pk=run.pk, status=Status.QUEUED).update(
-            status=Status.CANCELLED,
-            cancel_requested=True,
-            finished_at=timezone.now(),
-            stop_reason={"code": "cancelled", "message": "Stopped before it started"},
-        )
-    elif run.status == Status.RUNNING:
-        Run.objects.filter(pk=run.pk).update(cancel_requested=True)
-    else:
+    if run.status not in ACTIVE_STATUSES:
         raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
-    return run
+    Run.objects.filter(pk=run.pk).update(cancel_requested=True)
+    # A queued run never starts; one claimed meanwhile stops at its next step.
+    return Run.objects.finish(
+        run.pk, Status.CANCELLED, QUEUED_CANCEL_STOP, from_statuses=(Status.QUEUED,)
+    )
 
 
 async def acancel(user: Any, run_id: int) -> None:
@@ -200,7 +201,9 @@ async def acancel(user: Any, run_id: int) -> None:
         # so the call in flight is abandoned one database round trip sooner.
         await executor.cancel(run_id, AgentFailure.CANCELLED)
         relayed = True
-    await database_sync_to_async(request_cancel)(user, run_id)
+    ended = await database_sync_to_async(request_cancel)(user, run_id)
+    if ended is not None:
+        await bus.send(bus.run_group(run_id), broadcast_message(ended))
     if not relayed:
         await executor.cancel(run_id, AgentFailure.CANCELLED)
 

@@ -7,6 +7,7 @@ any process can see (R-SCALE).
 
 from agentweb.assistant.models.runs import (
     ACTIVE_STATUSES,
+    ENDED_STATUSES,
     ActionStatus,
     ApiToken,
     Exchange,
@@ -21,6 +22,7 @@ from agentweb.assistant.models.runs import (
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "ENDED_STATUSES",
     "ActionStatus",
     "ApiToken",
     "Exchange",

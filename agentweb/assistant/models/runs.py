@@ -7,10 +7,15 @@ any process can see (R-SCALE).
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.db import models
-from django.db.models import Q
+from datetime import UTC, datetime
+from typing import Any
 
+from django.conf import settings
+from django.db import connection, models, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import RunStatus
 
 
@@ -26,6 +31,14 @@ class Status(models.TextChoices):
 
 
 ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
+# Ended runs: nothing changes them any more, except undo.
+ENDED_STATUSES = (
+    Status.COMPLETED,
+    Status.DEGRADED,
+    Status.CANCELLED,
+    Status.FAILED,
+    Status.INTERRUPTED,
+)
 
 
 class MemoryState(models.Model):
@@ -41,6 +54,86 @@ class MemoryState(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} @ generation {self.generation}"
+
+
+class RunManager(models.Manager["Run"]):
+    """Every change of a run's state, and every event number, in one place."""
+
+    def take_seqs(self, run_id: int, count: int, *, owner: str | None = None) -> int | None:
+        """Reserve ``count`` event numbers of the run; the first one, or ``None`` if fenced out.
+
+        The UPDATE takes the run's row lock, so writers in any process (the
+        loop, undo, the inbox, the reaper) never take the same seq. With
+        ``owner`` the numbers are only given while that worker holds the lease.
+        Must run inside the caller's transaction, which then writes the events.
+        """
+        table = connection.ops.quote_name(self.model._meta.db_table)
+        sql = f"UPDATE {table} SET last_seq = last_seq + %s WHERE id = %s"
+        params: list[Any] = [count, run_id]
+        if owner is not None:
+            sql += " AND lease_owner = %s AND status = %s"
+            params += [owner, Status.RUNNING.value]
+        with connection.cursor() as cursor:
+            cursor.execute(sql + " RETURNING last_seq", params)
+            row = cursor.fetchone()
+        return None if row is None else row[0] - count + 1
+
+    def append_event(
+        self, run_id: int, kind: str, data: dict[str, Any], *, only_if: Q | None = None
+    ) -> RunEvent | None:
+        """Write one event from outside the loop (undo, the inbox, recovery), numbered
+        under the row lock; with ``only_if``, only while the run matches it."""
+        with transaction.atomic():
+            if only_if is not None and not self.filter(only_if, pk=run_id).exists():
+                return None
+            seq = self.take_seqs(run_id, 1)
+            if seq is None:
+                return None
+            return RunEvent.objects.create(
+                run_id=run_id, seq=seq, kind=kind, data=data, ts=timezone.now()
+            )
+
+    def finish(
+        self,
+        run_id: int,
+        status: str,
+        stop_reason: dict[str, Any],
+        *,
+        from_statuses: tuple[str, ...] = ACTIVE_STATUSES,
+        where: Q | None = None,
+        owner: str | None = None,
+        data: dict[str, Any] | None = None,
+        ts: float | None = None,
+        **fields: Any,
+    ) -> RunEvent | None:
+        """The one terminal state change: the row's new status and its one ``run.finished``.
+
+        Conditional on the run being in ``from_statuses`` (and matching
+        ``where``, and leased to ``owner``), checked under the row lock: of
+        concurrent attempts exactly one wins, the others get ``None`` and write
+        nothing — a run never ends twice, and never ends without its event.
+        """
+        with transaction.atomic():
+            rows = self.select_for_update().filter(pk=run_id, status__in=from_statuses)
+            if where is not None:
+                rows = rows.filter(where)
+            if owner is not None:
+                rows = rows.filter(lease_owner=owner)
+            if not rows.exists():
+                return None
+            now = timezone.now()
+            updated = dict(fields)
+            updated.setdefault("finished_at", now)
+            self.filter(pk=run_id).update(status=status, stop_reason=stop_reason, **updated)
+            seq = self.take_seqs(run_id, 1)
+            event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
+            return RunEvent.objects.create(
+                run_id=run_id,
+                seq=seq,
+                kind=EventKind.RUN_FINISHED.value,
+                data=event,
+                ts=datetime.fromtimestamp(ts, tz=UTC) if ts else now,
+            )
 
 
 class Run(models.Model):
@@ -72,6 +165,8 @@ class Run(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = RunManager()
 
     class Meta:
         ordering = ["-id"]

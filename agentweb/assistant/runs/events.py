@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from django.db import transaction
 
 from agentweb.assistant import bus
-from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.models import Run, RunEvent
 from agentweb.engine.events import Event
 from agentweb.lib.per_loop import PerLoop
 
@@ -37,8 +37,8 @@ class LeaseLost(Exception):
     """The run is no longer this worker's: the reaper interrupted it."""
 
 
-class SeqTaken(Exception):
-    """The event's seq is not after the run's last one (written twice, or out of order)."""
+class RunGone(Exception):
+    """The run's row no longer exists."""
 
 
 Item = tuple[int, str | None, Event]  # run id, lease owner (None: unfenced), event
@@ -97,10 +97,13 @@ def writer() -> EventWriter:
 
 
 def persist(items: list[Item]) -> list[RunEvent | BaseException]:
-    """One transaction: each run's events, after its ``last_seq`` (and under its lease, if any).
+    """One transaction: each run's events, numbered after its ``last_seq`` (fenced by a lease).
 
-    Updating the run row first takes its lock: the reaper (which locks the row
-    too) either sees these events or this write sees the lease gone.
+    The database numbers the events (``Run.objects.take_seqs``, under the run's
+    row lock), not the engine: events written outside the loop — undo, the
+    inbox, the reaper — take their numbers the same way, so no two writers
+    ever take one seq. The reaper (which locks the row too) either sees these
+    events or this write sees the lease gone.
     """
     by_run: dict[tuple[int, str | None], list[Event]] = {}
     for run_id, owner, event in items:
@@ -109,28 +112,25 @@ def persist(items: list[Item]) -> list[RunEvent | BaseException]:
     rows: dict[tuple[int, int], RunEvent] = {}
     with transaction.atomic():
         for (run_id, owner), events in by_run.items():
-            first, last = min(e.seq for e in events), max(e.seq for e in events)
-            run = Run.objects.filter(pk=run_id, last_seq__lt=first)
-            if owner is not None:
-                run = run.filter(lease_owner=owner, status=Status.RUNNING)
-            if not run.update(last_seq=last):
+            first = Run.objects.take_seqs(run_id, len(events), owner=owner)
+            if first is None:
                 refused[(run_id, owner)] = (
                     LeaseLost(f"run {run_id} is no longer leased to {owner}")
                     if owner is not None
-                    else SeqTaken(f"run {run_id} already has events up to seq {first} or later")
+                    else RunGone(f"run {run_id} does not exist")
                 )
                 continue
-            for event in events:
-                rows[(run_id, event.seq)] = RunEvent(
+            for seq, event in enumerate(events, first):
+                rows[(run_id, id(event))] = RunEvent(
                     run_id=run_id,
-                    seq=event.seq,
+                    seq=seq,
                     kind=event.kind.value,
                     data=event.data,
                     ts=datetime.fromtimestamp(event.ts, tz=UTC),
                 )
         RunEvent.objects.bulk_create(rows.values())
     return [
-        refused.get((run_id, owner)) or rows[(run_id, event.seq)] for run_id, owner, event in items
+        refused.get((run_id, owner)) or rows[(run_id, id(event))] for run_id, owner, event in items
     ]
 
 

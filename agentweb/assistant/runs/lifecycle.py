@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -17,19 +17,21 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from agentweb.assistant import config
+from agentweb.assistant import bus, config
 from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox
 from agentweb.assistant.memory import recent_exchanges, remember
-from agentweb.assistant.models import Run, Status
+from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
-from agentweb.assistant.runs.events import DbEventSink, LeaseLost
+from agentweb.assistant.runs.events import DbEventSink, LeaseLost, broadcast_message
 from agentweb.assistant.runs.flags import RunStateGuard, run_flags
 from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source
-from agentweb.engine.events import Event, EventSink
+from agentweb.engine.events import Event, EventKind, EventSink
+from agentweb.engine.outcome import StopCode
 from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import DirectAnswer, Environment, Request, RunOutcome
@@ -70,13 +72,14 @@ async def execute_run(
         ModuleStateGuard(modules),
         *control,
     ]
+    sink = _FinishHeld(DbEventSink(run.pk, owner))
     env = Environment(
         registry=registry,
         modules=modules,
         prompts=prepared.config.prompts,
         policy=prepared.config.policy,
         model=build_provider(),
-        sink=_numbered_after(DbEventSink(run.pk, owner), run.last_seq),
+        sink=sink,
         guards=guards,
         principal=user,
         search=config.search_backend(),
@@ -97,31 +100,41 @@ async def execute_run(
         return None
     except Exception:
         logger.exception("run %s crashed", run.pk)
-        await _mark(run.pk, Status.FAILED, {"code": "failed", "message": "internal error"}, owner)
+        await _announce(await _crashed(run.pk, owner))
         raise
     finally:
         run_flags().drop(run.pk)
-    await _store(run.pk, outcome, prepared, owner)
+    extra: dict[str, Any] = {}
+    if outcome.status is RunStatus.UNDONE:
+        # Undone while running: every write it started has committed or rolled
+        # back by now (the engine never abandons one); revert them before the end.
+        extra = await compensate(user, run.pk)
+    held = sink.finished.data if sink.finished is not None else {}
+    await _announce(await _store(run.pk, outcome, prepared, owner, {**held, **extra}))
     return outcome
 
 
-class _After:
-    """Numbers the loop's events after those already in the trace.
+class _FinishHeld:
+    """Passes the loop's events on, except ``run.finished``: that one is written with
+    the run's final row, in one transaction (``Run.objects.finish``)."""
 
-    The engine counts from 1; a run that waited in the queue may already have
-    ``inbox.queued`` events (``inbox.announce_queued``), taken before the claim.
-    """
-
-    def __init__(self, sink: EventSink, offset: int) -> None:
+    def __init__(self, sink: EventSink) -> None:
         self.sink = sink
-        self.offset = offset
+        self.finished: Event | None = None
 
     async def emit(self, event: Event) -> None:
-        await self.sink.emit(replace(event, seq=event.seq + self.offset))
+        if event.kind is EventKind.RUN_FINISHED:
+            self.finished = event
+            return
+        await self.sink.emit(event)
 
 
-def _numbered_after(sink: EventSink, offset: int) -> EventSink:
-    return _After(sink, offset) if offset else sink
+async def _announce(row: RunEvent | None) -> None:
+    if row is not None:
+        await bus.send(bus.run_group(row.run_id), broadcast_message(row))
+
+
+INTERNAL_ERROR_STOP = {"code": StopCode.FAILED.value, "message": "internal error"}
 
 
 def _control_guards(user_id: int, run_id: int) -> list[Guard]:
@@ -207,12 +220,20 @@ def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
 
 
 @database_sync_to_async
-def _mark(run_id: int, status: str, stop: dict[str, Any], owner: str | None) -> None:
-    _this_run(run_id, owner).update(status=status, stop_reason=stop, finished_at=timezone.now())
+def _crashed(run_id: int, owner: str | None) -> RunEvent | None:
+    return Run.objects.finish(
+        run_id,
+        Status.FAILED,
+        INTERNAL_ERROR_STOP,
+        from_statuses=(Status.RUNNING,),
+        owner=owner,
+    )
 
 
 @database_sync_to_async
-def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | None) -> None:
+def _store(
+    run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | None, data: dict[str, Any]
+) -> RunEvent | None:
     # Keep the numbers the answer cites ("see 3"), not a renumbering.
     numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
     sources = [
@@ -224,18 +245,22 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | No
         prepared.config.policy(outcome.workflow).as_config() if outcome.workflow in ROUTABLE else {}
     )
     with transaction.atomic():
-        stored = _this_run(run_id, owner).update(
-            status=outcome.status.value,
+        stored = Run.objects.finish(
+            run_id,
+            outcome.status.value,
+            outcome.stop.as_dict(),
+            from_statuses=(Status.RUNNING,),
+            owner=owner,
+            data=data,
             workflow=outcome.workflow,
-            stop_reason=outcome.stop.as_dict(),
             failure=outcome.stop.failure.value if outcome.stop.failure else "",
             answer=outcome.text,
             sources=sources,
             cards=outcome.cards,
             usage=outcome.usage,
             policy_snapshot=policy,
-            finished_at=timezone.now(),
         )
         # A run the reaper took away leaves no memory behind.
         if stored and outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED):
             remember(prepared.run, outcome.text)
+    return stored

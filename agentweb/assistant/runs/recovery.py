@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.models import ACTIVE_STATUSES, Run, RunEvent, Status
 from agentweb.engine.events import EventKind
 
 INTERRUPTED_STOP = {
@@ -19,19 +19,27 @@ INTERRUPTED_STOP = {
 
 
 def mark_interrupted(*, owner: str | None = None) -> int:
-    """Mark active runs with no live executor as interrupted.
+    """Mark active runs with no live executor as interrupted, each with its ``run.finished``.
 
     With ``owner`` only that process's runs are marked; without it (a single
     process starting up) every active run is, since nothing can still execute it.
     Runs with an unexpired lease held by another process are left alone.
     """
     now = timezone.now()
-    runs = Run.objects.filter(status__in=[Status.RUNNING, Status.QUEUED])
-    if owner is not None:
-        runs = runs.filter(lease_owner=owner)
-    else:
-        runs = runs.filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
-    return runs.update(status=Status.INTERRUPTED, stop_reason=INTERRUPTED_STOP, finished_at=now)
+    orphaned = Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
+    runs = Run.objects.filter(status__in=ACTIVE_STATUSES)
+    runs = runs.filter(lease_owner=owner) if owner is not None else runs.filter(orphaned)
+    marked = 0
+    for pk in runs.values_list("pk", flat=True):
+        if Run.objects.finish(
+            pk,
+            Status.INTERRUPTED,
+            INTERRUPTED_STOP,
+            where=None if owner is not None else orphaned,
+            owner=owner,
+        ):
+            marked += 1
+    return marked
 
 
 # --- worker leases (scale-out) -------------------------------------------------------
@@ -62,18 +70,22 @@ def reap_expired(*, now: datetime | None = None) -> Reaped:
     """
     now = now or timezone.now()
     reaped = Reaped()
-    expired = Run.objects.filter(status=Status.RUNNING, lease_expires_at__lt=now)
-    for pk in expired.values_list("pk", flat=True):
+    expired = Q(status=Status.RUNNING, lease_expires_at__lt=now)
+    for pk in Run.objects.filter(expired).values_list("pk", flat=True):
         with transaction.atomic():
             # Re-checked under the row lock: a late heartbeat or event write wins.
-            run = expired.select_for_update().filter(pk=pk).first()
+            run = Run.objects.select_for_update().filter(expired, pk=pk).first()
             if run is None:
                 continue
             if not _started(run.pk):
                 _requeue(run)
                 reaped.requeued.append(pk)
-            else:
-                reaped.finished.append(_interrupt(run, now))
+                continue
+            row = Run.objects.finish(
+                pk, Status.INTERRUPTED, LEASE_EXPIRED_STOP, where=expired, failure=""
+            )
+            if row is not None:
+                reaped.finished.append(row)
     return reaped
 
 
@@ -85,22 +97,4 @@ def _started(run_id: int) -> bool:
 def _requeue(run: Run) -> None:
     Run.objects.filter(pk=run.pk).update(
         status=Status.QUEUED, lease_owner="", lease_expires_at=None, started_at=None
-    )
-
-
-def _interrupt(run: Run, now: datetime) -> RunEvent:
-    seq = run.last_seq + 1
-    Run.objects.filter(pk=run.pk).update(
-        status=Status.INTERRUPTED,
-        stop_reason=LEASE_EXPIRED_STOP,
-        failure="",
-        finished_at=now,
-        last_seq=seq,
-    )
-    return RunEvent.objects.create(
-        run_id=run.pk,
-        seq=seq,
-        kind=EventKind.RUN_FINISHED.value,
-        data={"status": Status.INTERRUPTED.value, "stop_reason": LEASE_EXPIRED_STOP},
-        ts=now,
     )
