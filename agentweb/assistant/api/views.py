@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from functools import wraps
 from typing import Any
@@ -10,10 +9,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
+from pydantic import TypeAdapter
 
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.api.auth import api_view, error
+from agentweb.assistant.inputs import ChatMessage, Decision, InputError, parse
 from agentweb.assistant.models import Run
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
@@ -22,16 +23,18 @@ from agentweb.core.commands import commands
 MAX_BODY_BYTES = 256 * 1024
 
 
-def _body(request: HttpRequest) -> dict[str, Any]:
+_CHAT: TypeAdapter[ChatMessage] = TypeAdapter(ChatMessage)
+_DECISION: TypeAdapter[Decision] = TypeAdapter(Decision)
+
+
+def _body(request: HttpRequest, adapter: TypeAdapter[Any]) -> Any:
+    """The request body, validated by the same model as the websocket's frame."""
     if len(request.body) > MAX_BODY_BYTES:
         raise ServiceError("body_too_large", "The request body is too large.", 413)
     try:
-        data = json.loads(request.body or b"{}")
-    except ValueError:
-        raise ServiceError("bad_json", "The body is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise ServiceError("bad_json", "The body must be a JSON object.")
-    return data
+        return parse(adapter, request.body or b"{}", what="body", field_code="bad_field")
+    except InputError as exc:
+        raise ServiceError(exc.code, exc.message) from None
 
 
 def _handled(fn: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
@@ -50,14 +53,10 @@ def _handled(fn: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
 @_handled
 async def start_run(request: HttpRequest) -> JsonResponse:
     """POST /api/runs {"text", "allow_web", "client_msg_id"?} → {"run_id", "queued"}."""
-    data = _body(request)
-    allow_web = data.get("allow_web", False)
-    client_msg_id = data.get("client_msg_id", "")
-    if not isinstance(allow_web, bool):
-        raise ServiceError("bad_field", "allow_web must be true or false.")
-    if not isinstance(client_msg_id, str) or len(client_msg_id) > 64:
-        raise ServiceError("bad_field", "client_msg_id must be a string of at most 64 characters.")
-    started = await actions.asubmit(request.user, data.get("text"), allow_web, client_msg_id)
+    message = _body(request, _CHAT)
+    started = await actions.asubmit(
+        request.user, message.text, message.allow_web, message.client_msg_id
+    )
     return JsonResponse(started.as_dict(), status=202)
 
 
@@ -105,14 +104,11 @@ async def undo_run(request: HttpRequest, run_id: int) -> JsonResponse:
 @api_view
 @_handled
 async def confirm_action(request: HttpRequest, run_id: int) -> JsonResponse:
-    data = _body(request)
-    action_id, decision = data.get("action_id"), data.get("decision")
-    if not isinstance(action_id, str) or not action_id or len(action_id) > 64:
-        raise ServiceError("bad_field", "action_id must be a non-empty string.")
-    if decision not in ("approve", "reject"):
-        raise ServiceError("bad_field", 'decision must be "approve" or "reject".')
-    await actions.adecide(request.user, run_id, action_id, decision)
-    return JsonResponse({"run_id": run_id, "action_id": action_id, "decision": decision})
+    decision = _body(request, _DECISION)
+    await actions.adecide(request.user, run_id, decision.action_id, decision.decision)
+    return JsonResponse(
+        {"run_id": run_id, "action_id": decision.action_id, "decision": decision.decision}
+    )
 
 
 @require_POST

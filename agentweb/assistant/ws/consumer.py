@@ -18,6 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.bus import run_group, user_group
+from agentweb.assistant.inputs import client_msg_id_of
 from agentweb.assistant.undo import aundo
 from agentweb.assistant.ws.frames import (
     ActionConfirm,
@@ -27,7 +28,6 @@ from agentweb.assistant.ws.frames import (
     RunCancel,
     RunSubscribe,
     RunUndo,
-    client_msg_id_of,
     error_frame,
     parse_frame,
 )
