@@ -11,6 +11,7 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from agentweb.assistant import bus
@@ -21,7 +22,6 @@ from agentweb.assistant.models import (
     InboxStatus,
     Run,
     RunEvent,
-    Status,
 )
 from agentweb.assistant.runs.events import broadcast_message
 from agentweb.engine.events import EventKind
@@ -80,30 +80,18 @@ async def announce_queued(run_id: int, entry: InboxEntry | None) -> None:
 
 
 def _persist_queued(run_id: int, entry: InboxEntry) -> RunEvent | None:
-    """Write ``inbox.queued`` with the run's next seq, only while the run waits to start.
+    """Write ``inbox.queued`` into the run's trace while it is active (queued or running).
 
-    The seq is taken under the run's row lock, so concurrent submits (in any
-    process) never take the same one, and a worker claiming the run meanwhile
-    either sees this event (and numbers its own after it) or has already
-    claimed the run — then the loop announces the claim itself.
+    The seq is taken under the run's row lock like every event's, so it never
+    collides with the loop's own events; a run that ended meanwhile gets no
+    event (its queued messages start the next run instead).
     """
-    with transaction.atomic():
-        run = (
-            Run.objects.select_for_update(no_key=True)
-            .filter(pk=run_id, status=Status.QUEUED)
-            .first()
-        )
-        if run is None:
-            return None
-        seq = run.last_seq + 1
-        Run.objects.filter(pk=run_id).update(last_seq=seq)
-        return RunEvent.objects.create(
-            run_id=run_id,
-            seq=seq,
-            kind=EventKind.INBOX_QUEUED.value,
-            data={"entry_id": entry.pk, "text": entry.text},
-            ts=timezone.now(),
-        )
+    return Run.objects.append_event(
+        run_id,
+        EventKind.INBOX_QUEUED.value,
+        {"entry_id": entry.pk, "text": entry.text},
+        only_if=Q(status__in=ACTIVE_STATUSES),
+    )
 
 
 async def apromote_after(run_id: int) -> int | None:

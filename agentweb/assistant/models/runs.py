@@ -84,10 +84,11 @@ class RunManager(models.Manager["Run"]):
         """Write one event from outside the loop (undo, the inbox, recovery), numbered
         under the row lock; with ``only_if``, only while the run matches it."""
         with transaction.atomic():
-            if only_if is not None and not self.filter(only_if, pk=run_id).exists():
-                return None
-            seq = self.take_seqs(run_id, 1)
+            seq = self.take_seqs(run_id, 1)  # takes the row lock: only_if is read under it
             if seq is None:
+                return None
+            if only_if is not None and not self.filter(only_if, pk=run_id).exists():
+                transaction.set_rollback(True)
                 return None
             return RunEvent.objects.create(
                 run_id=run_id, seq=seq, kind=kind, data=data, ts=timezone.now()
