@@ -3,7 +3,7 @@
 import pytest
 from asgiref.sync import async_to_sync
 
-from agentweb.control import quotas
+from agentweb.control import quotas, slots
 from agentweb.control.guards import ControlGuard
 from agentweb.control.models import DailyUsage, PlayerQuota, UsageEntry
 from agentweb.engine import (
@@ -33,7 +33,7 @@ def test_a_made_call_is_billed_once_and_frees_its_slot(alice):
     assert (entry.tokens_in, entry.tokens_out, entry.workflow) == (30, 7, "system:chat")
     assert DailyUsage.objects.get(user=alice).model_calls == 1
     assert DailyUsage.objects.get(user=alice).tokens == 37
-    assert quotas.model_slots_in_flight() == 0
+    assert slots.model_slots_in_flight() == 0
 
 
 def test_over_quota_no_call_is_made_nothing_is_billed(alice):
@@ -47,13 +47,13 @@ def test_over_quota_no_call_is_made_nothing_is_billed(alice):
     assert "resets at midnight UTC" in caught.value.message
     assert model.calls == 0
     assert UsageEntry.objects.count() == 0
-    assert quotas.model_slots_in_flight() == 0
+    assert slots.model_slots_in_flight() == 0
 
 
 def test_a_busy_server_refunds_the_reservation(alice, settings):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 1
     quotas.clear_limits_cache()
-    assert quotas.acquire_model_slot()
+    assert slots.acquire_model_slot()
     model = ScriptedModel(['{"type":"answer","text":"x"}'])
 
     with pytest.raises(AgentError) as caught:

@@ -82,7 +82,6 @@ async def test_200_concurrent_requests_of_one_player_make_exactly_the_quota_of_c
 async def test_the_server_wide_limit_holds_across_workers(stack, model, db, players):
     model.responder = Scripted(workflow="system:chat")
     model.latency_s = 0.2
-    db.execute("UPDATE control_modelcallgate SET in_flight = 0")
 
     async def one(i: int) -> dict:
         player = await Player.connect(stack.daphnes[i % 2], players[f"gate{i}"]["session"])
@@ -101,4 +100,4 @@ async def test_the_server_wide_limit_holds_across_workers(stack, model, db, play
         "WHERE a.username LIKE 'gate%%'"
     )
     assert billed == model.calls
-    assert db.value("SELECT in_flight FROM control_modelcallgate") == 0
+    assert db.value("SELECT count(*) FROM control_modelcallslot") == 0

@@ -66,7 +66,7 @@ async def execute_run(
         return None
     run, user = prepared.run, prepared.user
     modules = await DbModuleStates(user).refresh()
-    control = _control_guards(user.pk, run.pk)
+    control = _control_guards(user.pk, run.pk, owner)
     guards: list[Guard] = [
         RunStateGuard(run.pk, user.pk, run.memory_generation),
         ModuleStateGuard(modules),
@@ -137,15 +137,22 @@ async def _announce(row: RunEvent | None) -> None:
 INTERNAL_ERROR_STOP = {"code": StopCode.FAILED.value, "message": "internal error"}
 
 
-def _control_guards(user_id: int, run_id: int) -> list[Guard]:
-    """Quota, concurrency and billing guards, when the control app is installed (R-QUOTA-1)."""
+def _control_guards(user_id: int, run_id: int, owner: str | None) -> list[Guard]:
+    """Quota, concurrency and billing guards, when the control app is installed (R-QUOTA-1).
+
+    A worker's runs hold their model-call slots one lease at a time, renewed
+    by its heartbeat (``leases.renew``): a killed worker's slots come back
+    when its leases lapse.
+    """
     from django.apps import apps
 
     if not apps.is_installed("agentweb.control"):
         return []
+    from agentweb.assistant.runs.leases import lease_s
     from agentweb.control.guards import ControlGuard
 
-    return [ControlGuard(user_id, run_id, "router")]
+    ttl = lease_s() if owner else None
+    return [ControlGuard(user_id, run_id, "router", slot_ttl_s=ttl)]
 
 
 def _label(guards: list[Guard], workflow: str) -> None:

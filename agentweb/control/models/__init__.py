@@ -8,7 +8,7 @@ from agentweb.control.models.policies import (
     clean_policy_config,
     known_workflows,
 )
-from agentweb.control.models.switches import AssistantSettings, ModelCallGate
+from agentweb.control.models.switches import AssistantSettings, ModelCallGate, ModelCallSlot
 from agentweb.control.models.usage import OUTCOME_OK, DailyUsage, PlayerQuota, UsageEntry
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "AssistantSettings",
     "DailyUsage",
     "ModelCallGate",
+    "ModelCallSlot",
     "PlayerQuota",
     "PolicyOverride",
     "PolicyOverrideVersion",

@@ -117,17 +117,39 @@ class AssistantSettings(models.Model):
 
 
 class ModelCallGate(models.Model):
-    """Model calls in flight across every process (R-QUOTA-1).
+    """The lock taken to hand out a model-call slot (one row; R-QUOTA-1).
 
-    Changed only by conditional ``UPDATE`` statements (``agentweb.control.quotas``),
-    so two processes can never both take the last slot.
+    Counting the live slots and adding one happen under this row's lock, so
+    two processes can never both take the last slot.
     """
 
-    in_flight = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name = "model-call gate"
 
     def __str__(self) -> str:
-        return f"{self.in_flight} model calls in flight"
+        return "model-call gate"
+
+
+class ModelCallSlot(models.Model):
+    """One model call in flight, held by one run (R-QUOTA-1).
+
+    A slot counts only until ``expires_at``: the run's heartbeat renews the
+    slots of the calls it has in flight, so the slot of a holder that died
+    (a killed worker) comes back by itself, without a restart.
+    """
+
+    holder = models.CharField(max_length=64, blank=True, default="")
+    run_id = models.PositiveBigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["expires_at"], name="slot_expiry"),
+            models.Index(fields=["run_id"], name="slot_run"),
+        ]
+
+    def __str__(self) -> str:
+        return f"slot of run {self.run_id} until {self.expires_at}"
