@@ -30,6 +30,8 @@ from agentweb.assistant.runs.executor import executor
 from agentweb.engine import AgentFailure
 from agentweb.engine.outcome import StopCode
 from agentweb.engine.policy import ROUTABLE
+from agentweb.engine.protocol import dumps
+from agentweb.workflows.runner import ROUTER_POLICY
 
 # Events returned by one page of the events API / one replay batch.
 EVENTS_PAGE = 500
@@ -54,15 +56,32 @@ MESSAGE_LIMIT_TTL_S = 5.0
 _message_limit: list[float] = []  # [read at, limit]
 
 
+# The model input around a question when nothing else is in it yet: the JSON
+# keys and values of a first round with no tools, observations or memory.
+REQUEST_SKELETON_BYTES = 512
+
+
 def message_limit() -> int:
-    """A player message may not exceed the smallest inputBytes of the workflows (SPEC §3)."""
+    """The largest message that can fit into every workflow's first model call (SPEC §3).
+
+    A model input is at most ``inputBytes``; it holds the system prompt and
+    the question JSON-encoded, so a message that cannot fit beside the
+    largest prompt of the smallest budget is refused here, not failed later.
+    """
     now = time.monotonic()
     if _message_limit and now - _message_limit[0] < MESSAGE_LIMIT_TTL_S:
         return int(_message_limit[1])
     policy = config.policy_lookup()
-    limit = min(policy(w).input_bytes for w in ROUTABLE)
+    prompt = max((len(p.encode("utf-8")) for p in config.snapshot().prompts.values()), default=0)
+    budget = min(min(policy(w).input_bytes for w in ROUTABLE), ROUTER_POLICY.input_bytes)
+    limit = max(0, budget - prompt - REQUEST_SKELETON_BYTES)
     _message_limit[:] = [now, limit]
     return limit
+
+
+def message_size(text: str) -> int:
+    """The bytes the message takes in a model input (JSON-encoded, like the engine does)."""
+    return len(dumps({"q": text}).encode("utf-8")) - len('{"q":""}')
 
 
 @dataclass(slots=True)
@@ -81,7 +100,7 @@ def validate_text(text: Any) -> str:
     if not isinstance(text, str) or not text.strip():
         raise ServiceError("empty_message", "The message is empty.")
     limit = message_limit()
-    size = len(text.encode("utf-8"))
+    size = message_size(text)
     if size > limit:
         raise ServiceError(
             "message_too_large", f"The message is {size} bytes; the limit is {limit} bytes.", 413
@@ -115,6 +134,13 @@ def submit(
                 promoted = inbox.promote_waiting(user.pk)
                 active = Run.objects.filter(pk=promoted).first() if promoted else None
             if active is not None:
+                if inbox.queue_full(user.pk):
+                    raise ServiceError(
+                        "inbox_full",
+                        f"You already have {inbox.MAX_QUEUED_PER_PLAYER} messages waiting; "
+                        "wait for the assistant to catch up.",
+                        429,
+                    )
                 entry = InboxEntry.objects.create(
                     user=user,
                     run=active,

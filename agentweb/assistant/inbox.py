@@ -26,6 +26,16 @@ from agentweb.assistant.models import (
 from agentweb.assistant.runs.events import broadcast_message
 from agentweb.engine.events import EventKind
 
+# Messages one player may have waiting at once. Typing ahead queues a few; more
+# is a script or a stuck key, and every queued message becomes a run later.
+MAX_QUEUED_PER_PLAYER = 20
+
+
+def queue_full(user_id: int) -> bool:
+    """Under the player's lock: no room for another queued message."""
+    waiting = InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED)
+    return waiting.count() >= MAX_QUEUED_PER_PLAYER
+
 
 def lock_player(user_id: int) -> None:
     """Serialise one player's submits across processes (PostgreSQL row lock).
