@@ -80,7 +80,7 @@ class ConcurrencyGuard(Guard):
     def __init__(self, *, max_wait_s: float = MAX_SLOT_WAIT_S, run_id: int | None = None) -> None:
         self.max_wait_s = max_wait_s
         self.run_id = run_id
-        self._held: list[int] = []
+        self._held: list[slots.Slot] = []
 
     async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
         ctx.check()
@@ -178,7 +178,7 @@ class ControlGuard(Guard):
         # time; without one, a slot lasts as long as the call may.
         self.slot_ttl_s = slot_ttl_s
         # One entry per call in flight: its quota day, start and slot.
-        self._open: list[tuple[date, float, int]] = []
+        self._open: list[tuple[date, float, slots.Slot]] = []
 
     async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
         day = quotas.today()
@@ -243,7 +243,7 @@ async def _wait_for_slot(
     max_wait_s: float,
     run_id: int | None,
     ttl_s: float,
-) -> int:
+) -> slots.Slot:
     """Retry for a server slot with backoff, within the call's timeout and the deadline."""
     loop = asyncio.get_running_loop()
     wait = min(max_wait_s, request.timeout_s, max(0.0, ctx.time_left()))
@@ -267,19 +267,21 @@ def _call_ttl(request: ModelRequest) -> float:
     return request.timeout_s + slots.SLOT_GRACE_S
 
 
-def _take_slot(run_id: int | None, ttl_s: float) -> int | None:
+def _take_slot(run_id: int | None, ttl_s: float) -> slots.Slot | None:
     holder = f"run {run_id}" if run_id else ""
     return slots.acquire_model_slot(holder=holder, run_id=run_id, ttl_s=ttl_s)
 
 
-def _admit(user_id: int, day: date, run_id: int | None, ttl_s: float) -> tuple[bool, int | None]:
+def _admit(
+    user_id: int, day: date, run_id: int | None, ttl_s: float
+) -> tuple[bool, slots.Slot | None]:
     """Reserve the player's quota, then try for a slot: ``(reserved, slot id)``."""
     if not quotas.reserve_model_call(user_id, day=day):
         return False, None
     return True, _take_slot(run_id, ttl_s)
 
 
-def _settle(user_id: int, day: date, slot: int, usage: dict | None) -> None:
+def _settle(user_id: int, day: date, slot: slots.Slot, usage: dict | None) -> None:
     """Release the slot; charge tokens and bill a made call, or refund one never made."""
     slots.release_model_slot(slot)
     if usage is None:

@@ -116,40 +116,28 @@ class AssistantSettings(models.Model):
         return settings.AGENTWEB_DAILY_MODEL_CALLS
 
 
-class ModelCallGate(models.Model):
-    """The lock taken to hand out a model-call slot (one row; R-QUOTA-1).
-
-    Counting the live slots and adding one happen under this row's lock, so
-    two processes can never both take the last slot.
-    """
-
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        verbose_name = "model-call gate"
-
-    def __str__(self) -> str:
-        return "model-call gate"
-
-
 class ModelCallSlot(models.Model):
-    """One model call in flight, held by one run (R-QUOTA-1).
+    """One of the server's model-call slots (R-QUOTA-1); ``number`` 1…limit.
 
-    A slot counts only until ``expires_at``: the run's heartbeat renews the
-    slots of the calls it has in flight, so the slot of a holder that died
-    (a killed worker) comes back by itself, without a restart.
+    Free while ``expires_at`` is empty or past. A call takes a free slot with
+    one conditional ``UPDATE`` (two processes can never both take one) and
+    holds it until it gives it back or the slot expires: the run's heartbeat
+    renews it, so the slot of a holder that died (a killed worker) comes back
+    by itself, without a restart.
     """
 
+    number = models.PositiveIntegerField(unique=True)
     holder = models.CharField(max_length=64, blank=True, default="")
     run_id = models.PositiveBigIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
+    # Which taking of the slot this is: a late release of an expired holder
+    # cannot free the slot for its next holder.
+    ticket = models.CharField(max_length=32, blank=True, default="")
+    taken_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [
-            models.Index(fields=["expires_at"], name="slot_expiry"),
-            models.Index(fields=["run_id"], name="slot_run"),
-        ]
+        ordering = ["number"]
+        indexes = [models.Index(fields=["run_id"], name="slot_run")]
 
     def __str__(self) -> str:
-        return f"slot of run {self.run_id} until {self.expires_at}"
+        return f"model-call slot {self.number}"
