@@ -116,6 +116,10 @@ def submit(
     ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
     """
     text = validate_text(text)
+    if not memory.assistant_enabled(user.pk):
+        raise ServiceError(
+            "assistant_off", "You switched the assistant off; switch it on to ask.", 409
+        )
     if client_msg_id:
         earlier = _by_client_id(user, client_msg_id)
         if earlier is not None:
@@ -251,6 +255,16 @@ async def aforget(user: Any) -> int:
     for run_id in await database_sync_to_async(_active_ids)(user):
         await executor.cancel(run_id, AgentFailure.FORGOTTEN)
     return generation
+
+
+async def aset_assistant(user: Any, enabled: bool) -> bool:
+    """Switch the assistant on or off for this player; off ends their running loops at once,
+    with no further model call (no finalization, R-MEM-2)."""
+    await database_sync_to_async(memory.set_assistant_enabled)(user.pk, enabled)
+    if not enabled:
+        for run_id in await database_sync_to_async(_active_ids)(user):
+            await executor.cancel(run_id, AgentFailure.ASSISTANT_DISABLED)
+    return enabled
 
 
 def _active_ids(user: Any) -> list[int]:

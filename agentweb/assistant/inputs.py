@@ -46,6 +46,12 @@ class Decision(ClientInput):
     decision: Literal["approve", "reject"]
 
 
+class Switch(ClientInput):
+    """The player's own assistant switch (``assistant.switch``, ``POST /api/assistant``)."""
+
+    enabled: bool
+
+
 class MessageId(ClientInput):
     """Only the ``client_msg_id`` of an input, to name it in the reply to a refused one."""
 

@@ -23,7 +23,7 @@
   // Refusals of a chat.send. Error frames carry no client_msg_id, but the
   // server answers frames in order, so such an error is about the oldest
   // message still waiting for its acknowledgement.
-  const CHAT_ERRORS = new Set(["empty_message", "message_too_large", "frame_too_large"]);
+  const CHAT_ERRORS = new Set(["empty_message", "message_too_large", "frame_too_large", "inbox_full", "assistant_off"]);
   // A queued message becomes its own run when the active run ends; the server
   // does not announce that run, so the page asks again (same client_msg_id,
   // idempotent) until the answer names the new run.
@@ -68,6 +68,10 @@
       if (frame.type === "run.event") return onEvent(frame);
       if (frame.type === "chat.accepted") return accepted(frame);
       if (frame.type === "memory.forgotten") return notice(L.forgotten);
+      if (frame.type === "assistant.state") {
+        document.getElementById("assistant-on").checked = frame.enabled;
+        return notice(frame.enabled ? L.assistant_on : L.assistant_off);
+      }
       if (frame.type === "error") {
         if (CHAT_ERRORS.has(frame.code)) refuseOldest();
         notice(L.error + ": " + (frame.message || frame.code || ""), true);
@@ -348,6 +352,8 @@
   document.getElementById("btn-stop").addEventListener("click", stop);
   document.getElementById("btn-undo").addEventListener("click", undo);
   document.getElementById("btn-forget").addEventListener("click", () => sendControl({ type: "memory.forget" }));
+  const assistantOn = document.getElementById("assistant-on");
+  assistantOn.addEventListener("change", () => sendControl({ type: "assistant.switch", enabled: assistantOn.checked }));
   turnsEl.addEventListener("click", (event) => {
     const button = event.target.closest(".show-trace");
     if (button) showTrace(Number(button.dataset.runId));

@@ -14,7 +14,7 @@ from pydantic import TypeAdapter
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.api.auth import api_view, error
-from agentweb.assistant.inputs import ChatMessage, Decision, InputError, parse
+from agentweb.assistant.inputs import ChatMessage, Decision, InputError, Switch, parse
 from agentweb.assistant.models import Run
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
@@ -25,6 +25,7 @@ MAX_BODY_BYTES = 256 * 1024
 
 _CHAT: TypeAdapter[ChatMessage] = TypeAdapter(ChatMessage)
 _DECISION: TypeAdapter[Decision] = TypeAdapter(Decision)
+_SWITCH: TypeAdapter[Switch] = TypeAdapter(Switch)
 
 
 def _body(request: HttpRequest, adapter: TypeAdapter[Any]) -> Any:
@@ -117,6 +118,15 @@ async def confirm_action(request: HttpRequest, run_id: int) -> JsonResponse:
 async def forget(request: HttpRequest) -> JsonResponse:
     generation = await actions.aforget(request.user)
     return JsonResponse({"generation": generation})
+
+
+@require_POST
+@api_view
+@_handled
+async def switch_assistant(request: HttpRequest) -> JsonResponse:
+    """POST /api/assistant {"enabled": false} — the player's own switch (R-MEM-2)."""
+    switch = _body(request, _SWITCH)
+    return JsonResponse({"enabled": await actions.aset_assistant(request.user, switch.enabled)})
 
 
 @require_GET

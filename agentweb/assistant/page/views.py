@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from agentweb.assistant import memory
 from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.labels import js_labels
 from agentweb.core.commands import MAX_COMPLETION_PREFIX, MAX_COMPLETIONS, commands
@@ -42,6 +43,7 @@ def chat(request: HttpRequest) -> HttpResponse:
         "commands": commands.snapshot(user),
         "active_runs": page_history.active_runs(user),
         "queued": page_history.queued_messages(user),
+        "assistant_enabled": memory.assistant_enabled(user.pk),
         "labels": js_labels(),
     }
     return render(

@@ -22,6 +22,7 @@ from agentweb.assistant.inputs import client_msg_id_of
 from agentweb.assistant.undo import aundo
 from agentweb.assistant.ws.frames import (
     ActionConfirm,
+    AssistantSwitch,
     ChatSend,
     FrameError,
     MemoryForget,
@@ -99,6 +100,9 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             case MemoryForget():
                 generation = await actions.aforget(self.user)
                 await self.send_json({"type": "memory.forgotten", "generation": generation})
+            case AssistantSwitch():
+                enabled = await actions.aset_assistant(self.user, frame.enabled)
+                await self.send_json({"type": "assistant.state", "enabled": enabled})
             case ActionConfirm():
                 await actions.adecide(self.user, frame.run_id, frame.action_id, frame.decision)
             case RunSubscribe():

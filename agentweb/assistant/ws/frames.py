@@ -15,6 +15,7 @@ from agentweb.assistant.inputs import (
     ClientInput,
     Decision,
     InputError,
+    Switch,
     parse,
 )
 
@@ -44,6 +45,10 @@ class MemoryForget(ClientInput):
     type: Literal["memory.forget"]
 
 
+class AssistantSwitch(Switch):
+    type: Literal["assistant.switch"]
+
+
 class ActionConfirm(Decision):
     type: Literal["action.confirm"]
     run_id: int = RUN_ID
@@ -56,7 +61,7 @@ class RunSubscribe(ClientInput):
 
 
 ClientFrame = Annotated[
-    ChatSend | RunCancel | RunUndo | MemoryForget | ActionConfirm | RunSubscribe,
+    ChatSend | RunCancel | RunUndo | MemoryForget | AssistantSwitch | ActionConfirm | RunSubscribe,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientFrame)
