@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from agentweb.assistant.ws.consumer import AssistantConsumer
+from agentweb.assistant.ws.consumer import WS_PATH, AssistantConsumer
 
 websocket_urlpatterns = [
-    path("ws/assistant/", AssistantConsumer.as_asgi()),
+    path(WS_PATH.lstrip("/"), AssistantConsumer.as_asgi()),
 ]

@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -36,15 +35,13 @@ from pathlib import Path
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scripts.services import free_port  # noqa: E402
+
 PYTHON = sys.executable
 QUESTION = "How do I craft an iron pickaxe?"
 SLOW_QUESTION = "分析 What do I need for the quest More Andesite Alloy and where does it come from?"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def setup_server(workdir: Path, clients: int, latency_ms: float, port: int):

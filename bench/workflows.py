@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from agentweb.workflows.env import Request
 from agentweb.workflows.runner import run_request
 from tests.fakes.model_server import FakeModelServer, Reply
+from tests.replies import answer, route, tool
 from tests.workflows.kit import Confirm, make_env
 
 SCRIPTS = {
@@ -52,12 +53,12 @@ def responder(workflow: str):
     def reply(body: dict[str, Any]) -> Reply:
         user = json.loads(body["messages"][1]["content"])
         if user.get("task") == "route":
-            return Reply(json.dumps({"workflow": workflow}))
+            return Reply(json.dumps(route(workflow)))
         done = sum(1 for o in user.get("observations", []) if "error" not in o)
         if user.get("final_only") or done >= len(actions) or "tools" not in user:
-            return Reply(json.dumps({"type": "answer", "text": "done", "sources": [1]}))
+            return Reply(json.dumps(answer("done", [1])))
         kind, tool_input = actions[done]
-        return Reply(json.dumps({"type": kind, "input": tool_input}))
+        return Reply(json.dumps(tool(kind, **tool_input)))
 
     return reply
 

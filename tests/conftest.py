@@ -1,8 +1,63 @@
-"""Fixtures shared by the whole suite."""
+"""Fixtures shared by the whole suite: the people of every test, and fresh caches.
+
+alice and bob are players (each other's "another player"), charlie has an
+account and no role at all, rita is a reviewer and admin the superuser.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
+from django.contrib.auth import get_user_model
+
+from agentweb.core.roles import Role, ensure_groups
+
+
+@pytest.fixture
+def make_user(db) -> Callable[..., Any]:
+    """A user named ``name`` (password ``pw-<name>-123``), in the groups of ``roles``."""
+
+    def make(name: str, *roles: Role) -> Any:
+        user = get_user_model().objects.create_user(name, password=f"pw-{name}-123")
+        if roles:
+            groups = ensure_groups()
+            user.groups.add(*(groups[role] for role in roles))
+        return user
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice", Role.PLAYER)
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob", Role.PLAYER)
+
+
+@pytest.fixture
+def charlie(make_user):
+    return make_user("charlie")
+
+
+@pytest.fixture
+def rita(make_user):
+    return make_user("rita", Role.REVIEWER)
+
+
+@pytest.fixture
+def admin(db):
+    return get_user_model().objects.create_superuser("admin", password="pw-admin-123")
+
+
+@pytest.fixture
+def admin_client(client, admin):
+    client.force_login(admin)
+    return client
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from agentweb.assistant import bus, config, inbox, memory
+from agentweb.assistant import config, inbox, memory
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     ActionStatus,
@@ -25,10 +25,9 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
 )
-from agentweb.assistant.runs.events import broadcast_message
+from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor
 from agentweb.engine import AgentFailure
-from agentweb.engine.outcome import StopCode
 from agentweb.engine.policy import ROUTABLE
 from agentweb.engine.protocol import dumps
 from agentweb.workflows.runner import ROUTER_POLICY
@@ -206,19 +205,14 @@ def owned_run(user: Any, run_id: int) -> Run:
     return run
 
 
-QUEUED_CANCEL_STOP = {"code": StopCode.CANCELLED.value, "message": "Stopped before it started"}
-
-
-def request_cancel(user: Any, run_id: int) -> RunEvent | None:
+def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
     """Flag the run as cancelled; a queued one ends here (its ``run.finished``, to broadcast)."""
     run = owned_run(user, run_id)
     if run.status not in ACTIVE_STATUSES:
         raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
     Run.objects.filter(pk=run.pk).update(cancel_requested=True)
     # A queued run never starts; one claimed meanwhile stops at its next step.
-    return Run.objects.finish(
-        run.pk, Status.CANCELLED, QUEUED_CANCEL_STOP, from_statuses=(Status.QUEUED,)
-    )
+    return Run.objects.filter(pk=run.pk).cancel_queued()
 
 
 async def acancel(user: Any, run_id: int) -> None:
@@ -231,9 +225,7 @@ async def acancel(user: Any, run_id: int) -> None:
         # so the call in flight is abandoned one database round trip sooner.
         await executor.cancel(run_id, AgentFailure.CANCELLED)
         relayed = True
-    ended = await database_sync_to_async(request_cancel)(user, run_id)
-    if ended is not None:
-        await bus.send(bus.run_group(run_id), broadcast_message(ended))
+    await events.broadcast(*await database_sync_to_async(request_cancel)(user, run_id))
     if not relayed:
         await executor.cancel(run_id, AgentFailure.CANCELLED)
 
@@ -299,6 +291,13 @@ def events_after(
         raise not_found(run_id)
     rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after_seq).order_by("seq")[:limit]
     return [row.as_frame() for row in rows]
+
+
+def events_page(user: Any, run_id: int, after_seq: int) -> dict[str, Any]:
+    """The API's page of a run's events, with the run's status and last seq (read after them)."""
+    frames = events_after(user, run_id, after_seq)
+    status, last_seq = Run.objects.values_list("status", "last_seq").get(pk=run_id)
+    return {"run_id": run_id, "status": status, "last_seq": last_seq, "events": frames}
 
 
 def run_summary(run: Run) -> dict[str, Any]:

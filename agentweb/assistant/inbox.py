@@ -11,7 +11,6 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from agentweb.assistant import bus
@@ -21,9 +20,8 @@ from agentweb.assistant.models import (
     InboxEntry,
     InboxStatus,
     Run,
-    RunEvent,
 )
-from agentweb.assistant.runs.events import broadcast_message
+from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
 
 # Messages one player may have waiting at once. Typing ahead queues a few; more
@@ -81,26 +79,19 @@ def _claim(run_id: int) -> list[str]:
 
 
 async def announce_queued(run_id: int, entry: InboxEntry | None) -> None:
-    """The queued message is visible in the run's trace (persisted, then broadcast)."""
+    """The queued message is visible in the active run's trace (persisted, then broadcast).
+
+    Queued or running: the seq is taken under the run's row lock like every
+    event's, so it never collides with the loop's own. A run that ended
+    meanwhile gets no event (its queued messages start the next run instead).
+    """
     if entry is None:
         return
-    row = await database_sync_to_async(_persist_queued)(run_id, entry)
-    if row is not None:
-        await bus.send(bus.run_group(run_id), broadcast_message(row))
-
-
-def _persist_queued(run_id: int, entry: InboxEntry) -> RunEvent | None:
-    """Write ``inbox.queued`` into the run's trace while it is active (queued or running).
-
-    The seq is taken under the run's row lock like every event's, so it never
-    collides with the loop's own events; a run that ended meanwhile gets no
-    event (its queued messages start the next run instead).
-    """
-    return Run.objects.append_event(
-        run_id,
-        EventKind.INBOX_QUEUED.value,
-        {"entry_id": entry.pk, "text": entry.text},
-        only_if=Q(status__in=ACTIVE_STATUSES),
+    data = {"entry_id": entry.pk, "text": entry.text}
+    await events.broadcast(
+        await database_sync_to_async(events.append)(
+            run_id, EventKind.INBOX_QUEUED, data, while_statuses=ACTIVE_STATUSES
+        )
     )
 
 

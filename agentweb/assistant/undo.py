@@ -16,11 +16,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from agentweb.assistant import bus
 from agentweb.assistant.actions import ServiceError, not_found
-from agentweb.assistant.models import ENDED_STATUSES, Run, Status
+from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status
+from agentweb.assistant.runs import events
 from agentweb.assistant.runs.compensation import UNDONE_STOP, undo_ended
-from agentweb.assistant.runs.events import broadcast_message
 from agentweb.assistant.runs.executor import executor
 from agentweb.engine import AgentFailure
 
@@ -48,18 +47,17 @@ def claim(user: Any, run_id: int) -> str:
     raise ServiceError("already_undone", f"Run {run_id} is already undone.", 409)
 
 
-def _undo_queued(run_id: int) -> Any:
-    return Run.objects.finish(
-        run_id, Status.UNDONE, UNDONE_STOP, from_statuses=(Status.QUEUED,), data={"reverted": []}
-    )
+def _undo_queued(run_id: int) -> list[RunEvent]:
+    queued = Run.objects.filter(pk=run_id, status=Status.QUEUED)
+    return queued.mark_undone(UNDONE_STOP, {"reverted": [], "unfinished": []})
 
 
 async def aundo(user: Any, run_id: int) -> None:
     status = await database_sync_to_async(claim)(user, run_id)
     if status == Status.QUEUED:
-        row = await database_sync_to_async(_undo_queued)(run_id)
-        if row is not None:
-            await bus.send(bus.run_group(run_id), broadcast_message(row))
+        ended = await database_sync_to_async(_undo_queued)(run_id)
+        if ended:
+            await events.broadcast(*ended)
             return
     status = await _until_stopped(run_id)
     if status in ENDED_STATUSES:

@@ -1,17 +1,16 @@
-"""Engine guards that enforce quotas, concurrency and billing on every model call (R-CTX-1).
+"""The engine guard that enforces quotas, concurrency and billing on every model call (R-CTX-1).
 
-Install them on the request's ``ExecutionContext`` in this order
-(``standard_guards`` builds the list):
+``ControlGuard`` applies three rules, in this order, before each call:
 
-1. ``QuotaGuard`` — a player over their daily quota is refused at once:
-   they never take a server slot nor wait for one.
-2. ``ConcurrencyGuard`` — waits briefly for one of the server's model-call
-   slots, and gives it back after the call.
-3. ``BillingGuard`` — writes the ledger row of each call that was made.
+1. quota — a player over their daily quota is refused at once: they never
+   take a server slot nor wait for one;
+2. concurrency — wait briefly for one of the server's model-call slots, and
+   give it back after the call;
+3. billing — write the ledger row of each call that was made.
 
-The kernel calls ``after_model`` only on guards whose ``before_model``
-passed, with ``made=False`` when a later guard refused: the quota is then
-refunded, the slot released and nothing billed (R-QUOTA-1).
+The kernel calls ``after_model`` only when ``before_model`` passed, with
+``made=False`` when a later guard refused: the quota is then refunded, the
+slot released and nothing billed (R-QUOTA-1).
 """
 
 from __future__ import annotations
@@ -41,124 +40,13 @@ BUSY_MESSAGE = (
 )
 
 
-class QuotaGuard(Guard):
-    """Reserves one call of the player's daily quota before each model call."""
-
-    def __init__(self, user_id: int) -> None:
-        self.user_id = user_id
-        # The day of each open reservation, so a refund after midnight hits the right row.
-        self._reserved: list[date] = []
-
-    async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
-        day = quotas.today()
-        if not await sync_to_async(quotas.reserve_model_call)(self.user_id, day=day):
-            raise await _quota_exceeded(self.user_id, day)
-        self._reserved.append(day)
-
-    async def after_model(
-        self,
-        ctx: ExecutionContext,
-        request: ModelRequest,
-        reply: ModelReply | None,
-        error: AgentError | None,
-        made: bool,
-    ) -> None:
-        if not self._reserved:
-            return
-        day = self._reserved.pop()
-        if not made:
-            await sync_to_async(quotas.refund_model_call)(self.user_id, day=day)
-        elif reply is not None:
-            await sync_to_async(quotas.add_tokens)(
-                self.user_id, reply.tokens_in + reply.tokens_out, day=day
-            )
-
-
-class ConcurrencyGuard(Guard):
-    """Holds one of the server's model-call slots for the duration of each call."""
-
-    def __init__(self, *, max_wait_s: float = MAX_SLOT_WAIT_S, run_id: int | None = None) -> None:
-        self.max_wait_s = max_wait_s
-        self.run_id = run_id
-        self._held: list[slots.Slot] = []
-
-    async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
-        ctx.check()
-        ttl = _call_ttl(request)
-        slot = await sync_to_async(_take_slot)(self.run_id, ttl)
-        if slot is None:
-            slot = await _wait_for_slot(ctx, request, self.max_wait_s, self.run_id, ttl)
-        self._held.append(slot)
-
-    async def after_model(
-        self,
-        ctx: ExecutionContext,
-        request: ModelRequest,
-        reply: ModelReply | None,
-        error: AgentError | None,
-        made: bool,
-    ) -> None:
-        if self._held:
-            await sync_to_async(slots.release_model_slot)(self._held.pop())
-
-
-class BillingGuard(Guard):
-    """Writes one ``UsageEntry`` per model call that was made (R-BILL-1).
+class ControlGuard(Guard):
+    """Quota, concurrency and billing in one guard: two trips to the ORM thread per
+    model call (the run executor's hot path; see docs/performance.md).
 
     ``workflow`` may be set after construction: the executor knows it only
     once the router has chosen (the router's own call is billed with the
     value in force then, and ``purpose="route"``).
-    """
-
-    def __init__(self, user_id: int | None, run_id: int | None, workflow: str = "") -> None:
-        self.user_id = user_id
-        self.run_id = run_id
-        self.workflow = workflow
-        self._started: list[float] = []
-
-    async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
-        self._started.append(time.perf_counter())
-
-    async def after_model(
-        self,
-        ctx: ExecutionContext,
-        request: ModelRequest,
-        reply: ModelReply | None,
-        error: AgentError | None,
-        made: bool,
-    ) -> None:
-        started = self._started.pop() if self._started else time.perf_counter()
-        if not made:
-            return  # nothing is billed for a call that was not made
-        latency_ms = reply.latency_ms if reply is not None and reply.latency_ms else 0.0
-        if not latency_ms:
-            latency_ms = (time.perf_counter() - started) * 1000
-        await sync_to_async(quotas.record_usage)(
-            user_id=self.user_id,
-            run_id=self.run_id,
-            workflow=self.workflow,
-            purpose=request.purpose.value,
-            model=(reply.model if reply is not None else "") or ctx.provider.name,
-            tokens_in=reply.tokens_in if reply is not None else 0,
-            tokens_out=reply.tokens_out if reply is not None else 0,
-            latency_ms=latency_ms,
-            outcome=OUTCOME_OK if error is None else error.failure.value,
-        )
-
-
-def standard_guards(user_id: int, run_id: int | None, workflow: str = "") -> list[Guard]:
-    """Quota, concurrency and billing guards for one request, in the order they must run."""
-    return [
-        QuotaGuard(user_id),
-        ConcurrencyGuard(run_id=run_id),
-        BillingGuard(user_id, run_id, workflow),
-    ]
-
-
-class ControlGuard(Guard):
-    """Quota, concurrency and billing in one guard: the same rules as the three
-    above, in the same order, with two trips to the ORM thread per model call
-    instead of five (the run executor's hot path; see docs/performance.md).
     """
 
     def __init__(
@@ -275,7 +163,7 @@ def _take_slot(run_id: int | None, ttl_s: float) -> slots.Slot | None:
 def _admit(
     user_id: int, day: date, run_id: int | None, ttl_s: float
 ) -> tuple[bool, slots.Slot | None]:
-    """Reserve the player's quota, then try for a slot: ``(reserved, slot id)``."""
+    """Reserve the player's quota, then try for a slot: ``(reserved, slot)``."""
     if not quotas.reserve_model_call(user_id, day=day):
         return False, None
     return True, _take_slot(run_id, ttl_s)

@@ -18,10 +18,6 @@ class RunStatus(StrEnum):
     INTERRUPTED = "interrupted"
 
 
-# Statuses of a run that has ended; nothing changes them any more but undo.
-FINISHED_STATUSES: frozenset[RunStatus] = frozenset(RunStatus)
-
-
 class StopCode(StrEnum):
     ANSWERED = "answered"
     FINALIZED = "finalized"

@@ -7,14 +7,13 @@ from django.shortcuts import render
 
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.models import Run
+from agentweb.assistant.page.labels import js_labels
+from agentweb.assistant.ws.consumer import WS_PATH
 from agentweb.traces import compare as comparing
 from agentweb.traces.access import readable_run, reviewer_view
 from agentweb.traces.detail import run_detail
 from agentweb.traces.filters import RunFilterForm
 from agentweb.traces.listing import page_of
-
-# The assistant websocket (SPEC §15); reviewers subscribe read-only.
-WS_PATH = "/ws/assistant/"
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
@@ -46,7 +45,10 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
         "run_id": detail.run.pk,
         "after_seq": detail.last_seq,
         "active": detail.run.active,
+        # The assistant websocket (SPEC §15); reviewers subscribe read-only.
         "ws_path": WS_PATH,
+        # The same words as the chat page's trace (render.js describes both).
+        "labels": js_labels(),
     }
     return render(request, "traces/detail.html", {"d": detail, "boot": boot})
 

@@ -56,7 +56,12 @@ ROUTER_POLICY = ExecutionPolicy(
 async def run_request(env: Environment, request: Request) -> RunOutcome:
     """Run one request; every step is emitted to ``env.sink`` before this returns."""
     ctx = ExecutionContext(
-        ROUTER_POLICY, env.model, sink=env.sink, guards=env.guards, principal=env.principal
+        ROUTER_POLICY,
+        env.model,
+        sink=env.sink,
+        events_after=env.events_after,
+        guards=env.guards,
+        principal=env.principal,
     )
     if env.on_context is not None:
         env.on_context(ctx)

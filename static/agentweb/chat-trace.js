@@ -1,96 +1,18 @@
 // The live trace panel: one entry per run event, and the budget meters.
 //
-// Entries follow the event kinds of SPEC §15 (agentweb/engine/events.py).
-// Model and tool text goes in through textContent only (R-SEC-1).
+// Each entry says what render.js's describe() says of its event (the trace
+// viewer shows the same words). Model and tool text goes in through
+// textContent only (R-SEC-1).
 (function () {
   "use strict";
 
   const R = window.AgentwebRender;
   // The time-left meter ticks this often while a run is active.
   const TICK_MS = 250;
-  // Longer answers are cut in the trace; the conversation shows them whole.
-  const TRACE_TEXT_CHARS = 280;
-
-  function clip(text, limit) {
-    text = String(text || "");
-    return text.length > limit ? text.slice(0, limit - 1) + "…" : text;
-  }
-
-  function compact(value) {
-    try {
-      return JSON.stringify(value);
-    } catch (e) {
-      return String(value);
-    }
-  }
-
-  function folded(title, value) {
-    const details = R.el("details", "trace-detail");
-    details.appendChild(R.el("summary", null, title));
-    details.appendChild(R.json(value));
-    return details;
-  }
-
-  // [title, detail node or null, extra class] for one event.
-  function describe(kind, data, L) {
-    switch (kind) {
-      case "run.started":
-        return [L.run_started, R.el("p", "trace-text", clip(data.question, TRACE_TEXT_CHARS))];
-      case "route.decided":
-        return [L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "")];
-      case "round.started": {
-        let title = L.round + " " + data.round + "/" + data.rounds_total;
-        if (data.final_only) title += " · " + L.final_round;
-        return [title, null, "round"];
-      }
-      case "model.called":
-        return [
-          L.model_call + " · " + (data.purpose || "") + " · " + (data.tokens_in || 0) + "+" +
-            (data.tokens_out || 0) + " " + L.tokens + " · " + Math.round(data.latency_ms || 0) + " ms",
-        ];
-      case "decision":
-        if (data.type === "answer") return [L.decision + ": " + L.decision_answer];
-        return [L.decision + ": " + data.type, R.el("code", "trace-input", compact(data.input))];
-      case "tool.started":
-        return [L.tool_call + ": " + data.tool, R.el("code", "trace-input", compact(data.input))];
-      case "tool.finished":
-        return [
-          L.observation + ": " + data.tool + " · " + Math.round(data.latency_ms || 0) + " ms",
-          folded(L.observation, data.observation),
-        ];
-      case "answer":
-        return [L.answer, R.el("p", "trace-text", clip(data.text, TRACE_TEXT_CHARS))];
-      case "failure":
-        return [L.failure + ": " + (data.failure || "") + " — " + (data.message || ""), null, "bad"];
-      case "degraded": {
-        const failure = data.failure || {};
-        return [L.degraded + ": " + (failure.message || failure.failure || ""), null, "bad"];
-      }
-      case "rethink":
-        return [L.rethink];
-      case "context.compressed":
-        return [L.compressed];
-      case "inbox.queued":
-        return [L.inbox_queued, R.el("p", "trace-text", clip(data.text, TRACE_TEXT_CHARS))];
-      case "inbox.claimed":
-        return [L.inbox_claimed];
-      case "action.pending":
-        return [L.action_pending + ": " + (data.text || data.tool || ""), null, "pending"];
-      case "action.confirmed":
-        return [L.action_confirmed + ": " + (data.decision === "approve" ? L.approved : L.rejected)];
-      case "run.finished": {
-        const status = L["status_" + data.status] || data.status;
-        const reason = data.stop_reason && data.stop_reason.message;
-        return [L.run_finished + ": " + status + (reason ? " — " + reason : ""), null, "finished"];
-      }
-      default:
-        return [kind];
-    }
-  }
 
   function entry(frame, L) {
     const data = frame.data || {};
-    const [title, detail, extra] = describe(frame.kind, data, L);
+    const [title, detail, extra] = R.describe(frame.kind, data, L);
     const li = R.el("li", "trace-entry" + (extra ? " " + extra : ""));
     li.dataset.kind = frame.kind;
     li.dataset.seq = String(frame.seq);

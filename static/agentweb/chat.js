@@ -11,24 +11,17 @@
   const T = window.AgentwebTrace;
   const boot = JSON.parse(document.getElementById("chat-boot").textContent);
   const L = boot.labels;
+  R.configure(boot.cards);
 
   // A run.subscribe that brought nothing may be asked again after this long.
   const RESYNC_MS = 2000;
   // Notices fade after this long; errors stay longer.
   const NOTICE_MS = 8000;
   const ERROR_NOTICE_MS = 20000;
-  // The server refuses bigger messages (policy inputBytes); say so before sending.
-  const MAX_MESSAGE_BYTES = 65536;
-  const FINISHED = new Set(["completed", "degraded", "cancelled", "failed", "undone", "interrupted"]);
-  // Refusals of a chat.send. Error frames carry no client_msg_id, but the
-  // server answers frames in order, so such an error is about the oldest
-  // message still waiting for its acknowledgement.
-  const CHAT_ERRORS = new Set(["empty_message", "message_too_large", "frame_too_large", "inbox_full", "assistant_off"]);
-  // A queued message becomes its own run when the active run ends; the server
-  // does not announce that run, so the page asks again (same client_msg_id,
-  // idempotent) until the answer names the new run.
-  const PROMOTE_POLL_MS = 600;
-  const PROMOTE_POLLS = 25;
+  // The server refuses bigger messages (the policies' inputBytes); say so before sending.
+  const MAX_MESSAGE_BYTES = boot.max_message_bytes;
+  // Statuses of a run that has ended (the server's list).
+  const FINISHED = new Set(boot.finished_statuses);
 
   const turnsEl = document.getElementById("turns");
   const tracesEl = document.getElementById("traces");
@@ -42,7 +35,6 @@
   const outbox = []; // control frames pressed while disconnected
   // Messages queued before this page loaded; the page's own are in `pending`.
   let otherQueued = boot.queued || 0;
-  let promotePolls = 0;
 
   function notice(text, isError) {
     const node = R.el("p", "notice" + (isError ? " notice-error" : ""), text);
@@ -73,7 +65,8 @@
         return notice(frame.enabled ? L.assistant_on : L.assistant_off);
       }
       if (frame.type === "error") {
-        if (CHAT_ERRORS.has(frame.code)) refuseOldest();
+        // A refused chat.send names its message.
+        if (frame.client_msg_id) refuse(frame.client_msg_id);
         notice(L.error + ": " + (frame.message || frame.code || ""), true);
       }
     },
@@ -212,10 +205,6 @@
     // A stopped or failed run still says why, and keeps its cards.
     if (!run.answered && (data.text || run.toolCards.length)) answer(run, data.text, [], []);
     turns.closeConfirms(run.turn);
-    if (queuedMessages().length) {
-      promotePolls = PROMOTE_POLLS;
-      setTimeout(askPromoted, PROMOTE_POLL_MS);
-    }
   }
 
   // --- messages: acknowledgement and the inbox ----------------------------------
@@ -232,7 +221,8 @@
 
   // The server has our message: stop resending it. A queued message waits in
   // the active run's inbox; otherwise run_id is its own run, which the server
-  // has already subscribed this socket to.
+  // has already subscribed this socket to. A queued message that becomes its
+  // own run once the active one ends is accepted again (from_inbox), naming it.
   function accepted(frame) {
     const message = pending.get(frame.client_msg_id);
     if (!message) return;
@@ -255,9 +245,9 @@
     run.active = !FINISHED.has(run.turn.dataset.status);
   }
 
-  function refuseOldest() {
-    const message = [...pending.values()].find((m) => m.state === "sending");
-    if (!message) return;
+  function refuse(clientMsgId) {
+    const message = pending.get(clientMsgId);
+    if (!message || message.state !== "sending") return;
     pending.delete(message.id);
     turns.note(message.turn, L.status_failed);
   }
@@ -280,14 +270,6 @@
       }
     }
     updateInbox();
-  }
-
-  function askPromoted() {
-    const queued = queuedMessages();
-    if (!queued.length || promotePolls <= 0) return;
-    promotePolls -= 1;
-    for (const message of queued) sendChat(message);
-    setTimeout(askPromoted, PROMOTE_POLL_MS);
   }
 
   // --- the player's actions ------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Fixtures for the assistant app: players, a scripted model, real websocket clients."""
+"""Fixtures for the assistant app: a scripted model and real websocket clients."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from agentweb.asgi import application
@@ -28,24 +27,6 @@ def model(monkeypatch) -> ScriptedModel:
     scripted = ScriptedModel()
     monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: scripted)
     return scripted
-
-
-@pytest.fixture
-def make_user(db) -> Callable[[str], Any]:
-    def make(name: str) -> Any:
-        return get_user_model().objects.create_user(name, password=f"pw-{name}-123")
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
 
 
 def session_cookie(user: Any) -> bytes:
@@ -111,11 +92,3 @@ async def connect() -> AsyncIterator[Callable[..., Any]]:
     await executor.wait_all()
     for socket in opened:
         await socket.close()
-
-
-def answer(text: str, sources: list[int] | None = None) -> dict[str, Any]:
-    return {"type": "answer", "text": text, "sources": sources or []}
-
-
-def route(workflow: str) -> dict[str, str]:
-    return {"workflow": workflow}

@@ -9,7 +9,7 @@ from django.test import AsyncClient
 from agentweb.assistant.api.auth import new_token
 from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.runs.executor import executor
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.undo import aundo
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

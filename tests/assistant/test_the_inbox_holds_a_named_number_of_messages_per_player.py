@@ -10,7 +10,7 @@ from django.test import AsyncClient
 from agentweb.assistant.api.auth import new_token
 from agentweb.assistant.inbox import MAX_QUEUED_PER_PLAYER
 from agentweb.assistant.models import InboxEntry, Run
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from agentweb.assistant.models import Run, RunEvent
 from agentweb.game.models import PlayerProfile
 from agentweb.game.services.signin import sign_in
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

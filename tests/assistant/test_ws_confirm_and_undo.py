@@ -5,7 +5,7 @@ from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import Exchange, PendingAction, Run
 from agentweb.game.models import PlayerProfile
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import Exchange, MemoryState
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

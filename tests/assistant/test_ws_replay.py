@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

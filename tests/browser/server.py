@@ -9,7 +9,6 @@ directly to check what changed in the game.
 from __future__ import annotations
 
 import os
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -17,17 +16,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+from scripts.services import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "browser-demo-pass"
 # Migrating and seeding a fresh SQLite file takes a few seconds; Daphne less.
 SETUP_TIMEOUT_S = 180
 START_TIMEOUT_S = 30
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class LiveServer:

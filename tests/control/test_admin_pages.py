@@ -46,9 +46,9 @@ def test_a_player_is_sent_to_the_admin_login(client, alice, name):
     assert "/admin/login/" in response["Location"]
 
 
-def test_the_detail_pages_render(admin_client, alice, boss):
+def test_the_detail_pages_render(admin_client, alice, admin):
     override = PolicyOverride.objects.create(
-        workflow=REASONING, config=MODULE_DEFAULTS[REASONING].as_config(), updated_by=boss
+        workflow=REASONING, config=MODULE_DEFAULTS[REASONING].as_config(), updated_by=admin
     )
     version = PromptVersion.objects.create(name="react", text="Decide <b>well</b>.")
     quota = PlayerQuota.objects.create(user=alice, daily_model_calls=5)

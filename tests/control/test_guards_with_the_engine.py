@@ -1,6 +1,6 @@
-"""Quota, concurrency and billing guards on the model kernel (R-CTX-1, R-QUOTA-1, R-BILL-1).
+"""ControlGuard on the model kernel: quota, slots, billing (R-CTX-1, R-QUOTA-1, R-BILL-1).
 
-The tests are sync and drive the engine with ``async_to_sync``: the guards'
+The tests are sync and drive the engine with ``async_to_sync``: the guard's
 ``sync_to_async`` ORM calls then run in the test's own thread and transaction.
 """
 
@@ -12,12 +12,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
 from agentweb.control import quotas, slots
-from agentweb.control.guards import (
-    BillingGuard,
-    ConcurrencyGuard,
-    QuotaGuard,
-    standard_guards,
-)
+from agentweb.control.guards import ControlGuard
 from agentweb.control.models import DailyUsage, UsageEntry
 from agentweb.engine import (
     MODULE_DEFAULTS,
@@ -48,7 +43,7 @@ def used_today(user) -> tuple[int, int]:
 def test_a_made_call_writes_one_ledger_row_with_its_tokens(alice):
     model = ScriptedModel(['{"answer": "smelt it"}'], tokens_in=120, tokens_out=30)
 
-    call_model(model, standard_guards(alice.pk, None, REASONING))
+    call_model(model, [ControlGuard(alice.pk, None, REASONING)])
 
     entry = UsageEntry.objects.get()
     assert (entry.user, entry.workflow, entry.purpose) == (alice, REASONING, "decide")
@@ -65,7 +60,7 @@ def test_an_exhausted_quota_refuses_with_a_clear_message_and_bills_nothing(alice
     model = ScriptedModel(['{"answer": "never sent"}'])
 
     with pytest.raises(AgentError) as refused:
-        call_model(model, standard_guards(alice.pk, None, REASONING))
+        call_model(model, [ControlGuard(alice.pk, None, REASONING)])
 
     assert refused.value.failure is AgentFailure.QUOTA_EXCEEDED
     assert "daily limit of 2 assistant calls" in refused.value.message
@@ -80,7 +75,7 @@ def test_a_busy_server_refuses_and_gives_the_quota_back(alice, settings):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 1
     assert slots.acquire_model_slot()  # another player's call in flight
     model = ScriptedModel(['{"answer": "never sent"}'])
-    guards = [QuotaGuard(alice.pk), ConcurrencyGuard(max_wait_s=0.2), BillingGuard(alice.pk, None)]
+    guards = [ControlGuard(alice.pk, None, max_wait_s=0.2)]
 
     with pytest.raises(AgentError) as refused:
         call_model(model, guards)
@@ -105,7 +100,7 @@ def test_a_waiting_call_proceeds_when_a_slot_frees_up(alice, settings):
             await sync_to_async(slots.release_model_slot)(held)
 
         ctx = ExecutionContext(
-            MODULE_DEFAULTS[REASONING], model, guards=standard_guards(alice.pk, None)
+            MODULE_DEFAULTS[REASONING], model, guards=[ControlGuard(alice.pk, None)]
         )
         releaser = asyncio.create_task(other_call_finishes())
         reply = await ctx.model(MESSAGES, Purpose.DECIDE)
@@ -122,7 +117,7 @@ def test_a_failed_call_is_billed_with_its_failure_and_releases_its_slot(alice):
     model = ScriptedModel([AgentError(AgentFailure.MODEL_ERROR, "502 from the model server")])
 
     with pytest.raises(AgentError):
-        call_model(model, standard_guards(alice.pk, None, REASONING))
+        call_model(model, [ControlGuard(alice.pk, None, REASONING)])
 
     entry = UsageEntry.objects.get()
     assert entry.outcome == "model_error"
@@ -133,7 +128,7 @@ def test_a_failed_call_is_billed_with_its_failure_and_releases_its_slot(alice):
 
 def test_the_billing_workflow_can_be_set_after_routing(alice):
     model = ScriptedModel(['{"workflow": "system:reasoning"}', '{"answer": "ok"}'])
-    guards = standard_guards(alice.pk, None)
+    guards = [ControlGuard(alice.pk, None)]
     ctx = ExecutionContext(MODULE_DEFAULTS[REASONING], model, guards=guards)
 
     async_to_sync(ctx.model)(MESSAGES, Purpose.ROUTE)
@@ -150,6 +145,6 @@ def test_a_ledger_row_links_its_run(alice):
     run = Run.objects.create(user=alice, question="iron?")
     model = ScriptedModel(['{"answer": "ok"}'])
 
-    call_model(model, standard_guards(alice.pk, run.pk, REASONING))
+    call_model(model, [ControlGuard(alice.pk, run.pk, REASONING)])
 
     assert UsageEntry.objects.get().run == run

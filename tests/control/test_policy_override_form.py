@@ -41,12 +41,12 @@ def config_errors(response) -> list[str]:
     return list(response.context["adminform"].form.errors.get("config", []))
 
 
-def test_a_complete_override_is_saved_and_applies_to_new_runs(admin_client, boss):
+def test_a_complete_override_is_saved_and_applies_to_new_runs(admin_client, admin):
     response = post(admin_client, complete(modelCalls=2, toolCalls=3))
 
     assert response.status_code == 302
     override = PolicyOverride.objects.get(workflow=REASONING)
-    assert override.updated_by == boss
+    assert override.updated_by == admin
     assert policy_lookup()(REASONING).model_calls == 2
     assert policy_lookup()(QUESTION) == MODULE_DEFAULTS[QUESTION]
 

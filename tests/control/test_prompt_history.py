@@ -19,12 +19,12 @@ def add_version(client, name: str, text: str, note: str = ""):
     )
 
 
-def test_an_edit_adds_a_version_that_is_in_force(admin_client, boss):
+def test_an_edit_adds_a_version_that_is_in_force(admin_client, admin):
     response = add_version(admin_client, "router", "Route v2.", "shorter")
 
     assert response.status_code == 302
     version = PromptVersion.objects.get()
-    assert (version.name, version.created_by, version.note) == ("router", boss, "shorter")
+    assert (version.name, version.created_by, version.note) == ("router", admin, "shorter")
     assert prompt_snapshot()["router"] == "Route v2."
 
 

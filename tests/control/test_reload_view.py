@@ -70,9 +70,9 @@ def test_staff_without_the_policy_permission_cannot_reload(client, bob):
     assert client.post(reverse(RELOAD)).status_code == 302
 
 
-def test_a_post_without_the_csrf_token_is_refused(boss):
+def test_a_post_without_the_csrf_token_is_refused(admin):
     client = Client(enforce_csrf_checks=True)
-    client.force_login(boss)
+    client.force_login(admin)
     before = files_version()
 
     assert client.post(reverse(RELOAD)).status_code == 403
@@ -88,7 +88,7 @@ def test_the_reload_button_is_on_the_policy_and_prompt_pages(admin_client):
         assert action in admin_client.get(reverse(page)).content
 
 
-def test_the_reload_action_works_from_the_policy_list(admin_client, boss):
+def test_the_reload_action_works_from_the_policy_list(admin_client, admin):
     from agentweb.control.models import PolicyOverride
     from agentweb.engine.policy import MODULE_DEFAULTS, REASONING
 

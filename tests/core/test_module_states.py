@@ -12,11 +12,6 @@ from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")
-
-
 def test_a_module_without_a_row_is_enabled_at_version_zero(alice):
     assert DbModuleStates(alice).instance("game.items") == ("game.items", 0)
 

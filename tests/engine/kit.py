@@ -138,11 +138,3 @@ def make_run(
         question, Prompts("You are a test assistant."), tools, hooks=hooks or LoopHooks()
     )
     return Run(ctx, rc, model, sink, world, modules)
-
-
-def tool(kind: str, **input: Any) -> dict[str, Any]:
-    return {"type": kind, "input": input}
-
-
-def answer(text: str = "done", sources: list[int] | None = None) -> dict[str, Any]:
-    return {"type": "answer", "text": text, "sources": sources or []}

@@ -1,7 +1,8 @@
 """R-X4-1: autoRethink adds rounds at the threshold but never lifts hard limits."""
 
 from agentweb.engine import AgentFailure, Budget, EventKind
-from tests.engine.kit import answer, make_run, policy, tool
+from tests.engine.kit import make_run, policy
+from tests.replies import answer, tool
 
 
 def _tools(n):

@@ -1,7 +1,8 @@
 """The request deadline (ttlMillis) and the per-call timeout stop a slow model."""
 
 from agentweb.engine import AgentFailure, Budget, RunStatus
-from tests.engine.kit import answer, make_run, policy, tool
+from tests.engine.kit import make_run, policy
+from tests.replies import answer, tool
 
 
 async def test_the_per_call_timeout_stops_a_slow_model():

@@ -1,7 +1,8 @@
 """R-LOOP-5/6: recoverable errors with evidence get one finalization; none without."""
 
 from agentweb.engine import AgentError, AgentFailure, EventKind, Purpose, RunStatus, StopCode
-from tests.engine.kit import answer, make_run, policy, tool
+from tests.engine.kit import make_run, policy
+from tests.replies import answer, tool
 
 
 async def test_a_recoverable_error_with_evidence_leads_to_exactly_one_finalization():

@@ -1,7 +1,8 @@
 """Every step emits a typed event with a per-run sequence number starting at 1, no gaps."""
 
 from agentweb.engine import EventKind, LoopHooks, RunStatus
-from tests.engine.kit import answer, make_run, policy, tool
+from tests.engine.kit import make_run, policy
+from tests.replies import answer, tool
 
 
 async def test_events_are_numbered_from_one_without_gaps_in_order():

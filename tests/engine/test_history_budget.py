@@ -2,7 +2,8 @@
 
 from agentweb.engine import EventKind
 from agentweb.engine.history import MIN_HISTORY_TOKENS, history_budget
-from tests.engine.kit import answer, make_run, policy, tool
+from tests.engine.kit import make_run, policy
+from tests.replies import answer, tool
 
 
 def test_the_budget_is_window_minus_system_minus_output_minus_1024():

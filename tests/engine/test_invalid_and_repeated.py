@@ -1,7 +1,8 @@
 """R-LOOP-1, R-LOOP-4: invalid output and repeated actions each consume a round."""
 
 from agentweb.engine import EventKind, RunStatus
-from tests.engine.kit import answer, make_run, tool
+from tests.engine.kit import make_run
+from tests.replies import answer, tool
 
 
 async def test_an_invalid_output_consumes_a_round_and_the_model_is_told_why():

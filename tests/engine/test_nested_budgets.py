@@ -12,7 +12,8 @@ from agentweb.engine import (
     ToolContext,
 )
 from agentweb.engine.policy import FREE_CHAT, MODULE_DEFAULTS
-from tests.engine.kit import World, answer, build_registry, make_run, policy, tool
+from tests.engine.kit import World, build_registry, make_run, policy
+from tests.replies import answer, tool
 
 
 async def test_a_nested_loop_sees_only_the_parents_remaining_budget():

@@ -2,7 +2,8 @@
 
 from agentweb.engine import ExecutionPolicy
 from agentweb.engine.policy import MODULE_DEFAULTS, REASONING, policy_for
-from tests.engine.kit import answer, make_run, tool
+from tests.engine.kit import make_run
+from tests.replies import answer, tool
 
 
 async def test_a_policy_edit_during_a_run_does_not_change_that_run():

@@ -1,7 +1,8 @@
 """Rounds: 3 rounds = at most 2 tools then an answer; the last round is final-only."""
 
 from agentweb.engine import EventKind, RunStatus, StopCode
-from tests.engine.kit import answer, make_run, tool
+from tests.engine.kit import make_run
+from tests.replies import answer, tool
 
 
 async def test_three_rounds_run_at_most_two_tools_then_answer():

@@ -2,7 +2,8 @@
 
 from agentweb.engine import Message, Purpose, ScriptedModel
 from agentweb.engine.policy import MODULE_DEFAULTS, QUESTION
-from tests.engine.kit import answer, make_run, tool
+from tests.engine.kit import make_run
+from tests.replies import answer, tool
 
 
 async def test_after_routing_a_6_by_6_policy_runs_at_most_5_rounds():

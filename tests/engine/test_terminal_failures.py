@@ -11,7 +11,8 @@ from agentweb.engine import (
     RunStatus,
     StopCode,
 )
-from tests.engine.kit import answer, make_run, policy, tool
+from tests.engine.kit import make_run, policy
+from tests.replies import answer, tool
 
 
 async def test_a_permission_failure_with_evidence_gets_no_finalization():

@@ -1,7 +1,8 @@
 """inputBytes, outputTokens and totalTokens are enforced with a failure naming the budget."""
 
 from agentweb.engine import AgentFailure, Budget, ModelReply, RunStatus
-from tests.engine.kit import answer, make_run, policy
+from tests.engine.kit import make_run, policy
+from tests.replies import answer
 
 
 async def test_an_input_over_input_bytes_is_refused_before_the_call():

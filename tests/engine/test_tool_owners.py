@@ -1,7 +1,8 @@
 """R-LOOP-9: a loop's tools are frozen; a changed or disabled owner ends the run."""
 
 from agentweb.engine import AgentFailure, RunStatus, StopCode
-from tests.engine.kit import answer, make_run, tool
+from tests.engine.kit import make_run
+from tests.replies import answer, tool
 
 
 async def test_a_module_reconfigured_during_the_run_ends_it_without_finalization():

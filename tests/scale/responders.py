@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from tests.fakes.model_server import Reply
+from tests.replies import answer, route, tool
 
 # Items of the demo world: each round looks up a different one (no repeated action).
 ITEMS = ["iron", "copper", "gold", "diamond", "coal", "redstone"]
@@ -27,11 +28,11 @@ class Scripted:
     def __call__(self, body: dict[str, Any]) -> Reply:
         user = json.loads(body["messages"][1]["content"])
         if user.get("task") == "route":
-            return Reply(json.dumps({"workflow": self.workflow}))
+            return Reply(json.dumps(route(self.workflow)))
         done = len(user.get("observations", []))
         if user.get("final_only") or done >= self.tools or not user.get("tools"):
-            return Reply(json.dumps({"type": "answer", "text": "done", "sources": []}))
+            return Reply(json.dumps(answer("done")))
         if self.tool is not None:
-            return Reply(json.dumps({"type": self.tool[0], "input": self.tool[1]}))
+            return Reply(json.dumps(tool(self.tool[0], **self.tool[1])))
         item = ITEMS[done % len(ITEMS)]
-        return Reply(json.dumps({"type": "item.query", "input": {"name": item}}))
+        return Reply(json.dumps(tool("item.query", name=item)))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,14 +17,10 @@ from pathlib import Path
 
 import psycopg
 
+from scripts.services import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 60
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def stack_env(database_url: str, redis_url: str, model_url: str, **extra: str) -> dict[str, str]:

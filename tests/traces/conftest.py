@@ -1,4 +1,4 @@
-"""Fixtures of the trace viewer: alice, bob (players), rita (reviewer), admin; recorded runs."""
+"""Fixtures of the trace viewer: recorded runs, and clients for the people of the root conftest."""
 
 from __future__ import annotations
 
@@ -7,13 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
 from agentweb.assistant.models import Run, RunEvent
-from agentweb.core.roles import Role, ensure_groups
-from tests.assistant.conftest import alice, bob, connect, make_user, model  # noqa: F401
+from tests.assistant.conftest import connect, model  # noqa: F401
 
 T0 = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 
@@ -22,18 +20,6 @@ T0 = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 def fast_passwords(settings):
     """Test users need no slow password hashing (a dozen players per list test)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def rita(make_user):  # noqa: F811
-    user = make_user("rita")
-    user.groups.add(ensure_groups()[Role.REVIEWER])
-    return user
-
-
-@pytest.fixture
-def admin_user(db):
-    return get_user_model().objects.create_superuser("admin", password="pw-admin-123")
 
 
 def client_for(user: Any) -> Client:

@@ -29,13 +29,22 @@ def test_an_anonymous_visitor_is_sent_to_the_login_page(alice, record_run, clien
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_rita_and_the_admin_read_any_players_run(alice, rita, admin_user, record_run, page):
+def test_rita_and_the_admin_read_any_players_run(alice, rita, admin, record_run, page):
     run = record_run(alice)
 
-    for user in (rita, admin_user):
+    for user in (rita, admin):
         assert client_for(user).get(page.format(run=run.pk)).status_code == 200
 
 
 def test_an_unknown_run_is_404_for_a_reviewer(rita):
     assert client_for(rita).get("/traces/runs/999999/").status_code == 404
     assert client_for(rita).get("/traces/compare/?a=999998&b=999999").status_code == 404
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_an_account_with_no_role_gets_403_too(alice, charlie, record_run, page):
+    run = record_run(alice)
+
+    response = client_for(charlie).get(page.format(run=run.pk))
+
+    assert response.status_code == 403

@@ -7,7 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import Run
-from tests.assistant.conftest import answer, route
+from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,13 +47,13 @@ async def test_rita_replays_and_follows_alices_running_run(connect, alice, rita,
     assert live[-1]["data"]["status"] == "completed"
 
 
-async def test_an_admin_may_follow_any_finished_run(connect, alice, admin_user, model):
+async def test_an_admin_may_follow_any_finished_run(connect, alice, admin, model):
     model.push(route("system:chat"), answer("done"))
     alice_socket = await connect(alice)
     await alice_socket.send({"type": "chat.send", "text": "hi"})
     run_id = (await alice_socket.recv())["run_id"]
     await alice_socket.until_finished(run_id)
-    admin_socket = await connect(admin_user)
+    admin_socket = await connect(admin)
 
     await admin_socket.send({"type": "run.subscribe", "run_id": run_id, "after_seq": 0})
     frames = await admin_socket.until_finished(run_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -86,15 +85,3 @@ async def run(env: Environment, text: str, **kwargs: Any):
         await env.model.aclose()
         if env.search is not None:
             await env.search.aclose()
-
-
-def route_to(workflow: str) -> str:
-    return json.dumps({"workflow": workflow})
-
-
-def act(kind: str, **input: Any) -> str:
-    return json.dumps({"type": kind, "input": input})
-
-
-def say(text: str, sources: list[int] | None = None) -> str:
-    return json.dumps({"type": "answer", "text": text, "sources": sources or []})

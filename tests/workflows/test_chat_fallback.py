@@ -2,11 +2,12 @@
 
 from agentweb.engine import EventKind
 from tests.fakes.model_server import FakeModelServer
-from tests.workflows.kit import act, make_env, route_to, run, say
+from tests.replies import answer, route, tool
+from tests.workflows.kit import make_env, run
 
 
 async def test_the_chat_fallback_makes_exactly_one_call_after_routing():
-    with FakeModelServer([route_to("system:chat"), say("Hi! Happy mining."), say("again")]) as m:
+    with FakeModelServer([route("system:chat"), answer("Hi! Happy mining."), answer("again")]) as m:
         env, sink, world = make_env(m.url)
         outcome = await run(env, "hello!")
 
@@ -17,7 +18,7 @@ async def test_the_chat_fallback_makes_exactly_one_call_after_routing():
 
 
 async def test_a_tool_request_in_chat_mode_is_never_executed():
-    with FakeModelServer([route_to("system:chat"), act("item.query", name="iron")]) as m:
+    with FakeModelServer([route("system:chat"), tool("item.query", name="iron")]) as m:
         env, _, world = make_env(m.url)
         await run(env, "hi")
 
@@ -26,7 +27,7 @@ async def test_a_tool_request_in_chat_mode_is_never_executed():
 
 
 async def test_a_plain_text_chat_reply_is_shown_as_it_is():
-    with FakeModelServer([route_to("system:chat"), "Just plain words."]) as m:
+    with FakeModelServer([route("system:chat"), "Just plain words."]) as m:
         env, _, _ = make_env(m.url)
         outcome = await run(env, "hi")
 
@@ -34,7 +35,7 @@ async def test_a_plain_text_chat_reply_is_shown_as_it_is():
 
 
 async def test_an_unknown_workflow_from_the_router_fails_clearly():
-    with FakeModelServer([route_to("system:shop")]) as m:
+    with FakeModelServer([route("system:shop")]) as m:
         env, _, _ = make_env(m.url)
         outcome = await run(env, "hi")
 

@@ -2,12 +2,13 @@
 
 from agentweb.engine import EventKind, RunStatus
 from tests.fakes.model_server import FakeModelServer
-from tests.workflows.kit import Confirm, act, make_env, route_to, run, say
+from tests.replies import answer, route, tool
+from tests.workflows.kit import Confirm, make_env, run
 
 
 async def test_a_write_happens_only_after_the_player_approves():
     confirm = Confirm(True)
-    replies = [route_to("system:free_chat"), act("player.signin"), say("Signed in: +10 coins")]
+    replies = [route("system:free_chat"), tool("player.signin"), answer("Signed in: +10 coins")]
     with FakeModelServer(replies) as model:
         env, sink, world = make_env(model.url, confirmer=confirm)
         outcome = await run(env, "sign me in please")
@@ -20,7 +21,7 @@ async def test_a_write_happens_only_after_the_player_approves():
 
 
 async def test_a_rejected_write_changes_nothing():
-    replies = [route_to("system:free_chat"), act("player.signin"), say("OK, not signed in.")]
+    replies = [route("system:free_chat"), tool("player.signin"), answer("OK, not signed in.")]
     with FakeModelServer(replies) as model:
         env, sink, world = make_env(model.url, confirmer=Confirm(False))
         await run(env, "sign me in")
@@ -32,7 +33,7 @@ async def test_a_rejected_write_changes_nothing():
 
 
 async def test_without_a_confirmation_channel_no_write_ever_happens():
-    replies = [route_to("system:free_chat"), act("player.signin"), say("x")]
+    replies = [route("system:free_chat"), tool("player.signin"), answer("x")]
     with FakeModelServer(replies) as model:
         env, _, world = make_env(model.url, confirmer=None)
         outcome = await run(env, "sign me in")
@@ -43,10 +44,10 @@ async def test_without_a_confirmation_channel_no_write_ever_happens():
 
 async def test_nested_tool_calls_share_the_requests_counters():
     replies = [
-        route_to("system:free_chat"),
-        act("item.query", name="iron"),
-        act("item.source", name="iron"),
-        say("done", [1]),
+        route("system:free_chat"),
+        tool("item.query", name="iron"),
+        tool("item.source", name="iron"),
+        answer("done", [1]),
     ]
     with FakeModelServer(replies) as model:
         env, sink, world = make_env(model.url, confirmer=Confirm(True))

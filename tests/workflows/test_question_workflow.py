@@ -3,11 +3,12 @@
 from agentweb.engine import EventKind, RunStatus, StopCode
 from tests.fakes.model_server import FakeModelServer
 from tests.fakes.search_server import FakeSearchServer
-from tests.workflows.kit import act, make_env, route_to, run, say
+from tests.replies import answer, route, tool
+from tests.workflows.kit import make_env, run
 
 
 async def test_a_local_hit_is_answered_from_it_and_never_reaches_the_search_server():
-    replies = [route_to("system:question"), say("Use /checkin once a day.", [1])]
+    replies = [route("system:question"), answer("Use /checkin once a day.", [1])]
     with FakeModelServer(replies) as model, FakeSearchServer() as search:
         env, sink, _ = make_env(model.url, search.url)
         outcome = await run(env, "how does sign-in work?", allow_web=True)
@@ -22,7 +23,7 @@ async def test_a_local_hit_is_answered_from_it_and_never_reaches_the_search_serv
 
 
 async def test_without_local_results_and_without_web_permission_nothing_goes_online():
-    with FakeModelServer([route_to("system:question")]) as model, FakeSearchServer() as search:
+    with FakeModelServer([route("system:question")]) as model, FakeSearchServer() as search:
         env, _, _ = make_env(model.url, search.url)
         outcome = await run(env, "how do beacons work?", allow_web=False)
 
@@ -33,7 +34,7 @@ async def test_without_local_results_and_without_web_permission_nothing_goes_onl
 
 
 async def test_the_external_search_switch_off_keeps_the_run_offline():
-    with FakeModelServer([route_to("system:question")]) as model, FakeSearchServer() as search:
+    with FakeModelServer([route("system:question")]) as model, FakeSearchServer() as search:
         env, _, _ = make_env(model.url, search.url, web_enabled=False)
         await run(env, "how do beacons work?", allow_web=True)
 
@@ -43,10 +44,10 @@ async def test_the_external_search_switch_off_keeps_the_run_offline():
 async def test_web_research_searches_fetches_and_cites_what_it_observed():
     with FakeSearchServer() as search:
         replies = [
-            route_to("system:question"),
-            act("web.search", query="beacon pyramid"),
-            act("web.fetch", url=search.page_url("1")),
-            say("A beacon needs a pyramid of mineral blocks.", [3, 9]),
+            route("system:question"),
+            tool("web.search", query="beacon pyramid"),
+            tool("web.fetch", url=search.page_url("1")),
+            answer("A beacon needs a pyramid of mineral blocks.", [3, 9]),
         ]
         with FakeModelServer(replies) as model:
             env, sink, _ = make_env(model.url, search.url)
@@ -57,8 +58,8 @@ async def test_web_research_searches_fetches_and_cites_what_it_observed():
     assert outcome.status is RunStatus.COMPLETED
     assert [c["url"] for c in outcome.cards] == [search.page_url("1")]
     assert [c["kind"] for c in outcome.cards] == ["source"]
-    answer = sink.of(EventKind.ANSWER)[0].data
-    assert [s["n"] for s in answer["sources"]] == [3], "source 9 was never observed: dropped"
+    answered = sink.of(EventKind.ANSWER)[0].data
+    assert [s["n"] for s in answered["sources"]] == [3], "source 9 was never observed: dropped"
     fetched = model.user_payloads()[3]["observations"][1]["result"]
     assert "alert" not in fetched["text"], "scripts are not page text"
     assert "pyramid" in fetched["text"]
@@ -67,10 +68,10 @@ async def test_web_research_searches_fetches_and_cites_what_it_observed():
 async def test_a_fetch_of_a_url_not_in_the_search_results_is_refused():
     with FakeSearchServer() as search:
         replies = [
-            route_to("system:question"),
-            act("web.search", query="beacon"),
-            act("web.fetch", url="http://127.0.0.1:9/secret"),
-            say("done"),
+            route("system:question"),
+            tool("web.search", query="beacon"),
+            tool("web.fetch", url="http://127.0.0.1:9/secret"),
+            answer("done"),
         ]
         with FakeModelServer(replies) as model:
             env, _, _ = make_env(model.url, search.url)
@@ -83,8 +84,8 @@ async def test_a_fetch_of_a_url_not_in_the_search_results_is_refused():
 
 async def test_after_routing_web_research_runs_at_most_five_rounds():
     with FakeSearchServer() as search:
-        replies = [route_to("system:question")] + [
-            act("web.search", query=f"q{i}") for i in range(10)
+        replies = [route("system:question")] + [
+            tool("web.search", query=f"q{i}") for i in range(10)
         ]
         with FakeModelServer(replies) as model:
             env, _, _ = make_env(model.url, search.url)
@@ -99,7 +100,7 @@ async def test_after_routing_web_research_runs_at_most_five_rounds():
 
 async def test_a_failing_search_backend_ends_without_inventing_sources():
     with FakeSearchServer(fail_search=True) as search:
-        replies = [route_to("system:question"), act("web.search", query="beacon"), say("x")]
+        replies = [route("system:question"), tool("web.search", query="beacon"), answer("x")]
         with FakeModelServer(replies) as model:
             env, _, _ = make_env(model.url, search.url)
             outcome = await run(env, "beacons?", allow_web=True)
@@ -113,9 +114,9 @@ async def test_a_failing_search_backend_ends_without_inventing_sources():
 async def test_the_outcome_keeps_the_numbers_the_answer_cited():
     with FakeSearchServer() as search:
         replies = [
-            route_to("system:question"),
-            act("web.search", query="beacon pyramid"),
-            say("See the effects page.", [2]),
+            route("system:question"),
+            tool("web.search", query="beacon pyramid"),
+            answer("See the effects page.", [2]),
         ]
         with FakeModelServer(replies) as model:
             env, _, _ = make_env(model.url, search.url)

@@ -3,12 +3,13 @@
 from agentweb.engine import EventKind, RunStatus
 from tests.fakes.model_server import FakeModelServer
 from tests.fakes.search_server import FakeSearchServer
-from tests.workflows.kit import act, make_env, route_to, run, say
+from tests.replies import answer, route, tool
+from tests.workflows.kit import make_env, run
 
 
 async def test_a_model_that_never_stops_gets_exactly_the_reasoning_budget():
-    tools = [act("item.query", name=f"item{i}") for i in range(10)]
-    with FakeModelServer([route_to("system:reasoning"), *tools]) as model, FakeSearchServer() as s:
+    tools = [tool("item.query", name=f"item{i}") for i in range(10)]
+    with FakeModelServer([route("system:reasoning"), *tools]) as model, FakeSearchServer() as s:
         env, sink, world = make_env(model.url, s.url)
         outcome = await run(env, "What do I need for the quest Iron and where does it come from?")
 
@@ -21,7 +22,7 @@ async def test_a_model_that_never_stops_gets_exactly_the_reasoning_budget():
 
 async def test_web_tools_are_absent_from_the_reasoning_catalog():
     with (
-        FakeModelServer([route_to("system:reasoning"), say("ok")]) as model,
+        FakeModelServer([route("system:reasoning"), answer("ok")]) as model,
         FakeSearchServer() as s,
     ):
         env, _, _ = make_env(model.url, s.url)
@@ -34,7 +35,7 @@ async def test_web_tools_are_absent_from_the_reasoning_catalog():
 
 
 async def test_an_explicit_reason_request_skips_the_router():
-    with FakeModelServer([act("item.query", name="iron"), say("iron", [1])]) as model:
+    with FakeModelServer([tool("item.query", name="iron"), answer("iron", [1])]) as model:
         env, sink, _ = make_env(model.url)
         outcome = await run(env, "iron?", workflow="system:reasoning")
 
@@ -45,7 +46,7 @@ async def test_an_explicit_reason_request_skips_the_router():
 
 
 async def test_the_run_is_traced_from_start_to_finish_with_the_policy_snapshot():
-    with FakeModelServer([route_to("system:reasoning"), say("fine")]) as model:
+    with FakeModelServer([route("system:reasoning"), answer("fine")]) as model:
         env, sink, _ = make_env(model.url)
         await run(env, "hello there")
 

@@ -15,7 +15,6 @@ from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.api.auth import api_view, error
 from agentweb.assistant.inputs import ChatMessage, Decision, InputError, Switch, parse
-from agentweb.assistant.models import Run
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
 
@@ -76,13 +75,8 @@ async def run_events(request: HttpRequest, run_id: int) -> JsonResponse:
     raw = request.GET.get("after_seq", "0")
     if not raw.isdigit():
         raise ServiceError("bad_field", "after_seq must be a non-negative integer.")
-    frames = await database_sync_to_async(actions.events_after)(request.user, run_id, int(raw))
-    status, last_seq = await database_sync_to_async(
-        lambda: Run.objects.values_list("status", "last_seq").get(pk=run_id)
-    )()
-    return JsonResponse(
-        {"run_id": run_id, "status": status, "last_seq": last_seq, "events": frames}
-    )
+    page = await database_sync_to_async(actions.events_page)(request.user, run_id, int(raw))
+    return JsonResponse(page)
 
 
 @require_POST

@@ -5,24 +5,22 @@ before it is broadcast (R-X3-2); cancel, undo and forget are rows and flags
 any process can see (R-SCALE).
 """
 
+from agentweb.assistant.models.inbox import ActionStatus, InboxEntry, InboxStatus, PendingAction
+from agentweb.assistant.models.memory import Exchange, MemoryState
 from agentweb.assistant.models.runs import (
     ACTIVE_STATUSES,
     ENDED_STATUSES,
-    ActionStatus,
-    ApiToken,
-    Exchange,
-    InboxEntry,
-    InboxStatus,
-    MemoryState,
-    PendingAction,
+    FINISHED_STATUSES,
     Run,
     RunEvent,
     Status,
 )
+from agentweb.assistant.models.tokens import ApiToken
 
 __all__ = [
     "ACTIVE_STATUSES",
     "ENDED_STATUSES",
+    "FINISHED_STATUSES",
     "ActionStatus",
     "ApiToken",
     "Exchange",

@@ -1,8 +1,12 @@
-"""Runs and everything a run leaves behind.
+"""A run (one player request) and its trace events.
 
-The database is the log: every trace event is a ``RunEvent`` row written
-before it is broadcast (R-X3-2); cancel, undo and forget are rows and flags
-any process can see (R-SCALE).
+A run's ``status`` is written by the ``RunQuerySet`` methods below and nowhere
+else: each is one conditional UPDATE, so of two processes racing for the same
+transition exactly one changes the row ("nothing updated: another process got
+there first"). Every change to a finished status goes through ``finish``,
+which writes the run's ``run.finished`` event in the same transaction: a run
+never ends without it, and never gets two for one change. Event numbers are
+taken under the run's row lock (``take_seqs``), by whoever writes.
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, models, transaction
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from agentweb.engine.events import EventKind
-from agentweb.engine.outcome import RunStatus
+from agentweb.engine.outcome import RunStatus, StopCode, StopReason
 
 
 class Status(models.TextChoices):
@@ -31,43 +36,105 @@ class Status(models.TextChoices):
 
 
 ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
-# Ended runs: nothing changes them any more, except undo.
-ENDED_STATUSES = (
-    Status.COMPLETED,
-    Status.DEGRADED,
-    Status.CANCELLED,
-    Status.FAILED,
-    Status.INTERRUPTED,
-)
+# A run in one of these has ended; nothing changes it any more but undo.
+FINISHED_STATUSES = tuple(s for s in Status if s not in ACTIVE_STATUSES)
+# Finished and not undone: what undo can still change.
+ENDED_STATUSES = tuple(s for s in FINISHED_STATUSES if s != Status.UNDONE)
+
+Stop = StopReason | dict[str, Any]
 
 
-class MemoryState(models.Model):
-    """A player's memory generation (R-MEM-1): forget increments it."""
+class RunQuerySet(models.QuerySet["Run"]):
+    """The run state machine: queued → running → a finished status (or back to queued)."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_state"
-    )
-    generation = models.PositiveIntegerField(default=0)
-    # The player switched the assistant off: running loops end (R-MEM-2).
-    assistant_enabled = models.BooleanField(default=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    def active(self) -> RunQuerySet:
+        return self.filter(status__in=ACTIVE_STATUSES)
 
-    def __str__(self) -> str:
-        return f"{self.user} @ generation {self.generation}"
+    def fenced(self, owner: str | None) -> RunQuerySet:
+        """Rows a worker may still write: running under its lease (no owner: no fence)."""
+        return self.filter(status=Status.RUNNING, lease_owner=owner) if owner else self
 
+    def claim(self, *, owner: str = "", lease_until: datetime | None = None) -> int:
+        """queued → running; with ``owner`` under that worker's lease. Returns the rows claimed."""
+        return self.filter(status=Status.QUEUED).update(
+            status=Status.RUNNING,
+            started_at=timezone.now(),
+            lease_owner=owner,
+            lease_expires_at=lease_until,
+        )
 
-class RunManager(models.Manager["Run"]):
-    """Every change of a run's state, and every event number, in one place."""
+    def requeue(self) -> int:
+        """running → queued: the run never started a call; its worker's lease lapsed."""
+        return self.filter(status=Status.RUNNING).update(
+            status=Status.QUEUED, lease_owner="", lease_expires_at=None, started_at=None
+        )
+
+    def finish(
+        self,
+        status: str,
+        stop: Stop,
+        *,
+        data: dict[str, Any] | None = None,
+        ts: float | None = None,
+        **fields: Any,
+    ) -> list[RunEvent]:
+        """→ a finished status, with the stop reason, the end time (``fields``: the result)
+        and one ``run.finished`` event per run changed (``data`` added to it).
+
+        The rows are locked first, so the conditions of this queryset are read
+        under the lock: of concurrent transitions of one run exactly one
+        happens. Returns the events written (empty: nothing matched), for the
+        caller to broadcast.
+        """
+        stop_reason = stop.as_dict() if isinstance(stop, StopReason) else stop
+        now = timezone.now()
+        fields.setdefault("finished_at", now)
+        with transaction.atomic():
+            pks = list(self.select_for_update().values_list("pk", flat=True))
+            if not pks:
+                return []
+            Run.objects.filter(pk__in=pks).update(status=status, stop_reason=stop_reason, **fields)
+            event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
+            at = datetime.fromtimestamp(ts, tz=UTC) if ts else now
+            rows = [
+                RunEvent(
+                    run_id=pk,
+                    seq=self.take_seqs(pk, 1),
+                    kind=EventKind.RUN_FINISHED.value,
+                    data=event,
+                    ts=at,
+                )
+                for pk in pks
+            ]
+            return RunEvent.objects.bulk_create(rows)
+
+    def cancel_queued(self) -> list[RunEvent]:
+        """queued → cancelled: stopped before it started."""
+        stop = StopReason(StopCode.CANCELLED, "Stopped before it started")
+        return self.filter(status=Status.QUEUED).finish(
+            Status.CANCELLED, stop, cancel_requested=True
+        )
+
+    def interrupt(self, stop: Stop) -> list[RunEvent]:
+        """→ interrupted: the process running it is gone (R-REL-1)."""
+        return self.active().finish(Status.INTERRUPTED, stop, failure="")
+
+    def mark_undone(self, stop: Stop, data: dict[str, Any]) -> list[RunEvent]:
+        """→ undone (R-MEM-1); the trace and the times stay as they were."""
+        return self.exclude(status=Status.UNDONE).finish(
+            Status.UNDONE, stop, data=data, finished_at=Coalesce(F("finished_at"), timezone.now())
+        )
 
     def take_seqs(self, run_id: int, count: int, *, owner: str | None = None) -> int | None:
         """Reserve ``count`` event numbers of the run; the first one, or ``None`` if fenced out.
 
-        The UPDATE takes the run's row lock, so writers in any process (the
-        loop, undo, the inbox, the reaper) never take the same seq. With
-        ``owner`` the numbers are only given while that worker holds the lease.
-        Must run inside the caller's transaction, which then writes the events.
+        The one numbering of events: the UPDATE takes the run's row lock, so
+        writers in any process (the loop, undo, the inbox, the reaper) never
+        take the same seq. With ``owner`` the numbers are only given while that
+        worker holds the lease. Runs inside the caller's transaction, which then
+        writes the events.
         """
-        table = connection.ops.quote_name(self.model._meta.db_table)
+        table = connection.ops.quote_name(Run._meta.db_table)
         sql = f"UPDATE {table} SET last_seq = last_seq + %s WHERE id = %s"
         params: list[Any] = [count, run_id]
         if owner is not None:
@@ -77,64 +144,6 @@ class RunManager(models.Manager["Run"]):
             cursor.execute(sql + " RETURNING last_seq", params)
             row = cursor.fetchone()
         return None if row is None else row[0] - count + 1
-
-    def append_event(
-        self, run_id: int, kind: str, data: dict[str, Any], *, only_if: Q | None = None
-    ) -> RunEvent | None:
-        """Write one event from outside the loop (undo, the inbox, recovery), numbered
-        under the row lock; with ``only_if``, only while the run matches it."""
-        with transaction.atomic():
-            seq = self.take_seqs(run_id, 1)  # takes the row lock: only_if is read under it
-            if seq is None:
-                return None
-            if only_if is not None and not self.filter(only_if, pk=run_id).exists():
-                transaction.set_rollback(True)
-                return None
-            return RunEvent.objects.create(
-                run_id=run_id, seq=seq, kind=kind, data=data, ts=timezone.now()
-            )
-
-    def finish(
-        self,
-        run_id: int,
-        status: str,
-        stop_reason: dict[str, Any],
-        *,
-        from_statuses: tuple[str, ...] = ACTIVE_STATUSES,
-        where: Q | None = None,
-        owner: str | None = None,
-        data: dict[str, Any] | None = None,
-        ts: float | None = None,
-        **fields: Any,
-    ) -> RunEvent | None:
-        """The one terminal state change: the row's new status and its one ``run.finished``.
-
-        Conditional on the run being in ``from_statuses`` (and matching
-        ``where``, and leased to ``owner``), checked under the row lock: of
-        concurrent attempts exactly one wins, the others get ``None`` and write
-        nothing — a run never ends twice, and never ends without its event.
-        """
-        with transaction.atomic():
-            rows = self.select_for_update().filter(pk=run_id, status__in=from_statuses)
-            if where is not None:
-                rows = rows.filter(where)
-            if owner is not None:
-                rows = rows.filter(lease_owner=owner)
-            if not rows.exists():
-                return None
-            now = timezone.now()
-            updated = dict(fields)
-            updated.setdefault("finished_at", now)
-            self.filter(pk=run_id).update(status=status, stop_reason=stop_reason, **updated)
-            seq = self.take_seqs(run_id, 1)
-            event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
-            return RunEvent.objects.create(
-                run_id=run_id,
-                seq=seq,
-                kind=EventKind.RUN_FINISHED.value,
-                data=event,
-                ts=datetime.fromtimestamp(ts, tz=UTC) if ts else now,
-            )
 
 
 class Run(models.Model):
@@ -167,7 +176,7 @@ class Run(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
-    objects = RunManager()
+    objects = RunQuerySet.as_manager()
 
     class Meta:
         ordering = ["-id"]
@@ -225,120 +234,3 @@ class RunEvent(models.Model):
             "data": self.data,
             "ts": self.ts.isoformat(),
         }
-
-
-class Exchange(models.Model):
-    """One question and its answer in a player's memory (R-MEM-1)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exchanges"
-    )
-    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="exchange")
-    generation = models.PositiveIntegerField()
-    question = models.TextField()
-    answer = models.TextField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["id"]
-        indexes = [models.Index(fields=["user", "generation", "id"], name="exchange_memory")]
-
-    def __str__(self) -> str:
-        return f"exchange of run {self.run_id}"
-
-
-class InboxStatus(models.TextChoices):
-    QUEUED = "queued", "queued"
-    CLAIMED = "claimed", "claimed by the running loop"
-    STARTED = "started", "started as its own run"
-    DROPPED = "dropped", "dropped"
-
-
-class InboxEntry(models.Model):
-    """A message sent while a run was active (R-X3-1)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbox"
-    )
-    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="inbox_entries")
-    text = models.TextField()
-    allow_web = models.BooleanField(default=False)
-    client_msg_id = models.CharField(max_length=64, blank=True, default="")
-    status = models.CharField(
-        max_length=16, choices=InboxStatus.choices, default=InboxStatus.QUEUED
-    )
-    started_run = models.ForeignKey(
-        Run, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "client_msg_id"],
-                condition=~Q(client_msg_id=""),
-                name="inbox_client_msg_once",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"inbox {self.pk} ({self.status})"
-
-
-class ActionStatus(models.TextChoices):
-    PENDING = "pending", "pending"
-    APPROVED = "approved", "approved"
-    REJECTED = "rejected", "rejected"
-    EXPIRED = "expired", "expired"
-
-
-class PendingAction(models.Model):
-    """A write waiting for the player's confirmation (R-FREE-2)."""
-
-    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="actions")
-    action_id = models.CharField(max_length=64)
-    tool = models.CharField(max_length=64)
-    input = models.JSONField(default=dict)
-    text = models.TextField()
-    status = models.CharField(
-        max_length=16, choices=ActionStatus.choices, default=ActionStatus.PENDING
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["run", "action_id"], name="action_once")]
-
-    def __str__(self) -> str:
-        return f"{self.tool} ({self.status})"
-
-
-class ApiToken(models.Model):
-    """A per-user API token for scripts and the game-server plugin (SPEC §15).
-
-    Only a hash is stored; the key is shown once, when an admin creates it.
-    """
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
-    )
-    name = models.CharField(max_length=100)
-    prefix = models.CharField(max_length=12, db_index=True)
-    key_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    # Empty: the token never expires. After it, the token is refused like a revoked one.
-    expires_at = models.DateTimeField(
-        null=True, blank=True, help_text="Leave empty for a token that does not expire."
-    )
-    last_used_at = models.DateTimeField(null=True, blank=True)
-    revoked = models.BooleanField(default=False)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.prefix}…) for {self.user}"
-
-    @property
-    def expired(self) -> bool:
-        return self.expires_at is not None and self.expires_at <= timezone.now()

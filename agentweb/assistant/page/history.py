@@ -29,6 +29,15 @@ HIDDEN_PREFIXES = ("previous_",)
 SAFE_SCHEMES = ("http", "https")
 
 
+def card_rules() -> dict[str, list[str]]:
+    """What the page's script (``render.js``) must know to show cards as these templates do."""
+    return {
+        "safe_schemes": list(SAFE_SCHEMES),
+        "hidden_fields": sorted(HIDDEN_FIELDS),
+        "hidden_prefixes": list(HIDDEN_PREFIXES),
+    }
+
+
 def safe_url(url: Any) -> str:
     """The URL if it is an absolute http(s) link, else "" (shown as text only)."""
     if not isinstance(url, str):

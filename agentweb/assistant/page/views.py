@@ -15,12 +15,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from agentweb.assistant import memory
+from agentweb.assistant import actions, memory
+from agentweb.assistant.models import FINISHED_STATUSES
 from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.labels import js_labels
+from agentweb.assistant.ws.consumer import WS_PATH
 from agentweb.core.commands import MAX_COMPLETION_PREFIX, MAX_COMPLETIONS, commands
 
-WS_PATH = "/ws/assistant/"
 DEFAULT_COMPLETIONS = 10
 # The budget meters (R-UI-1), keyed as chat-trace.js updates them.
 METERS = (
@@ -45,6 +46,10 @@ def chat(request: HttpRequest) -> HttpResponse:
         "queued": page_history.queued_messages(user),
         "assistant_enabled": memory.assistant_enabled(user.pk),
         "labels": js_labels(),
+        # Facts the server owns; the script reads them instead of copying them.
+        "cards": page_history.card_rules(),
+        "max_message_bytes": actions.message_limit(),
+        "finished_statuses": list(FINISHED_STATUSES),
     }
     return render(
         request,

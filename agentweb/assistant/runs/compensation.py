@@ -16,19 +16,18 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.db import transaction
 
-from agentweb.assistant import bus
-from agentweb.assistant.models import Exchange, Run, RunEvent, Status
-from agentweb.assistant.runs.events import broadcast_message
+from agentweb.assistant.models import Exchange, Run, RunEvent
+from agentweb.assistant.runs import events
 from agentweb.core.modules import DbModuleStates
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, ScriptedModel, ToolCall, ToolContext
 from agentweb.engine.events import EventKind
-from agentweb.engine.outcome import StopCode
+from agentweb.engine.outcome import StopCode, StopReason
 from agentweb.engine.policy import FREE_CHAT, MODULE_DEFAULTS
 
 logger = logging.getLogger("agentweb.assistant")
 
-UNDONE_STOP = {"code": StopCode.UNDONE.value, "message": "Undone by the player"}
+UNDONE_STOP = StopReason(StopCode.UNDONE, "Undone by the player").as_dict()
 
 
 async def compensate(user: Any, run_id: int) -> dict[str, list[str]]:
@@ -82,20 +81,17 @@ async def undo_ended(user: Any, run_id: int, from_statuses: tuple[str, ...]) -> 
     """Compensate a run that has stopped, then end it as undone; ``False`` if it was not
     in ``from_statuses`` any more (someone else ended it first)."""
     result = await compensate(user, run_id)
-    row = await database_sync_to_async(_mark_undone)(run_id, from_statuses, result)
-    if row is None:
-        return False
-    await bus.send(bus.run_group(run_id), broadcast_message(row))
-    return True
+    ended = await database_sync_to_async(_mark_undone)(run_id, from_statuses, result)
+    await events.broadcast(*ended)
+    return bool(ended)
 
 
 def _mark_undone(
     run_id: int, from_statuses: tuple[str, ...], result: dict[str, list[str]]
-) -> RunEvent | None:
+) -> list[RunEvent]:
     with transaction.atomic():
-        row = Run.objects.finish(
-            run_id, Status.UNDONE, UNDONE_STOP, from_statuses=from_statuses, data=result
-        )
-        if row is not None:
+        rows = Run.objects.filter(pk=run_id, status__in=from_statuses)
+        ended = rows.mark_undone(UNDONE_STOP, result)
+        if ended:
             Exchange.objects.filter(run_id=run_id).delete()
-        return row
+        return ended

@@ -20,10 +20,11 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.db import transaction
+from django.utils import timezone
 
 from agentweb.assistant import bus
 from agentweb.assistant.models import Run, RunEvent
-from agentweb.engine.events import Event
+from agentweb.engine.events import Event, EventKind
 from agentweb.lib.per_loop import PerLoop
 
 # Channel layers only guarantee messages up to about 1 MB; events larger than
@@ -100,8 +101,9 @@ def persist(items: list[Item]) -> list[RunEvent | BaseException]:
     """One transaction: each run's events, numbered after its ``last_seq`` (fenced by a lease).
 
     The database numbers the events (``Run.objects.take_seqs``, under the run's
-    row lock), not the engine: events written outside the loop — undo, the
-    inbox, the reaper — take their numbers the same way, so no two writers
+    row lock), not the engine: events written outside the loop — a queued
+    message, undo, the reaper (``append``, ``Run.objects.finish``) — take
+    their numbers the same way, even while the loop runs, so no two writers
     ever take one seq. The reaper (which locks the row too) either sees these
     events or this write sees the lease gone.
     """
@@ -134,6 +136,41 @@ def persist(items: list[Item]) -> list[RunEvent | BaseException]:
     ]
 
 
+def append(
+    run_id: int,
+    kind: EventKind,
+    data: dict[str, Any],
+    *,
+    while_statuses: tuple[str, ...] | None = None,
+) -> RunEvent | None:
+    """Write one event from outside the loop (a queued message, undo, the reaper).
+
+    Its seq is the run's next, taken under the run's row lock like every
+    event's (``persist``), so it never collides with the loop's. With
+    ``while_statuses`` nothing is written (``None``) unless the run has one
+    of them — read under the same lock.
+    """
+    with transaction.atomic():
+        seq = Run.objects.take_seqs(run_id, 1)
+        if seq is None:
+            return None
+        if while_statuses is not None and not (
+            Run.objects.filter(pk=run_id, status__in=while_statuses).exists()
+        ):
+            transaction.set_rollback(True)
+            return None
+        return RunEvent.objects.create(
+            run_id=run_id, seq=seq, kind=kind.value, data=data, ts=timezone.now()
+        )
+
+
+async def broadcast(*rows: RunEvent | None) -> None:
+    """Ring the run's group for events already persisted."""
+    for row in rows:
+        if row is not None:
+            await bus.send(bus.run_group(row.run_id), broadcast_message(row))
+
+
 class DbEventSink:
     """Writes each event with its per-run ``seq``, then rings the run's group.
 
@@ -147,8 +184,7 @@ class DbEventSink:
         self.owner = owner
 
     async def emit(self, event: Event) -> None:
-        row = await writer().write(self.run_id, event, self.owner)
-        await bus.send(bus.run_group(self.run_id), broadcast_message(row))
+        await broadcast(await writer().write(self.run_id, event, self.owner))
 
 
 def broadcast_message(row: RunEvent) -> dict[str, Any]:

@@ -41,24 +41,18 @@ def claim_queued(owner: str, limit: int) -> list[int]:
     """
     if limit <= 0:
         return []
-    now = timezone.now()
-    fields = {
-        "status": Status.RUNNING,
-        "started_at": now,
-        "lease_owner": owner,
-        "lease_expires_at": now + timedelta(seconds=lease_s()),
-    }
+    until = timezone.now() + timedelta(seconds=lease_s())
     queued = Run.objects.filter(status=Status.QUEUED).order_by("id")
     if connection.features.has_select_for_update_skip_locked:
         with transaction.atomic():
             ids = list(
                 queued.select_for_update(skip_locked=True).values_list("pk", flat=True)[:limit]
             )
-            Run.objects.filter(pk__in=ids, status=Status.QUEUED).update(**fields)
+            Run.objects.filter(pk__in=ids).claim(owner=owner, lease_until=until)
         return ids
     claimed = []
     for pk in queued.values_list("pk", flat=True)[:limit]:
-        if Run.objects.filter(pk=pk, status=Status.QUEUED).update(**fields):
+        if Run.objects.filter(pk=pk).claim(owner=owner, lease_until=until):
             claimed.append(pk)
     return claimed
 

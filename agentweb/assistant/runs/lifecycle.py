@@ -14,24 +14,22 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.db import transaction
-from django.db.models import QuerySet
-from django.utils import timezone
 
-from agentweb.assistant import bus, config
+from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox
 from agentweb.assistant.memory import recent_exchanges, remember
 from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.runs import events
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
-from agentweb.assistant.runs.events import DbEventSink, LeaseLost, broadcast_message
+from agentweb.assistant.runs.events import DbEventSink, LeaseLost
 from agentweb.assistant.runs.flags import RunStateGuard, run_flags
 from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
-from agentweb.engine import ExecutionContext, Guard, RunStatus, Source
+from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
 from agentweb.engine.events import Event, EventKind, EventSink
-from agentweb.engine.outcome import StopCode
 from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import DirectAnswer, Environment, Request, RunOutcome
@@ -80,6 +78,8 @@ async def execute_run(
         policy=prepared.config.policy,
         model=build_provider(),
         sink=sink,
+        # Queued messages may already be in the trace: the loop numbers after them.
+        events_after=run.last_seq,
         guards=guards,
         principal=user,
         search=config.search_backend(),
@@ -100,7 +100,7 @@ async def execute_run(
         return None
     except Exception:
         logger.exception("run %s crashed", run.pk)
-        await _announce(await _crashed(run.pk, owner))
+        await events.broadcast(*await _crashed(run.pk, owner))
         raise
     finally:
         run_flags().drop(run.pk)
@@ -110,13 +110,13 @@ async def execute_run(
         # back by now (the engine never abandons one); revert them before the end.
         extra = await compensate(user, run.pk)
     held = sink.finished.data if sink.finished is not None else {}
-    await _announce(await _store(run.pk, outcome, prepared, owner, {**held, **extra}))
+    await events.broadcast(*await _store(run.pk, outcome, prepared, owner, {**held, **extra}))
     return outcome
 
 
 class _FinishHeld:
     """Passes the loop's events on, except ``run.finished``: that one is written with
-    the run's final row, in one transaction (``Run.objects.finish``)."""
+    the run's final row, in one transaction (``RunQuerySet.finish``)."""
 
     def __init__(self, sink: EventSink) -> None:
         self.sink = sink
@@ -127,14 +127,6 @@ class _FinishHeld:
             self.finished = event
             return
         await self.sink.emit(event)
-
-
-async def _announce(row: RunEvent | None) -> None:
-    if row is not None:
-        await bus.send(bus.run_group(row.run_id), broadcast_message(row))
-
-
-INTERNAL_ERROR_STOP = {"code": StopCode.FAILED.value, "message": "internal error"}
 
 
 def _control_guards(user_id: int, run_id: int, owner: str | None) -> list[Guard]:
@@ -161,22 +153,10 @@ def _label(guards: list[Guard], workflow: str) -> None:
             guard.workflow = workflow
 
 
-def _this_run(run_id: int, owner: str | None) -> QuerySet[Run]:
-    """The run's row, fenced by the worker's lease when there is one."""
-    rows = Run.objects.filter(pk=run_id)
-    if owner:
-        rows = rows.filter(status=Status.RUNNING, lease_owner=owner)
-    return rows
-
-
 @database_sync_to_async
 def _prepare(run_id: int, owner: str | None) -> Prepared | None:
-    if owner:
-        claimed = _this_run(run_id, owner).exists()
-    else:
-        claimed = Run.objects.filter(pk=run_id, status=Status.QUEUED).update(
-            status=Status.RUNNING, started_at=timezone.now()
-        )
+    this_run = Run.objects.filter(pk=run_id)
+    claimed = this_run.fenced(owner).exists() if owner else this_run.claim()
     if not claimed:
         return None
     run = Run.objects.select_related("user").get(pk=run_id)
@@ -227,20 +207,20 @@ def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
 
 
 @database_sync_to_async
-def _crashed(run_id: int, owner: str | None) -> RunEvent | None:
-    return Run.objects.finish(
-        run_id,
-        Status.FAILED,
-        INTERNAL_ERROR_STOP,
-        from_statuses=(Status.RUNNING,),
-        owner=owner,
-    )
+def _crashed(run_id: int, owner: str | None) -> list[RunEvent]:
+    stop = StopReason(StopCode.FAILED, "internal error")
+    return _running(run_id, owner).finish(Status.FAILED, stop)
+
+
+def _running(run_id: int, owner: str | None) -> Any:
+    """The run's row while it still runs (under the worker's lease, when there is one)."""
+    return Run.objects.filter(pk=run_id, status=Status.RUNNING).fenced(owner)
 
 
 @database_sync_to_async
 def _store(
     run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | None, data: dict[str, Any]
-) -> RunEvent | None:
+) -> list[RunEvent]:
     # Keep the numbers the answer cites ("see 3"), not a renumbering.
     numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
     sources = [
@@ -252,12 +232,9 @@ def _store(
         prepared.config.policy(outcome.workflow).as_config() if outcome.workflow in ROUTABLE else {}
     )
     with transaction.atomic():
-        stored = Run.objects.finish(
-            run_id,
+        stored = _running(run_id, owner).finish(
             outcome.status.value,
-            outcome.stop.as_dict(),
-            from_statuses=(Status.RUNNING,),
-            owner=owner,
+            outcome.stop,
             data=data,
             workflow=outcome.workflow,
             failure=outcome.stop.failure.value if outcome.stop.failure else "",

@@ -9,13 +9,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from agentweb.assistant.models import ACTIVE_STATUSES, Run, RunEvent, Status
+from agentweb.assistant.models import Run, RunEvent, Status
 from agentweb.engine.events import EventKind
+from agentweb.engine.outcome import StopCode, StopReason
 
-INTERRUPTED_STOP = {
-    "code": "interrupted",
-    "message": "The server stopped while this run was in progress.",
-}
+INTERRUPTED_STOP = StopReason(
+    StopCode.INTERRUPTED, "The server stopped while this run was in progress."
+)
 
 
 def mark_interrupted(*, owner: str | None = None) -> int:
@@ -26,28 +26,20 @@ def mark_interrupted(*, owner: str | None = None) -> int:
     Runs with an unexpired lease held by another process are left alone.
     """
     now = timezone.now()
-    orphaned = Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
-    runs = Run.objects.filter(status__in=ACTIVE_STATUSES)
-    runs = runs.filter(lease_owner=owner) if owner is not None else runs.filter(orphaned)
-    marked = 0
-    for pk in runs.values_list("pk", flat=True):
-        if Run.objects.finish(
-            pk,
-            Status.INTERRUPTED,
-            INTERRUPTED_STOP,
-            where=None if owner is not None else orphaned,
-            owner=owner,
-        ):
-            marked += 1
-    return marked
+    runs = Run.objects.filter(status__in=[Status.RUNNING, Status.QUEUED])
+    if owner is not None:
+        runs = runs.filter(lease_owner=owner)
+    else:
+        runs = runs.filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
+    return len(runs.interrupt(INTERRUPTED_STOP))
 
 
 # --- worker leases (scale-out) -------------------------------------------------------
 
-LEASE_EXPIRED_STOP = {
-    "code": "interrupted",
-    "message": "The worker running this run stopped answering; the run was interrupted.",
-}
+LEASE_EXPIRED_STOP = StopReason(
+    StopCode.INTERRUPTED,
+    "The worker running this run stopped answering; the run was interrupted.",
+)
 
 
 @dataclass(slots=True)
@@ -70,31 +62,21 @@ def reap_expired(*, now: datetime | None = None) -> Reaped:
     """
     now = now or timezone.now()
     reaped = Reaped()
-    expired = Q(status=Status.RUNNING, lease_expires_at__lt=now)
-    for pk in Run.objects.filter(expired).values_list("pk", flat=True):
+    expired = Run.objects.filter(status=Status.RUNNING, lease_expires_at__lt=now)
+    for pk in expired.values_list("pk", flat=True):
         with transaction.atomic():
             # Re-checked under the row lock: a late heartbeat or event write wins.
-            run = Run.objects.select_for_update().filter(expired, pk=pk).first()
+            run = expired.select_for_update().filter(pk=pk).first()
             if run is None:
                 continue
             if not _started(run.pk):
-                _requeue(run)
+                Run.objects.filter(pk=run.pk).requeue()
                 reaped.requeued.append(pk)
-                continue
-            row = Run.objects.finish(
-                pk, Status.INTERRUPTED, LEASE_EXPIRED_STOP, where=expired, failure=""
-            )
-            if row is not None:
-                reaped.finished.append(row)
+            else:
+                reaped.finished += Run.objects.filter(pk=run.pk).interrupt(LEASE_EXPIRED_STOP)
     return reaped
 
 
 def _started(run_id: int) -> bool:
     """``run.started`` precedes every model and tool call of a run."""
     return RunEvent.objects.filter(run_id=run_id, kind=EventKind.RUN_STARTED.value).exists()
-
-
-def _requeue(run: Run) -> None:
-    Run.objects.filter(pk=run.pk).update(
-        status=Status.QUEUED, lease_owner="", lease_expires_at=None, started_at=None
-    )

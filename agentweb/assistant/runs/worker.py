@@ -25,8 +25,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from agentweb.assistant import bus
-from agentweb.assistant.runs import leases, recovery
-from agentweb.assistant.runs.events import broadcast_message
+from agentweb.assistant.runs import events, leases, recovery
 from agentweb.assistant.runs.executor import LocalExecutor, start_next_from_inbox
 from agentweb.engine import AgentFailure
 
@@ -114,7 +113,7 @@ class Worker:
         reaped = await database_sync_to_async(recovery.reap_expired)()
         for row in reaped.finished:
             logger.warning("run %s interrupted: its worker's lease expired", row.run_id)
-            await bus.send(bus.run_group(row.run_id), broadcast_message(row))
+            await events.broadcast(row)
             await start_next_from_inbox(row.run_id)
         if reaped.requeued:
             logger.warning("re-queued runs of a dead worker: %s", reaped.requeued)

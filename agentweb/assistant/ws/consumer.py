@@ -23,9 +23,11 @@ from agentweb.assistant.undo import aundo
 from agentweb.assistant.ws.frames import (
     ActionConfirm,
     AssistantSwitch,
+    ChatAccepted,
     ChatSend,
     FrameError,
     MemoryForget,
+    MemoryForgotten,
     RunCancel,
     RunSubscribe,
     RunUndo,
@@ -36,6 +38,8 @@ from agentweb.core.roles import Role, has_role
 
 logger = logging.getLogger("agentweb.assistant")
 
+# Where the consumer is mounted (``agentweb/routing.py``); the pages' boot data names it.
+WS_PATH = "/ws/assistant/"
 # Close codes: 4401 = not logged in.
 UNAUTHENTICATED = 4401
 
@@ -85,13 +89,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 started = await actions.asubmit(
                     self.user, frame.text, frame.allow_web, frame.client_msg_id
                 )
-                await self.send_json(
-                    {
-                        "type": "chat.accepted",
-                        **started.as_dict(),
-                        "client_msg_id": frame.client_msg_id,
-                    }
-                )
+                accepted = ChatAccepted(**started.as_dict(), client_msg_id=frame.client_msg_id)
+                await self.send_json(accepted.frame())
                 await self.subscribe(started.run_id, self.sent.get(started.run_id, 0))
             case RunCancel():
                 await actions.acancel(self.user, frame.run_id)
@@ -99,7 +98,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 await aundo(self.user, frame.run_id)
             case MemoryForget():
                 generation = await actions.aforget(self.user)
-                await self.send_json({"type": "memory.forgotten", "generation": generation})
+                await self.send_json(MemoryForgotten(generation=generation).frame())
             case AssistantSwitch():
                 enabled = await actions.aset_assistant(self.user, frame.enabled)
                 await self.send_json({"type": "assistant.state", "enabled": enabled})
@@ -146,16 +145,9 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
     async def run_queued_started(self, message: dict[str, Any]) -> None:
         """A message that waited in the inbox now runs as its own run: tell the page."""
         run_id = message["run_id"]
-        await self.send_json(
-            {
-                "type": "chat.accepted",
-                "run_id": run_id,
-                "queued": False,
-                "duplicate": False,
-                "from_inbox": True,
-                "client_msg_id": message.get("client_msg_id", ""),
-            }
-        )
+        client_msg_id = message.get("client_msg_id", "")
+        accepted = ChatAccepted(run_id=run_id, client_msg_id=client_msg_id, from_inbox=True)
+        await self.send_json(accepted.frame())
         await self.subscribe(run_id, self.sent.get(run_id, 0))
 
     async def run_event(self, message: dict[str, Any]) -> None:

@@ -1,14 +1,16 @@
-"""Websocket frames from the client (SPEC §15), validated strictly.
+"""The frames of SPEC §15: what clients send, validated strictly, and what the server sends.
 
 A frame that does not validate gets an ``error`` frame and changes nothing
-(R-REL-2); the socket stays open.
+(R-REL-2); the socket stays open. The client frames extend the models of
+``assistant/inputs.py``, which the JSON API validates its bodies with, so both
+edges accept the same things.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter
 
 from agentweb.assistant.inputs import (
     ChatMessage,
@@ -76,5 +78,31 @@ def parse_frame(text: str | None) -> Any:
     return parse(_ADAPTER, text, what="frame", field_code="bad_frame")
 
 
+# --- frames the server sends --------------------------------------------------------
+
+
 def error_frame(code: str, message: str) -> dict[str, str]:
     return {"type": "error", "code": code, "message": message}
+
+
+class ChatAccepted(BaseModel):
+    """The server has the message: its run, or the run whose inbox it waits in."""
+
+    type: Literal["chat.accepted"] = "chat.accepted"
+    run_id: int
+    queued: bool = False
+    duplicate: bool = False
+    client_msg_id: str = ""
+    # Set when a message that waited in the inbox now runs as its own run.
+    from_inbox: bool | None = None
+
+    def frame(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
+class MemoryForgotten(BaseModel):
+    type: Literal["memory.forgotten"] = "memory.forgotten"
+    generation: int
+
+    def frame(self) -> dict[str, Any]:
+        return self.model_dump()

@@ -1,4 +1,5 @@
-// The chat page's websocket to /ws/assistant/ (SPEC §15), reconnecting with backoff.
+// The pages' websocket to /ws/assistant/ (SPEC §15), reconnecting with backoff:
+// the chat page (chat.js) and the trace viewer's live rows (traces.js).
 //
 // Why a plain WebSocket and not htmx's ws extension: the server sends JSON
 // frames, while the extension parses every incoming frame as HTML and swaps
@@ -21,6 +22,7 @@
   function open(path, handlers) {
     let socket = null;
     let retries = 0;
+    let closed = false;
 
     function connect() {
       handlers.onState(retries ? "reconnecting" : "connecting");
@@ -42,7 +44,7 @@
         if (frame && typeof frame === "object") handlers.onFrame(frame);
       });
       ws.addEventListener("close", () => {
-        if (socket !== ws) return;
+        if (socket !== ws || closed) return;
         socket = null;
         handlers.onState("reconnecting");
         const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** retries);
@@ -58,6 +60,12 @@
         if (!socket || socket.readyState !== WebSocket.OPEN) return false;
         socket.send(JSON.stringify(frame));
         return true;
+      },
+      // For good: no reconnect after this.
+      close() {
+        closed = true;
+        if (socket) socket.close();
+        socket = null;
       },
     };
   }

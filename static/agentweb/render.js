@@ -1,17 +1,27 @@
-// DOM builders for the chat page: result cards and trace entries.
+// DOM builders shared by the chat page and the trace viewer: result cards, and
+// the one description of each trace event (SPEC §15, agentweb/engine/events.py).
 //
 // Everything here comes from the model or from tools, so it is put on the page
 // with textContent and createElement only — never innerHTML (R-SEC-1). The
 // card layouts mirror templates/assistant/cards/*.html, which render the same
-// cards for the history the server sends with the page.
+// cards for the history the server sends with the page; which links are safe
+// and which card fields are hidden come from the server (page/history.py)
+// through configure().
 (function () {
   "use strict";
 
-  const SAFE_SCHEMES = ["http:", "https:"];
   // Observations and inputs are shown as JSON; this keeps one entry readable.
   const MAX_JSON_CHARS = 4000;
-  // Generic cards: bookkeeping fields for undo, not for the player.
-  const HIDDEN_FIELDS = new Set(["kind", "title", "profile_id", "progress_id", "purchase_id"]);
+  // Longer answers are cut in a trace; the conversation shows them whole.
+  const TRACE_TEXT_CHARS = 280;
+  // Filled by configure() from the page's startup data.
+  const rules = { safeSchemes: [], hiddenFields: new Set(), hiddenPrefixes: [] };
+
+  function configure(cards) {
+    rules.safeSchemes = (cards.safe_schemes || []).map((scheme) => scheme + ":");
+    rules.hiddenFields = new Set(cards.hidden_fields || []);
+    rules.hiddenPrefixes = cards.hidden_prefixes || [];
+  }
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -30,7 +40,7 @@
     if (typeof url !== "string" || !url) return "";
     try {
       const parsed = new URL(url);
-      return SAFE_SCHEMES.includes(parsed.protocol) ? parsed.href : "";
+      return rules.safeSchemes.includes(parsed.protocol) && parsed.host ? parsed.href : "";
     } catch (e) {
       return "";
     }
@@ -168,7 +178,7 @@
     const dl = el("dl", "fields");
     const lists = [];
     for (const [key, value] of Object.entries(card)) {
-      if (HIDDEN_FIELDS.has(key) || key.startsWith("previous_")) continue;
+      if (rules.hiddenFields.has(key) || rules.hiddenPrefixes.some((p) => key.startsWith(p))) continue;
       if (value === null || value === "" || (Array.isArray(value) && !value.length)) continue;
       const label = key.replace(/_/g, " ");
       if (Array.isArray(value)) {
@@ -209,5 +219,89 @@
     return box;
   }
 
-  window.AgentwebRender = { el, append, json, card, sources, safeUrl };
+  // --- trace events ---------------------------------------------------------------
+  function clip(text, limit) {
+    text = String(text || "");
+    return text.length > limit ? text.slice(0, limit - 1) + "…" : text;
+  }
+
+  function compact(value) {
+    try {
+      return JSON.stringify(value);
+    } catch (e) {
+      return String(value);
+    }
+  }
+
+  function folded(title, value) {
+    const details = el("details", "trace-detail");
+    details.appendChild(el("summary", null, title));
+    details.appendChild(json(value));
+    return details;
+  }
+
+  function text(value) {
+    return el("p", "trace-text", clip(value, TRACE_TEXT_CHARS));
+  }
+
+  function ms(value) {
+    return Math.round(value || 0) + " ms";
+  }
+
+  // [title, detail node or null, extra class] of one event, in the words of L
+  // (page/labels.py, translated on the server).
+  function describe(kind, data, L) {
+    switch (kind) {
+      case "run.started":
+        return [L.run_started, text(data.question)];
+      case "route.decided":
+        return [L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "")];
+      case "round.started": {
+        let title = L.round + " " + data.round + "/" + data.rounds_total;
+        if (data.final_only) title += " · " + L.final_round;
+        return [title, null, "round"];
+      }
+      case "model.called":
+        return [
+          L.model_call + " · " + (data.purpose || "") + " · " + (data.tokens_in || 0) + "+" +
+            (data.tokens_out || 0) + " " + L.tokens + " · " + ms(data.latency_ms),
+        ];
+      case "decision":
+        if (data.type === "answer") return [L.decision + ": " + L.decision_answer];
+        return [L.decision + ": " + data.type, el("code", "trace-input", compact(data.input))];
+      case "tool.started":
+        return [L.tool_call + ": " + data.tool, el("code", "trace-input", compact(data.input))];
+      case "tool.finished":
+        return [L.observation + ": " + data.tool + " · " + ms(data.latency_ms), folded(L.observation, data.observation)];
+      case "answer":
+        return [L.answer, text(data.text)];
+      case "failure":
+        return [L.failure + ": " + (data.failure || "") + " — " + (data.message || ""), null, "bad"];
+      case "degraded": {
+        const failure = data.failure || {};
+        return [L.degraded + ": " + (failure.message || failure.failure || ""), null, "bad"];
+      }
+      case "rethink":
+        return [L.rethink];
+      case "context.compressed":
+        return [L.compressed];
+      case "inbox.queued":
+        return [L.inbox_queued, text(data.text)];
+      case "inbox.claimed":
+        return [L.inbox_claimed];
+      case "action.pending":
+        return [L.action_pending + ": " + (data.text || data.tool || ""), null, "pending"];
+      case "action.confirmed":
+        return [L.action_confirmed + ": " + (data.decision === "approve" ? L.approved : L.rejected)];
+      case "run.finished": {
+        const status = L["status_" + data.status] || data.status;
+        const reason = data.stop_reason && data.stop_reason.message;
+        return [L.run_finished + ": " + status + (reason ? " — " + reason : ""), null, "finished"];
+      }
+      default:
+        return [kind];
+    }
+  }
+
+  window.AgentwebRender = { configure, el, append, json, card, sources, safeUrl, describe };
 })();
