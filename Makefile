@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP_APP := $(VENV)/.installed-app
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run run-scaled test lint format bench-engine bench-scale clean
+.PHONY: run run-scaled test lint format bench-engine bench-scale bench-answers clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "agentweb needs Python >= 3.11")'
@@ -65,6 +65,10 @@ bench-engine: $(STAMP_DEV)
 
 bench-scale: $(STAMP_DEV)
 	$(BIN)/python bench/scale.py
+
+# Answer quality: the real path over bench/answers/questions.toml, scored by facts.
+bench-answers: $(STAMP_DEV)
+	$(BIN)/python bench/answers.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -15,6 +15,7 @@ from agentweb.ftb.quest_views import quest_card, quest_list_card
 from agentweb.ftb.tools import MODULE, load_detail
 from agentweb.game import queries
 from agentweb.game.models import Quest, QuestStatus
+from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_NAME
 
 QUEST_COMPLETION = "quests"
@@ -102,7 +103,7 @@ def tasks_command(args: str, user: Any) -> DirectResult:
 def quest_name_hit(text: str, user: Any) -> DirectResult | None:
     """A message that is exactly one quest's title (case-insensitive)."""
     matches = list(
-        Quest.objects.filter(title__iexact=text.strip()).values_list("quest_id", flat=True)[:2]
+        Quest.objects.filter(title__iexact=clean_text(text)).values_list("quest_id", flat=True)[:2]
     )
     if len(matches) != 1:
         return None
@@ -111,6 +112,7 @@ def quest_name_hit(text: str, user: Any) -> DirectResult | None:
 
 def quest_completions(prefix: str, user: Any, limit: int) -> list[str]:
     qs = Quest.objects.all()
+    prefix = clean_text(prefix)
     if prefix:
         qs = qs.filter(title__istartswith=prefix)
     titles = qs.order_by("title").values_list("title", flat=True).distinct()

@@ -40,7 +40,9 @@ class TaskInfo(BaseModel):
             return f"{self.count}× {self.label}"
         if self.type in ("fluid",) and self.count > 1:
             return f"{self.label} ({self.count} mB)"
-        return f"{self.label} ({self.type})" if self.label != self.type else self.type
+        text = f"{self.label} ({self.type})" if self.label != self.type else self.type
+        # A kill or observe task done several times: "3× Drive off the drowned (kill)".
+        return f"{self.count}× {text}" if self.count > 1 else text
 
 
 class TableEntry(BaseModel):
@@ -50,6 +52,14 @@ class TableEntry(BaseModel):
     weight: float
 
 
+# How FTB Quests hands out a reward table, by reward type.
+TABLE_RULES = {
+    "choice": "the player chooses {n} of these",
+    "random": "{n} of these at random (by weight)",
+    "loot": "a loot crate: {n} of these at random (by weight)",
+}
+
+
 class RewardInfo(BaseModel):
     type: str
     label: str
@@ -57,7 +67,15 @@ class RewardInfo(BaseModel):
     count: int = 1
     xp: int | None = None
     table: str | None = None
+    loot_size: int | None = None
     table_entries: list[TableEntry] = []
+
+    @property
+    def table_rule(self) -> str | None:
+        if self.table is None:
+            return None
+        rule = TABLE_RULES.get(self.type, "{n} of these")
+        return rule.format(n=self.loot_size or 1)
 
     @classmethod
     def of(cls, reward: Reward, with_entries: bool = True) -> RewardInfo:
@@ -80,6 +98,7 @@ class RewardInfo(BaseModel):
             count=reward.count,
             xp=reward.xp,
             table=table.title if table is not None else None,
+            loot_size=table.loot_size if table is not None else None,
             table_entries=entries,
         )
 
@@ -87,9 +106,16 @@ class RewardInfo(BaseModel):
         data: dict[str, Any] = {"reward": self.label, "type": self.type}
         if self.item_id:
             data["item_id"] = self.item_id
+            data["count"] = self.count
+        if self.xp is not None:
+            data["xp"] = self.xp
+            data["xp_unit"] = "levels" if self.type == "xp_levels" else "points"
         if self.table:
+            shown = self.table_entries[:OBSERVED_ENTRIES]
             data["table"] = self.table
-            data["table_items"] = [e.label for e in self.table_entries[:OBSERVED_ENTRIES]]
+            data["table_rule"] = self.table_rule
+            data["table_items"] = [e.label for e in shown]
+            data["table_options"] = [f"{e.count}× {e.label}" for e in shown]
             if len(self.table_entries) > OBSERVED_ENTRIES:
                 data["table_more"] = len(self.table_entries) - OBSERVED_ENTRIES
         return data
@@ -101,6 +127,8 @@ class QuestInfo(BaseModel):
     quest_id: str
     title: str
     chapter: str
+    chapter_group: str = ""
+    book: str = ""
     subtitle: str = ""
     description: str = ""
     optional: bool = False
@@ -118,6 +146,8 @@ class QuestInfo(BaseModel):
             quest_id=quest.quest_id,
             title=quest.title,
             chapter=quest.chapter.title,
+            chapter_group=quest.chapter.group.title if quest.chapter.group_id else "",
+            book=quest.book.name,
             subtitle=quest.subtitle,
             description=quest.description,
             optional=quest.optional,
@@ -138,8 +168,16 @@ class QuestInfo(BaseModel):
             "prerequisites": [{"title": q.title, "chapter": q.chapter} for q in self.prerequisites],
             "unlocks": [q.title for q in self.unlocks[:OBSERVED_LINKS]],
         }
-        if len(self.prerequisites) > 1:
+        if self.chapter_group:
+            data["chapter_group"] = self.chapter_group
+        if len(self.unlocks) > OBSERVED_LINKS:
+            data["unlocks_more"] = len(self.unlocks) - OBSERVED_LINKS
+        if len(self.prerequisites) > 1 or self.dependency_requirement != "all_completed":
             data["prerequisite_rule"] = self.dependency_requirement
+        if self.optional:
+            data["optional"] = True
+        if self.subtitle:
+            data["subtitle"] = self.subtitle
         if self.description:
             data["description"] = _clip(self.description, DESCRIPTION_CHARS)
         if self.player_status:

@@ -1,21 +1,16 @@
-"""Quest lookups the tools need beyond ``agentweb.game.queries``: fuzzy titles, items by name."""
+"""Quest lookups the tools need beyond ``agentweb.game.queries``: items by name, chapters."""
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from django.db.models import Prefetch, Q
 
 from agentweb.game import queries
 from agentweb.game.models import Chapter, Quest, Reward, RewardTableEntry, Task
-from agentweb.game.text import words_of
-from agentweb.game.tools.common import singular
+from agentweb.game.search import names
+from agentweb.game.text import clean_text, singular
 
-# How close a title must be for a typo-tolerant match (difflib ratio).
-FUZZY_CUTOFF = 0.6
-# Titles compared for typo tolerance; more than any real quest book has.
-FUZZY_CANDIDATES = 5000
 # Item ids a name may stand for ("Andesite" is an item and a block variant…).
 MAX_ITEM_IDS = 5
 QUEST_ID = re.compile(r"^[0-9A-Fa-f]{1,16}$")
@@ -34,30 +29,10 @@ def with_tasks_and_rewards(qs):
 
 
 def find_quests(text: str, limit: int) -> tuple[list[Quest], str]:
-    """Quests by title: exact/prefix/substring first, then all words, then typo-tolerant.
-
-    Returns the quests and how they matched (``title``, ``words``, ``fuzzy``, ``none``).
-    """
-    found = queries.find_quests(text, limit=limit)
-    if found:
-        return _reload(found), "title"
-    words = [w for w in words_of(text) if w not in queries.STOP_WORDS and w != "quest"]
-    if words:
-        match = Q()
-        for word in words:
-            match &= Q(title__icontains=word)
-        found = list(Quest.objects.filter(match).order_by("chapter__order", "order")[:limit])
-        if found:
-            return _reload(found), "words"
-    titles = list(Quest.objects.values_list("title", flat=True)[:FUZZY_CANDIDATES])
-    lowered = {t.lower(): t for t in titles}
-    close = difflib.get_close_matches(text.lower(), list(lowered), n=limit, cutoff=FUZZY_CUTOFF)
-    if not close:
-        return [], "none"
-    chosen = [lowered[c] for c in close]
-    found = list(Quest.objects.filter(title__in=chosen)[:limit])
-    found.sort(key=lambda q: chosen.index(q.title))
-    return _reload(found), "fuzzy"
+    """Quests by id or title (see :func:`agentweb.game.queries.match_quests`), with
+    tasks and rewards loaded; also returns how they matched."""
+    found, how = queries.match_quests(text, limit=limit)
+    return _reload(found), how
 
 
 def _reload(quests: list[Quest]) -> list[Quest]:
@@ -72,31 +47,35 @@ def item_ids_for(name: str) -> list[str]:
     """Item ids a name stands for: an id as given, an imported item, or a name quests use.
 
     Modded items are not in the item table, but quest tasks and rewards carry
-    their display names, so those are searched too.
+    their display names, so those are matched too: exactly first, then close
+    names (typos, plurals, words left out or added).
     """
-    name = name.strip()
+    name = clean_text(name)
+    if not name:
+        return []
     if ":" in name and " " not in name:
         return [name.lower()]
-    one = singular(name)
-    item = queries.get_item(name) or (queries.get_item(one) if one else None)
+    item = queries.exact_item(name)
     if item is not None:
         return [item.item_id]
-    ids = _ids_named(name)
-    if not ids and one:
-        ids = _ids_named(one)
-    return ids[:MAX_ITEM_IDS]
+    named = _quest_item_names()
+    key = names.normalize(name)
+    one = singular(name)
+    exact = [i for n, i in named if names.normalize(n) in (key, names.normalize(one or ""))]
+    if exact:
+        return list(dict.fromkeys(exact))[:MAX_ITEM_IDS]
+    close = [item.item_id for item in queries.fuzzy_items(name, limit=MAX_ITEM_IDS)]
+    close += [i for _, i in names.closest(name, named, limit=MAX_ITEM_IDS)]
+    return list(dict.fromkeys(close))[:MAX_ITEM_IDS]
 
 
-def _ids_named(name: str) -> list[str]:
-    ids: list[str] = []
-    for exact in (True, False):
-        lookup = "item_display_name__iexact" if exact else "item_display_name__icontains"
-        for model in (Reward, RewardTableEntry, Task):
-            rows = model.objects.filter(**{lookup: name}).exclude(item_id="")
-            ids += [i for i in rows.values_list("item_id", flat=True).distinct() if i not in ids]
-        if ids:
-            break
-    return ids
+def _quest_item_names() -> list[tuple[str, str]]:
+    """Every ``(display name, item id)`` that quest tasks, rewards and reward tables use."""
+    pairs: set[tuple[str, str]] = set()
+    for model in (Reward, RewardTableEntry, Task):
+        rows = model.objects.exclude(item_id="").exclude(item_display_name="")
+        pairs.update(rows.values_list("item_display_name", "item_id").distinct())
+    return sorted(pairs)
 
 
 def rewards_giving(item_ids: list[str], limit: int) -> list[Reward]:
@@ -120,9 +99,9 @@ def tasks_asking_for(item_ids: list[str], limit: int) -> list[Task]:
 
 
 def find_chapter(text: str) -> Chapter | None:
-    """A chapter by title (exact, then partial) or by its number ("chapter 2")."""
-    text = text.strip()
-    chapters = Chapter.objects.all()
+    """A chapter by title (exact, then close), or by its number ("chapter 2")."""
+    text = clean_text(text)
+    chapters = Chapter.objects.select_related("group")
     exact = chapters.filter(title__iexact=text).first()
     if exact is not None:
         return exact
@@ -131,4 +110,5 @@ def find_chapter(text: str) -> Chapter | None:
         by_number = chapters.filter(title__iregex=rf"^chapter {number.group(1)}([^0-9]|$)").first()
         if by_number is not None:
             return by_number
-    return chapters.filter(title__icontains=text).first()
+    close = names.closest(text, chapters.values_list("title", "pk"), limit=1)
+    return chapters.filter(pk=close[0][1]).first() if close else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Count
 from pydantic import BaseModel, Field
 
 from agentweb.engine import ReActTool, Source, ToolCall
@@ -76,6 +77,8 @@ class QuestListResult(BaseModel):
     how: str
     quests: list[QuestLine] = []
     chapters: list[dict[str, Any]] = []
+    # For a chapter's quests: the chapter, its group and how many quests it has in all.
+    chapter: dict[str, Any] | None = None
 
 
 def _observe_list(out: QuestListResult) -> dict[str, Any]:
@@ -86,6 +89,8 @@ def _observe_list(out: QuestListResult) -> dict[str, Any]:
         data["quests"] = [q.brief() for q in out.quests]
     if out.chapters:
         data["chapters"] = out.chapters
+    if out.chapter:
+        data["chapter"] = out.chapter
     return data
 
 
@@ -139,8 +144,10 @@ QUEST_FIND = ReActTool(
     card=_list_card,
     sources=_list_sources,
 ).for_reasoning(
-    "Find FTB quests by title (fuzzy); returns each match's id, chapter, tasks (with item ids) "
-    "and rewards. Use ftb.quest.detail for prerequisites and reward tables."
+    "Find FTB quests by title as the player wrote it (any case, with or without 'the … "
+    "quest', small typos; exact titles first), else by the words of their texts; returns "
+    "each match's id, chapter, tasks (with item ids) and rewards. Use ftb.quest.detail "
+    "for prerequisites, unlocks and reward tables."
 )
 
 
@@ -175,13 +182,25 @@ def _query(value: QuestQueryInput) -> QuestListResult:
             message=f"Quests of {chapter.title} ({total} in all)",
             how="filter",
             quests=[_line(q) for q in quests],
+            chapter=_chapter_line(chapter, total),
         )
-    chapters = Chapter.objects.order_by("book", "order")[: value.limit]
+    chapters = (
+        Chapter.objects.select_related("group")
+        .annotate(quest_count=Count("quests"))
+        .order_by("book", "order")[: value.limit]
+    )
     return QuestListResult(
         message="Chapters of the quest book",
         how="filter",
-        chapters=[{"chapter": c.title, "quests": c.quests.count()} for c in chapters],
+        chapters=[_chapter_line(c, c.quest_count) for c in chapters],
     )
+
+
+def _chapter_line(chapter: Chapter, total: int) -> dict[str, Any]:
+    line: dict[str, Any] = {"chapter": chapter.title, "quests": total}
+    if chapter.group_id:
+        line["group"] = chapter.group.title
+    return line
 
 
 def _by_item(name: str, limit: int, *, rewards: bool) -> QuestListResult:
@@ -288,8 +307,9 @@ QUEST_DETAIL = ReActTool(
     card=detail_card,
     sources=detail_sources,
 ).for_reasoning(
-    "One FTB quest by id: its tasks, rewards (including reward-table contents), the quests "
-    "it depends on (with chapter) and the quests it unlocks."
+    "One FTB quest by id: chapter and chapter group, tasks with counts, rewards (counts, "
+    "XP, reward tables with how they are handed out and their options), the quests it "
+    "depends on (with chapter and the dependency rule) and the quests it unlocks."
 )
 
 TOOLS = (QUEST_QUERY, QUEST_FIND, QUEST_DETAIL, QUEST_CLAIM)

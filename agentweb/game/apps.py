@@ -11,7 +11,9 @@ class GameConfig(AppConfig):
         # The game's tools and commands join the project registries here, and only here.
         from agentweb.core.tooling import register_all
         from agentweb.game.commands import register_commands
+        from agentweb.game.search import signals
         from agentweb.game.tools import TOOLS
 
         register_all(TOOLS)
         register_commands()
+        signals.connect()

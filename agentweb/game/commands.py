@@ -14,6 +14,7 @@ from typing import Any
 from agentweb.core.commands import Command, DirectResult, commands
 from agentweb.game.models import Item
 from agentweb.game.services.signin import sign_in
+from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_LIMIT, MAX_NAME
 from agentweb.game.tools.items import ItemSourceResult, lookup_sources, source_card, source_sources
 from agentweb.game.tools.player import PLAYER_SIGNIN, signin_card
@@ -59,12 +60,16 @@ def describe_item(out: ItemSourceResult) -> str:
             return f"No item is named {out.query!r}. Did you mean: {names}?"
         return f"No item named {out.query!r} is in the item data."
     head = f"{out.item.name} ({out.item.item_id}), stacks to {out.item.stack_size}."
+    food = out.item.food_text()
+    if food:
+        head += f" As food it {food}."
+    notes = " ".join(out.notes())
     if not out.sources:
         return f"{head} The item data lists no way to obtain it."
     ways = "; ".join(s.summary for s in out.sources[:WAYS_IN_TEXT])
-    more = len(out.sources) - WAYS_IN_TEXT
+    more = out.total - min(len(out.sources), WAYS_IN_TEXT)
     tail = f"; and {more} more (see the card)" if more > 0 else ""
-    return f"{head} How to obtain it: {ways}{tail}."
+    return f"{head} How to obtain it: {ways}{tail}." + (f" {notes}" if notes else "")
 
 
 def _item_result(out: ItemSourceResult) -> DirectResult:
@@ -86,7 +91,7 @@ def item_command(args: str, user: Any) -> DirectResult:
 
 def item_name_hit(text: str, user: Any) -> DirectResult | None:
     """A message that is exactly one item's display name (case-insensitive)."""
-    matches = list(Item.objects.filter(display_name__iexact=text.strip())[:2])
+    matches = list(Item.objects.filter(display_name__iexact=clean_text(text))[:2])
     if len(matches) != 1:
         return None
     return _item_result(lookup_sources(matches[0].item_id, limit=MAX_SOURCES_SHOWN))
@@ -94,6 +99,7 @@ def item_name_hit(text: str, user: Any) -> DirectResult | None:
 
 def item_completions(prefix: str, user: Any, limit: int) -> list[str]:
     qs = Item.objects.all()
+    prefix = clean_text(prefix)
     if prefix:
         qs = qs.filter(display_name__istartswith=prefix)
     return list(qs.order_by("display_name").values_list("display_name", flat=True)[:limit])

@@ -26,6 +26,8 @@ from agentweb.game.models import (
     QuestProgress,
     QuestStatus,
 )
+from agentweb.game.search.documents import Scope
+from agentweb.game.search.documents import refresh as refresh_documents
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MINECRAFT_DATA_DIR = DATA_DIR / "minecraft-data" / "data"
@@ -123,6 +125,9 @@ def load_manual_articles(folder: Path) -> SyncCounts:
             rows,
             delete_missing=False,
         )
+        keys = [row["key"] for row in rows]
+        pks = KnowledgeArticle.objects.filter(key__in=keys).values_list("pk", flat=True)
+        refresh_documents(Scope(articles=list(pks)))
     return counts
 
 

@@ -1,20 +1,23 @@
 """Read-only lookups over the game world, for tools, views and commands.
 
 Every function here runs a fixed, small number of queries (no N+1): results
-come with the relations a caller needs already loaded. Searches are case
-insensitive and rank exact matches first, then prefixes, then substrings.
+come with the relations a caller needs already loaded. Names are matched
+exactly first (any case, id or display name); then by the database's
+full-text search (:mod:`agentweb.game.search`); then, for names only, by
+rapidfuzz (:mod:`agentweb.game.search.names`). An exact name always wins.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Case, IntegerField, Prefetch, Q, QuerySet, Value, When
-from django.db.models.functions import Length
+from django.db.models import Case, IntegerField, Prefetch, Q, Value, When
 
 from agentweb.game.models import (
+    COOKING_KINDS,
     Item,
     ItemSource,
     KnowledgeArticle,
@@ -25,7 +28,9 @@ from agentweb.game.models import (
     SourceKind,
     Task,
 )
-from agentweb.game.text import STOP_WORDS, full_item_id, prettify_id, words_of
+from agentweb.game.models.search import DocumentKind
+from agentweb.game.search import names, search
+from agentweb.game.text import clean_text, full_item_id, prettify_id, singular
 
 DEFAULT_LIMIT = 10
 # Upper bound for any caller-supplied limit: keeps a tool observation small.
@@ -34,52 +39,65 @@ MAX_LIMIT = 50
 MAX_SOURCES = 60
 # Show at most this many alternatives by name before "… or N others".
 ALTERNATIVES_SHOWN = 2
+# Longer text is not a name; it is cut before matching.
+MAX_NAME_CHARS = 200
+QUEST_ID = re.compile(r"^[0-9A-Fa-f]{16}$")
 
 
 def _limit(limit: int) -> int:
     return max(1, min(limit, MAX_LIMIT))
 
 
-def _ranked(qs: QuerySet, query: str, fields: dict[str, str]) -> QuerySet:
-    """Filter ``qs`` to rows containing the query and rank exact → prefix → contains.
-
-    ``fields`` maps a field name to the form of the query to compare it with.
-    """
-    exact, prefix, contains = Q(), Q(), Q()
-    for field, value in fields.items():
-        exact |= Q(**{f"{field}__iexact": value})
-        prefix |= Q(**{f"{field}__istartswith": value})
-        contains |= Q(**{f"{field}__icontains": value})
-    rank = Case(
-        When(exact, then=Value(0)),
-        When(prefix, then=Value(1)),
-        default=Value(2),
-        output_field=IntegerField(),
-    )
-    return qs.filter(contains).annotate(rank=rank)
-
-
 # --- items ------------------------------------------------------------------
 
 
 def find_items(query: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
-    """Items whose id, name or display name matches ``query`` (``"iron ingot"``,
-    ``"iron_ingot"`` and ``"minecraft:iron_ingot"`` all find Iron Ingot), best first."""
-    text = " ".join(query.strip().split())
+    """Items named by ``query``, best first: the exact item (``"iron ingot"``,
+    ``"iron_ingot"``, ``"minecraft:iron_ingot"``, ``"Iron Ingots"``), then items
+    whose names contain its words (full-text, word prefixes), then close names
+    (typos). An id with a namespace matches only exactly."""
+    text = clean_text(query)[:MAX_NAME_CHARS]
     if not text:
         return []
-    name = text.split(":", 1)[-1].replace(" ", "_")
-    ranked = _ranked(
-        Item.objects.all(),
-        text,
-        {"item_id": full_item_id(name), "name": name, "display_name": text},
-    )
-    return list(ranked.order_by("rank", Length("display_name"), "display_name")[: _limit(limit)])
+    limit = _limit(limit)
+    exact = exact_item(text)
+    found = [exact] if exact else []
+    if ":" in text and " " not in text:
+        return found
+    hits = search(text, [DocumentKind.ITEM], limit=limit + 1, prefix=True, every_term=True)
+    by_pk = Item.objects.in_bulk([hit.target_id for hit in hits])
+    found += [
+        by_pk[h.target_id] for h in hits if h.target_id in by_pk and h.target_id != _pk(exact)
+    ]
+    if not found:
+        found = fuzzy_items(text, limit=limit)
+    return found[:limit]
+
+
+def _pk(item: Item | None) -> int | None:
+    return item.pk if item is not None else None
+
+
+def fuzzy_items(text: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
+    """Items whose display name is close to ``text`` (typos, words left out or added)."""
+    rows = Item.objects.values_list("display_name", "pk")
+    pks = [pk for _, pk in names.closest(text, rows, limit=_limit(limit))]
+    by_pk = Item.objects.in_bulk(pks)
+    return [by_pk[pk] for pk in pks if pk in by_pk]
+
+
+def exact_item(text: str) -> Item | None:
+    """The item with exactly this id, name or display name, also in the plural."""
+    item = get_item(text)
+    if item is None:
+        one = singular(text)
+        item = get_item(one) if one else None
+    return item
 
 
 def get_item(identifier: str) -> Item | None:
     """The one item with this full id, bare name or display name (case-insensitive)."""
-    text = identifier.strip()
+    text = clean_text(identifier)[:MAX_NAME_CHARS]
     if not text:
         return None
     name = text.split(":", 1)[-1].replace(" ", "_")
@@ -109,6 +127,12 @@ def item_sources(
     )
     qs = qs.order_by(order, "-chance", "source_display_name", "id")
     return list(qs[: max(1, min(limit, MAX_SOURCES))])
+
+
+def cooking_uses(item: Item) -> list[ItemSource]:
+    """Cooking sources that take ``item`` as input (what it cooks into, and where)."""
+    qs = ItemSource.objects.filter(input_item=item, kind__in=[str(k) for k in COOKING_KINDS])
+    return list(qs.select_related("item").order_by("item__display_name", "kind")[:MAX_SOURCES])
 
 
 def display_names(item_ids: Iterable[str]) -> dict[str, str]:
@@ -146,17 +170,51 @@ class QuestDetail:
 
 
 def find_quests(query: str, *, book: str | None = None, limit: int = DEFAULT_LIMIT) -> list[Quest]:
-    """Quests whose title (or 16-hex id) matches ``query``; each has ``chapter``
-    and ``book`` loaded. Titles repeat across chapters, so show the chapter."""
-    text = " ".join(query.strip().split())
-    if not text:
-        return []
+    """Quests named by ``query`` (see :func:`match_quests`)."""
+    return match_quests(query, book=book, limit=limit)[0]
+
+
+def match_quests(
+    query: str, *, book: str | None = None, limit: int = DEFAULT_LIMIT
+) -> tuple[list[Quest], str]:
+    """Quests named by ``query`` and how they matched: ``id`` (a 16-hex id),
+    ``title`` (quests with exactly that title — with or without "the … quest";
+    titles repeat across chapters — come first, close titles after them),
+    ``fuzzy`` (only close titles: typos, words left out or added), ``text``
+    (no title is close; quests whose texts contain every word) or ``none``.
+    Each quest has ``chapter`` and ``book`` loaded."""
+    text = clean_text(query)[:MAX_NAME_CHARS]
     qs = Quest.objects.select_related("chapter", "book")
     if book:
         qs = qs.filter(book__slug=book)
-    ranked = _ranked(qs, text, {"title": text, "quest_id": text.upper()})
-    ranked = ranked.order_by("rank", Length("title"), "title", "chapter__order", "order")
-    return list(ranked[: _limit(limit)])
+    if not text:
+        return [], "none"
+    limit = _limit(limit)
+    if QUEST_ID.match(text):
+        by_id = list(qs.filter(quest_id=text.upper().zfill(16))[:limit])
+        if by_id:
+            return by_id, "id"
+    key = names.quest_title_key(text)
+    titles = list(qs.values_list("title", "pk"))
+    exact = [pk for title, pk in titles if names.quest_title_key(title) == key]
+    by_pk = qs.in_bulk(exact)
+    found = sorted(by_pk.values(), key=lambda q: (q.chapter.order, q.order))
+    # Close titles follow the exact ones, never before them.
+    close = [pk for _, pk in names.closest(key, titles, limit=limit) if pk not in by_pk]
+    others = qs.in_bulk(close)
+    found += [others[pk] for pk in close if pk in others]
+    if not found:
+        return _quests_by_text(qs, text, limit)
+    return found[:limit], "title" if exact else "fuzzy"
+
+
+def _quests_by_text(qs, text: str, limit: int) -> tuple[list[Quest], str]:
+    """No title is close: quests whose texts (subtitle, description, task and reward
+    item names) contain every word of ``text`` — never one that shares only some."""
+    hits = search(text, [DocumentKind.QUEST], limit=limit, every_term=True)
+    by_pk = qs.in_bulk([hit.target_id for hit in hits])
+    found = [by_pk[h.target_id] for h in hits if h.target_id in by_pk]
+    return (found, "text") if found else ([], "none")
 
 
 def quest_detail(quest_id: str, *, book: str | None = None) -> QuestDetail | None:
@@ -212,41 +270,14 @@ def quests_requiring_item(item_id: str, *, limit: int = DEFAULT_LIMIT) -> list[T
 
 # --- knowledge base ---------------------------------------------------------
 
-# Articles scored in Python per search; plenty for a server's knowledge base.
-KNOWLEDGE_CANDIDATES = 200
-
-
-def _stem(word: str) -> str:
-    # "rules" should find "rule": a plural "s" is the only ending worth dropping.
-    return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
-
 
 def search_knowledge(query: str, *, limit: int = 5) -> list[KnowledgeArticle]:
-    """Articles containing the words of ``query``: more distinct words matched
-    first, then title hits over tag hits over body hits; server-written
-    articles win ties over quest descriptions."""
-    words = [_stem(w) for w in words_of(query) if w not in STOP_WORDS]
-    if not words:
-        return []
-    per_word = [Q(title__icontains=w) | Q(tags__icontains=w) | Q(body__icontains=w) for w in words]
-    every, some = Q(), Q()
-    for condition in per_word:
-        every &= condition
-        some |= condition
-    # Articles with every word first, so a common word cannot crowd them out.
-    base = KnowledgeArticle.objects.select_related("quest")
-    candidates = list(base.filter(every)[:KNOWLEDGE_CANDIDATES])
-    if len(candidates) < limit and len(words) > 1:
-        seen = [article.pk for article in candidates]
-        candidates += base.filter(some).exclude(pk__in=seen)[:KNOWLEDGE_CANDIDATES]
-    scored = []
-    for article in candidates:
-        title, tags, body = article.title.lower(), article.tags.lower(), article.body.lower()
-        matched = [w for w in words if w in title or w in tags or w in body]
-        weight = sum(3 * (w in title) + 2 * (w in tags) + (w in body) for w in matched)
-        scored.append((-len(matched), -weight, article.source != "manual", article.title, article))
-    scored.sort(key=lambda row: row[:4])
-    return [row[-1] for row in scored[: _limit(limit)]]
+    """Articles about ``query``, ranked by the database's full-text search; nothing
+    when the query is only stop words or names something no article has
+    (the relevance floor of :mod:`agentweb.game.search`)."""
+    hits = search(query, [DocumentKind.ARTICLE], limit=_limit(limit))
+    by_pk = KnowledgeArticle.objects.select_related("quest").in_bulk([h.target_id for h in hits])
+    return [by_pk[h.target_id] for h in hits if h.target_id in by_pk]
 
 
 # --- players ----------------------------------------------------------------

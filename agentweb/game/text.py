@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Minecraft formatting codes as FTB Quests writes them: &6 colour, &l bold, &r reset…
 FORMATTING_CODE = re.compile(r"&[0-9a-fk-or]", re.IGNORECASE)
@@ -57,3 +58,33 @@ def words_of(text: str, *, min_length: int = 2, limit: int = 8) -> list[str]:
         if len(word) >= min_length and word not in seen:
             seen.append(word)
     return seen[:limit]
+
+
+def singular(name: str) -> str | None:
+    """The singular of a plural-looking last word ("iron ingots" → "iron ingot"), or ``None``.
+
+    Players write plurals; the data names items in the singular. Used only
+    as a second try after the name as written found nothing.
+    """
+    head, _, last = name.strip().rpartition(" ")
+    lowered = last.lower()
+    if len(lowered) <= 3 or not lowered.endswith("s") or lowered.endswith("ss"):
+        return None
+    if lowered.endswith(("ches", "shes", "xes")):
+        last = last[:-2]
+    elif lowered.endswith("ies"):
+        last = last[:-3] + "y"
+    else:
+        last = last[:-1]
+    return f"{head} {last}".strip()
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control characters or lone surrogates (PostgreSQL stores
+    neither: a NUL byte in a lookup would be an error), whitespace collapsed."""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cs")
+    )
+    return " ".join(kept.split())

@@ -81,6 +81,7 @@
     let facts = (item.item_id || "") + " · " + L.stack_size + " " + item.stack_size;
     if (item.max_durability) facts += " · " + L.durability + " " + item.max_durability;
     node.appendChild(el("p", "facts", facts));
+    for (const note of card.notes || []) node.appendChild(el("p", "note", note));
     for (const recipe of card.recipes || []) {
       const figure = el("figure", "recipe");
       let caption = L.recipe + ": " + (recipe.label || "");
@@ -113,7 +114,7 @@
   function questCard(card, L) {
     const node = el("article", "card card-quest");
     node.appendChild(el("h3", null, card.title));
-    let facts = card.chapter || "";
+    let facts = (card.chapter || "") + (card.chapter_group ? " (" + card.chapter_group + ")" : "");
     if (card.optional) facts += " · " + L.optional;
     if (card.player_status) facts += " · " + L.your_status + ": " + card.player_status;
     node.appendChild(el("p", "facts", facts));

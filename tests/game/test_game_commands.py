@@ -113,3 +113,10 @@ def test_a_disabled_module_turns_its_commands_and_name_hits_off(world):
     alice = make_player("alice")
     assert not run_direct("/quest burning device", alice).ok
     assert run_direct("burning device", alice) is None
+
+
+def test_the_item_command_states_food_values_and_a_missing_recipe(world):
+    result = run_direct("/item cooked beef", None)
+    assert "As food it restores 8 food points (4 shanks) and 12.8 saturation." in result.text
+    assert "The item data has no crafting recipe for Steak." in result.text
+    assert "a smoker" in result.text

@@ -41,7 +41,9 @@ def test_find_with_no_match_says_so(world):
 def test_detail_has_rewards_and_prerequisites_with_chapters(world):
     out = call_tool("ftb.quest.detail", {"quest_id": CRAFTING_TABLE})
     obs = out.observation
-    assert obs["rewards"] == [{"reward": "16× Torch", "type": "item", "item_id": "minecraft:torch"}]
+    assert obs["rewards"] == [
+        {"reward": "16× Torch", "type": "item", "item_id": "minecraft:torch", "count": 16}
+    ]
     assert {"title": "The World", "chapter": "Chapter 0: From Dust"} in obs["prerequisites"]
     assert out.card["kind"] == "quest"
     assert out.card["prerequisites"][0]["chapter"] == "Chapter 0: From Dust"

@@ -1,5 +1,21 @@
-"""Fixtures for the planner tests: the shipped world (``tests/game_world.py``)."""
+"""Fixtures for the planner tests: the shipped world (``tests/game_world.py``) and the
+second quest book, ``fixtures/saltmarsh-reach`` (FTB Quests 2101 layout: every title in
+``lang/en_us.snbt``, two chapter groups, a choice and a random reward table)."""
 
+from pathlib import Path
+
+import pytest
+
+from agentweb.game.importers.ftbquests import import_ftbquests
 from tests.game_world import pack_copy, shipped_world, world
 
-__all__ = ["pack_copy", "shipped_world", "world"]
+SALTMARSH = Path(__file__).resolve().parent / "fixtures" / "saltmarsh-reach"
+
+
+@pytest.fixture
+def saltmarsh(world):
+    """The shipped world plus Saltmarsh Reach, inside the test's transaction."""
+    return import_ftbquests(SALTMARSH, slug="saltmarsh-reach")
+
+
+__all__ = ["pack_copy", "saltmarsh", "shipped_world", "world"]

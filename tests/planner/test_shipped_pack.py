@@ -60,9 +60,10 @@ CASES = [
     ),
     ("What does quest 6BB9DBAA8307942C require?", ["1× Iron Ingot"], ["ftb.quest.detail"]),
     ("Which quests require a furnace?", ["Burning Device"], ["ftb.quest.query"]),
-    ("任务 Burning Device 需要什么？怎么获得？", ["1× Furnace", "Cobblestone"], None),
-    ("铁锭怎么合成？", ["Iron Ingot", "9× Iron Nugget"], ["item.source"]),
-    ("哪个任务奖励火把？", ["Crafting Table", "16× Torch"], ["ftb.quest.query"]),
+    # Chinese answers name items as the glossary does: 熔炉 = Furnace, 圆石 = Cobblestone.
+    ("任务 Burning Device 需要什么？怎么获得？", ["1× 熔炉", "圆石"], None),
+    ("铁锭怎么合成？", ["铁锭", "9× 铁粒"], ["item.source"]),
+    ("哪个任务奖励火把？", ["Crafting Table", "16× 火把"], ["ftb.quest.query"]),
 ]
 
 

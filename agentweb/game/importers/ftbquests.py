@@ -24,6 +24,8 @@ from agentweb.game.models import (
     RewardTableEntry,
     Task,
 )
+from agentweb.game.search.documents import Scope
+from agentweb.game.search.documents import refresh as refresh_documents
 
 
 @dataclass
@@ -125,6 +127,7 @@ def _write(pack: ParsedPack, slug: str, root: Path, report: FtbReport) -> None:
     _write_dependencies(pack, book, quest_pks, report)
     _write_tasks_and_rewards(pack, book, quest_pks, table_pks, report)
     _write_articles(pack, book, quest_pks, counts)
+    refresh_documents(Scope(articles=None, quests=None, book=book.pk))
 
 
 def _write_tables(pack: ParsedPack, book: QuestBook, counts: dict) -> dict[tuple, int]:

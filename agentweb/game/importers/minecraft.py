@@ -19,6 +19,8 @@ from agentweb.game.importers.minecraft_files import MinecraftData, MinecraftRepo
 from agentweb.game.importers.recipes import RawRecipe, fold_recipes
 from agentweb.game.importers.sync import sync_rows
 from agentweb.game.models import Item, ItemSource, SourceKind
+from agentweb.game.search.documents import Scope
+from agentweb.game.search.documents import refresh as refresh_documents
 from agentweb.game.text import full_item_id
 
 ORIGIN = "minecraft-data"
@@ -57,6 +59,7 @@ def import_minecraft_data(
         report.sources, _ = sync_rows(
             ItemSource, ItemSource.objects.filter(origin=ORIGIN), ("key",), rows
         )
+        refresh_documents(Scope(items=None))
     return report
 
 
@@ -199,8 +202,10 @@ def _drops(data: MinecraftData, kind: str) -> list[dict]:
         origin = entry.get(holder, "")
         for drop in entry.get("drops", []):
             item = drop.get("item", "")
-            if item == origin:
-                continue  # a block dropping itself says nothing about where the item comes from
+            if item == origin and kind == "block" and "blockAge" not in drop:
+                # A block dropping itself says nothing about where the item comes
+                # from; a crop (wheat) or a mob (a salmon) that drops it does.
+                continue
             if item not in data.by_name:
                 data.report.skip(f"{kind} drops of unknown items", f"{origin}→{item}")
                 continue

@@ -95,7 +95,11 @@ class MinecraftData:
         return item["name"]
 
     def display_name(self, kind: str, name: str) -> str:
+        # A block's own name first: the crop block "wheat" is "Wheat Crops", not the item.
+        own = self.language.get(f"{kind}.minecraft.{name}")
         item = self.by_name.get(name)
+        if kind == "block" and own:
+            return own
         if kind != "entity" and item is not None:
             return item["displayName"]
-        return self.language.get(f"{kind}.minecraft.{name}") or prettify_id(name)
+        return own or prettify_id(name)

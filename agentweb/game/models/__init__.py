@@ -23,6 +23,7 @@ from agentweb.game.models.quests import (
     TaskType,
     TitleSource,
 )
+from agentweb.game.models.search import DocumentKind, SearchDocument
 from agentweb.game.models.shop import Purchase, ShopItem
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "ChapterGroup",
     "Delivery",
     "DeliveryKind",
+    "DocumentKind",
     "Item",
     "ItemSource",
     "KnowledgeArticle",
@@ -46,6 +48,7 @@ __all__ = [
     "Reward",
     "RewardTable",
     "RewardTableEntry",
+    "SearchDocument",
     "ShopItem",
     "SourceKind",
     "Task",

@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 from asgiref.sync import sync_to_async
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agentweb.engine import AgentError, AgentFailure, ToolCall
+from agentweb.game.text import clean_text, singular
 
 # Names and ids are short; anything longer is not a name.
 MAX_NAME = 100
@@ -16,6 +17,7 @@ MAX_QUERY = 200
 # Keeps an observation small enough for the model (R-TOOL-1).
 MAX_LIMIT = 20
 DEFAULT_LIMIT = 5
+__all__ = ["singular"]  # re-exported: tools resolve plurals the same way as queries
 NO_PLAYER = "This tool needs a signed-in player; the request has none."
 
 T = TypeVar("T")
@@ -26,9 +28,15 @@ Limit = Annotated[
 
 
 class ToolInput(BaseModel):
-    """Unknown fields are an error: a model cannot smuggle in e.g. another player's name."""
+    """Unknown fields are an error: a model cannot smuggle in e.g. another player's name.
+    Text loses control characters before it is checked (the database could not take them)."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _clean(cls, value: Any) -> Any:
+        return clean_text(value) if isinstance(value, str) else value
 
 
 def requesting_user(call: ToolCall) -> Any:
@@ -55,22 +63,3 @@ def clip(text: str, limit: int) -> str:
         return text
     cut = text[: limit - 1].rsplit(" ", 1)[0]
     return f"{cut}…"
-
-
-def singular(name: str) -> str | None:
-    """The singular of a plural-looking last word ("iron ingots" → "iron ingot"), or ``None``.
-
-    Players write plurals; the data names items in the singular. Used only
-    as a second try after the name as written found nothing.
-    """
-    head, _, last = name.strip().rpartition(" ")
-    lowered = last.lower()
-    if len(lowered) <= 3 or not lowered.endswith("s") or lowered.endswith("ss"):
-        return None
-    if lowered.endswith(("ches", "shes", "xes")):
-        last = last[:-2]
-    elif lowered.endswith("ies"):
-        last = last[:-3] + "y"
-    else:
-        last = last[:-1]
-    return f"{head} {last}".strip()

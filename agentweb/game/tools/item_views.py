@@ -34,9 +34,36 @@ class ItemInfo(BaseModel):
         data["stack_size"] = self.stack_size
         if self.max_durability:
             data["durability"] = self.max_durability
-        if self.food_points is not None:
-            data["food_points"] = self.food_points
+        food = self.food()
+        if food:
+            data["food"] = food
         return data
+
+    def food(self) -> dict[str, Any] | None:
+        """Food values with their units, or ``None`` for an item that is not food."""
+        if self.food_points is None:
+            return None
+        return {
+            "food_points": round(self.food_points, 2),
+            "hunger_shanks": round(self.food_points / 2, 2),
+            "saturation": round(self.saturation, 2) if self.saturation is not None else None,
+            "units": FOOD_UNITS,
+        }
+
+    def food_text(self) -> str | None:
+        if self.food_points is None:
+            return None
+        shanks = f"{self.food_points / 2:g}"
+        text = f"restores {self.food_points:g} food points ({shanks} shanks)"
+        if self.saturation is not None:
+            text += f" and {self.saturation:g} saturation"
+        return text
+
+
+FOOD_UNITS = (
+    "food points: the hunger bar has 20, one shank icon is 2 food points; "
+    "saturation: hidden points used up before the hunger bar drops"
+)
 
 
 class Ingredient(BaseModel):
@@ -59,8 +86,35 @@ class SourceInfo(BaseModel):
     chance: float | None = None
     count_min: int | None = None
     count_max: int | None = None
+    conditions: list[str] = []
+
+    @property
+    def is_crafting(self) -> bool:
+        return self.kind in CRAFTING
+
+    def brief(self) -> dict[str, Any]:
+        """One way to obtain the item as the model sees it: every fact, short."""
+        data: dict[str, Any] = {"kind": self.kind, "how": self.summary}
+        if self.kind == SourceKind.CRAFTING_SHAPED and self.grid:
+            data["shape"] = "shaped"
+            data["grid_rows"] = [" | ".join(cell or "empty" for cell in row) for row in self.grid]
+        elif self.kind == SourceKind.CRAFTING_SHAPELESS:
+            data["shape"] = "shapeless"
+        if self.is_crafting:
+            data["ingredients"] = [f"{i.count}× {i.label}" for i in self.ingredients]
+            data["makes"] = self.result_count
+        if self.station:
+            data["station"] = self.station
+        if self.from_name:
+            data["from"] = self.from_name
+        if self.chance is not None:
+            data["chance"] = round(self.chance, 4)
+        if self.conditions:
+            data["conditions"] = self.conditions
+        return data
 
 
+CRAFTING = (SourceKind.CRAFTING_SHAPED.value, SourceKind.CRAFTING_SHAPELESS.value)
 STATIONS = {
     SourceKind.SMELTING: ("smelted", "a furnace"),
     SourceKind.BLASTING: ("blasted", "a blast furnace"),
@@ -123,24 +177,39 @@ def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
     text = f"dropped by {what} {info.from_name or '?'}"
     details = []
     if info.chance is not None and info.chance < 1:
-        details.append(f"chance {info.chance:.0%}" if info.chance >= 0.01 else "rare")
+        details.append(f"chance {info.chance:.1%}" if info.chance >= 0.001 else "rare")
     if info.count_min is not None and info.count_max is not None:
         span = str(info.count_min)
         if info.count_max != info.count_min:
             span = f"{info.count_min}–{info.count_max}"
         details.append(f"{span} at a time")
-    if row.silk_touch:
-        details.append("needs Silk Touch")
-    if row.no_silk_touch:
-        details.append("not with Silk Touch")
-    if row.player_kill:
-        details.append("only when a player kills it")
+    info.conditions = _conditions(row)
+    details += info.conditions
     return f"{text} ({', '.join(details)})" if details else text
 
 
-def item_card(item: ItemInfo, sources: list[SourceInfo] | None = None) -> dict[str, Any]:
-    """The item card: facts, recipe grids, cooking and drops (R-UI-1)."""
+def _conditions(row: ItemSource) -> list[str]:
+    conditions = []
+    if row.silk_touch:
+        conditions.append("needs Silk Touch")
+    if row.no_silk_touch:
+        conditions.append("not with Silk Touch")
+    if row.player_kill:
+        conditions.append("only when a player kills it")
+    age = (row.details or {}).get("block_age")
+    if age is not None:
+        conditions.append(f"only from a fully grown crop (age {age})")
+    return conditions
+
+
+def item_card(
+    item: ItemInfo, sources: list[SourceInfo] | None = None, notes: list[str] | None = None
+) -> dict[str, Any]:
+    """The item card: facts, food values, recipe grids, cooking and drops (R-UI-1);
+    ``notes`` are sentences shown under the facts ("no crafting recipe")."""
     card: dict[str, Any] = {"kind": "item", "title": item.name, "item": item.model_dump()}
+    food = item.food_text()
+    card["notes"] = ([f"Food: {food}."] if food else []) + list(notes or [])
     if sources is not None:
         card["recipes"] = [
             {

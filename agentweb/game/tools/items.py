@@ -8,15 +8,23 @@ from pydantic import BaseModel, Field
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
-from agentweb.game.models import COOKING_KINDS, CRAFTING_KINDS, DROP_KINDS
-from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db, singular
-from agentweb.game.tools.item_views import ItemInfo, SourceInfo, item_card, source_infos
+from agentweb.game.models import COOKING_KINDS, CRAFTING_KINDS, DROP_KINDS, SourceKind
+from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db
+from agentweb.game.tools.item_views import (
+    STATIONS,
+    ItemInfo,
+    SourceInfo,
+    item_card,
+    source_infos,
+)
 
 MODULE = "game.items"
 # Ways to obtain an item the model sees; the card and the trace get them all.
 OBSERVED_SOURCES = 8
 # Items named when a name matches several.
 CANDIDATES = 5
+# Said with every drop: the data's loot numbers are not always the game's.
+DROP_NUMBERS = "Drop chances and amounts are as the data gives them (approximate)."
 KIND_GROUPS = {"crafting": CRAFTING_KINDS, "cooking": COOKING_KINDS, "drops": DROP_KINDS}
 
 
@@ -34,14 +42,8 @@ class ItemQueryResult(BaseModel):
     items: list[ItemInfo]
 
 
-def _find_items(name: str, limit: int) -> list[Any]:
-    found = queries.find_items(name, limit=limit)
-    one = singular(name)
-    return found or (queries.find_items(one, limit=limit) if one else [])
-
-
 async def item_query(value: ItemQueryInput, call: ToolCall) -> ItemQueryResult:
-    found = await db(_find_items, value.name, value.limit)
+    found = await db(queries.find_items, value.name, limit=value.limit)
     return ItemQueryResult(query=value.name, items=[ItemInfo.of(item) for item in found])
 
 
@@ -79,29 +81,81 @@ class ItemSourceInput(ToolInput):
     limit: Limit = 10
 
 
+class CookedInto(BaseModel):
+    """What cooking this item makes, and where (the reverse of a cooking source)."""
+
+    item: str
+    item_id: str
+    stations: list[str]
+
+
 class ItemSourceResult(BaseModel):
     query: str
+    kind: str = "any"
     item: ItemInfo | None = None
     sources: list[SourceInfo] = []
+    # Over every source of the kinds asked for, not only the ones listed.
+    total: int = 0
+    has_crafting: bool = False
+    cooked_in: list[str] = []
+    dropped_by_mobs: list[str] = []
+    dropped_by_blocks: list[str] = []
+    cooks_into: list[CookedInto] = []
     candidates: list[ItemInfo] = []
+
+    def notes(self) -> list[str]:
+        """Facts worth a sentence on the card and in the observation."""
+        if self.item is None:
+            return []
+        notes = []
+        if self.kind in ("any", "crafting") and not self.has_crafting:
+            notes.append(f"The item data has no crafting recipe for {self.item.name}.")
+        for cooked in self.cooks_into:
+            places = ", ".join(cooked.stations)
+            notes.append(f"{self.item.name} can be cooked into {cooked.item} in {places}.")
+        return notes
 
 
 def lookup_sources(name: str, kind: str = "any", limit: int = 10) -> ItemSourceResult:
-    """The item named ``name`` (exact, or the only partial match) and how to obtain it."""
-    one = singular(name)
-    item = queries.get_item(name) or (queries.get_item(one) if one else None)
+    """The item named ``name`` (exact, or the only close match) and how to obtain it."""
+    item = queries.exact_item(name)
     if item is None and ":" in name:
         # An id is exact: "tconstruct:pickaxe" must not suggest the Iron Pickaxe.
         return ItemSourceResult(query=name)
     if item is None:
         matches = queries.find_items(name, limit=CANDIDATES)
-        if not matches and one:
-            matches = queries.find_items(one, limit=CANDIDATES)
         if len(matches) != 1:
             return ItemSourceResult(query=name, candidates=[ItemInfo.of(m) for m in matches])
         item = matches[0]
-    rows = queries.item_sources(item, kinds=KIND_GROUPS.get(kind), limit=limit)
-    return ItemSourceResult(query=name, item=ItemInfo.of(item), sources=source_infos(rows))
+    # Every source, so that the summaries (mobs, stations) are complete; the list is capped.
+    infos = source_infos(queries.item_sources(item, kinds=KIND_GROUPS.get(kind)))
+    drops = {k: [s.from_name for s in infos if s.kind == k and s.from_name] for k in DROP_KINDS}
+    return ItemSourceResult(
+        query=name,
+        kind=kind,
+        item=ItemInfo.of(item),
+        sources=infos[:limit],
+        total=len(infos),
+        has_crafting=any(s.is_crafting for s in infos),
+        cooked_in=list(dict.fromkeys(s.station for s in infos if s.station)),
+        dropped_by_mobs=list(dict.fromkeys(drops[SourceKind.MOB_DROP])),
+        dropped_by_blocks=list(dict.fromkeys(drops[SourceKind.BLOCK_DROP])),
+        cooks_into=_cooks_into(item) if kind in ("any", "cooking") else [],
+    )
+
+
+def _cooks_into(item: Any) -> list[CookedInto]:
+    rows = queries.cooking_uses(item)
+    by_result: dict[str, CookedInto] = {}
+    for row in rows:
+        station = STATIONS[SourceKind(row.kind)][1]
+        entry = by_result.setdefault(
+            row.item.item_id,
+            CookedInto(item=row.item.display_name, item_id=row.item.item_id, stations=[]),
+        )
+        if station not in entry.stations:
+            entry.stations.append(station)
+    return list(by_result.values())
 
 
 async def item_source(value: ItemSourceInput, call: ToolCall) -> ItemSourceResult:
@@ -118,17 +172,35 @@ def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
             data["message"] = f"No item named {out.query!r} is in the item data."
         return data
     data = {"item": out.item.name, "item_id": out.item.item_id, "found": True}
-    data["count"] = len(out.sources)
-    if not out.sources:
+    data["count"] = out.total
+    if not out.total:
         data["message"] = f"The item data lists no way to obtain {out.item.name}."
-    data["ways"] = [{"kind": s.kind, "how": s.summary} for s in out.sources[:OBSERVED_SOURCES]]
-    if len(out.sources) > OBSERVED_SOURCES:
-        data["more"] = len(out.sources) - OBSERVED_SOURCES
+    data["ways"] = [s.brief() for s in out.sources[:OBSERVED_SOURCES]]
+    if out.total > len(data["ways"]):
+        data["more"] = out.total - len(data["ways"])
+    if out.kind in ("any", "crafting"):
+        data["crafting_recipe"] = out.has_crafting
+    if out.cooked_in:
+        data["cooked_in"] = out.cooked_in
+    if out.dropped_by_mobs:
+        data["dropped_by_mobs"] = out.dropped_by_mobs
+    if out.dropped_by_blocks:
+        data["dropped_by_blocks"] = out.dropped_by_blocks
+    if out.cooks_into:
+        data["cooks_into"] = [c.model_dump() for c in out.cooks_into]
+    food = out.item.food()
+    if food:
+        data["food"] = food
+    notes = out.notes()
+    if notes:
+        data["notes"] = notes
+    if any(s.kind in DROP_KINDS for s in out.sources):
+        data["drop_numbers"] = DROP_NUMBERS
     return data
 
 
 def source_card(out: ItemSourceResult) -> dict[str, Any] | None:
-    return item_card(out.item, out.sources) if out.item is not None else None
+    return item_card(out.item, out.sources, out.notes()) if out.item is not None else None
 
 
 def source_sources(value: ItemSourceInput, out: ItemSourceResult) -> list[Source]:
@@ -149,8 +221,9 @@ ITEM_QUERY = ReActTool(
     card=_query_card,
     sources=_query_sources,
 ).for_reasoning(
-    "Find items by (part of) their name or id; returns names, ids and stack sizes. "
-    "Use it to learn an item's exact name before item.source."
+    "Find items by (part of) their name or id; returns names, ids, stack sizes, durability "
+    "and food values (food points = half shanks; saturation). Use it to learn an item's "
+    "exact name before item.source."
 )
 
 ITEM_SOURCE = ReActTool(
@@ -164,6 +237,9 @@ ITEM_SOURCE = ReActTool(
     card=source_card,
     sources=source_sources,
 ).for_reasoning(
-    "Where an item comes from: crafting recipes (with ingredients), smelting/blasting, "
-    "block drops and mob drops. Takes the item's exact name or id."
+    "Where an item comes from: crafting recipes (shaped with the grid row by row, or "
+    "shapeless; the output count), every cooking station (furnace, blast furnace, smoker, "
+    "campfire), block drops and mob drops with chance and conditions; which mobs and blocks "
+    "drop it; what it cooks into; food values. Says when there is no crafting recipe. "
+    "Takes the item's name or id (typos and plurals are tolerated)."
 )

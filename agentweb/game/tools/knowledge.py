@@ -8,7 +8,9 @@ from pydantic import BaseModel, Field
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
-from agentweb.game.models import KnowledgeArticle
+from agentweb.game.models import DocumentKind, KnowledgeArticle
+from agentweb.game.search import analyse
+from agentweb.game.search.passages import best_passage
 from agentweb.game.text import words_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
 
@@ -42,23 +44,15 @@ class KnowledgeResult(BaseModel):
     articles: list[ArticleInfo]
 
 
-def excerpt(body: str, query: str, limit: int = EXCERPT_CHARS) -> str:
-    """The body's lines that mention the query's words, in their order, within ``limit``."""
-    words = [w for w in words_of(query) if w not in queries.STOP_WORDS]
-    lines = [line.strip() for line in body.splitlines() if line.strip()]
-    scored = sorted(range(len(lines)), key=lambda i: -sum(w in lines[i].lower() for w in words))
-    chosen: list[int] = []
-    used = 0
-    for i in scored:
-        if used + len(lines[i]) > limit and chosen:
-            break
-        chosen.append(i)
-        used += len(lines[i]) + 1
-    return clip(" ".join(lines[i] for i in sorted(chosen)), limit)
+def excerpt(body: str, terms: list[str], limit: int = EXCERPT_CHARS) -> str:
+    """The body's sentences that answer the query best, in their order, within ``limit``."""
+    return clip(best_passage(body, terms, limit), limit)
 
 
 def _search(value: KnowledgeInput) -> KnowledgeResult:
     found: list[KnowledgeArticle] = queries.search_knowledge(value.query, limit=value.limit)
+    # The terms as searched (typos repaired), so the quoted sentences are the ones that matched.
+    terms = analyse(value.query, [DocumentKind.ARTICLE])[0].terms if found else []
     return KnowledgeResult(
         query=value.query,
         articles=[
@@ -67,7 +61,7 @@ def _search(value: KnowledgeInput) -> KnowledgeResult:
                 title=a.title,
                 source=a.source,
                 tags=a.tag_list,
-                excerpt=excerpt(a.body, value.query),
+                excerpt=excerpt(a.body, terms),
                 quest_id=a.quest.quest_id if a.quest_id else None,
             )
             for a in found
@@ -124,5 +118,6 @@ KNOWLEDGE_QUERY = ReActTool(
     sources=_sources,
 ).for_reasoning(
     "Search the server's knowledge base (rules, guides, sign-in, shop, quest descriptions) "
-    "by keywords; returns article titles with the matching excerpt."
+    "by keywords; returns article titles with the sentences that match best. Finds "
+    "nothing when no article is about the words asked (then the data does not know)."
 )

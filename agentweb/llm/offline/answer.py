@@ -7,11 +7,13 @@ useful was observed, the answer says so ("I could not find …").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+import re
+from collections.abc import Callable
 
 from agentweb.engine.tokens import estimate_tokens
+from agentweb.llm.offline.answer_items import item_query, item_source
+from agentweb.llm.offline.answer_quests import quest_detail, quest_find, quest_query
+from agentweb.llm.offline.draft import Draft
 from agentweb.llm.offline.intent import ACTIONS, Intent, Parsed
 from agentweb.llm.offline.obs import Seen
 from agentweb.llm.offline.plan import (
@@ -22,34 +24,17 @@ from agentweb.llm.offline.plan import (
     QUEST_DETAIL,
     QUEST_FIND,
     QUEST_QUERY,
-    chosen_quest,
 )
-from agentweb.llm.offline.words import phrase
+from agentweb.llm.offline.text import NOT_NAMES
 
 # Knowledge-base articles quoted in one answer: the best match (the tool ranks them).
 ARTICLES_QUOTED = 1
-# Quests named in a list answer; the cards have the rest.
-QUESTS_LISTED = 10
+# Sentences of that article quoted: the ones that share the most words with the question.
+SENTENCES_QUOTED = 2
 # Room kept for the JSON around the answer text.
 REPLY_OVERHEAD_TOKENS = 40
-
-
-@dataclass
-class Draft:
-    p: Parsed
-    seen: list[Seen]
-    parts: list[str] = field(default_factory=list)
-    cites: list[int] = field(default_factory=list)
-
-    def say(self, key: str, numbers: Sequence[int] = (), **values: Any) -> None:
-        self.parts.append(phrase(self.p.lang, key, **values))
-        self.cites.extend(n for n in numbers if n not in self.cites)
-
-    def w(self, key: str) -> str:
-        return phrase(self.p.lang, key)
-
-    def join(self, values: list[str]) -> str:
-        return self.w("sep").join(values) if values else self.w("none")
+SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+WORD = re.compile(r"[a-z0-9']+|[\u4e00-\u9fff]")
 
 
 def compose(p: Parsed, seen: list[Seen], max_tokens: int) -> tuple[str, list[int]]:
@@ -89,153 +74,6 @@ def _nothing(d: Draft) -> None:
         d.say("nothing")
 
 
-# --- quests ---------------------------------------------------------------------
-
-
-def _quest_find(d: Draft, obs: Seen) -> None:
-    quests = obs.result.get("quests") or []
-    if not quests:
-        if d.p.intent in (Intent.QUEST_INFO, Intent.QUEST_CHAIN, Intent.CLAIM):
-            d.say("quest_not_found", name=obs.input.get("title", ""))
-        return
-    chosen = chosen_quest(d.p, d.seen) or quests[0]
-    if any(s.ok and s.matches(QUEST_DETAIL, quest_id=chosen["quest_id"]) for s in d.seen):
-        return  # the detail says it all
-    numbers = obs.number(quests.index(chosen))
-    tasks = [t["task"] for t in chosen.get("tasks") or []]
-    if d.p.aspect != "rewards" or d.p.intent is Intent.QUEST_CHAIN:
-        key = "quest_tasks" if tasks else "quest_no_tasks"
-        d.say(key, numbers, title=chosen["title"], chapter=chosen["chapter"], tasks=d.join(tasks))
-    if d.p.aspect in ("rewards", "all") and d.p.intent is not Intent.QUEST_CHAIN:
-        rewards = chosen.get("rewards") or []
-        key = "quest_rewards" if rewards else "quest_no_rewards"
-        d.say(key, numbers, title=chosen["title"], rewards=d.join(rewards))
-
-
-def _quest_detail(d: Draft, obs: Seen) -> None:
-    r = obs.result
-    if not r.get("found"):
-        d.say("quest_id_not_found", name=obs.input.get("quest_id", ""))
-        return
-    numbers = obs.numbers
-    title, chapter = r["title"], r["chapter"]
-    aspect = "tasks" if d.p.intent is Intent.QUEST_CHAIN else d.p.aspect
-    if aspect in ("tasks", "all"):
-        tasks = [t["task"] for t in r.get("tasks") or []]
-        key = "quest_tasks" if tasks else "quest_no_tasks"
-        d.say(key, numbers, title=title, chapter=chapter, tasks=d.join(tasks))
-    if aspect in ("rewards", "all"):
-        rewards = [_reward_text(d, reward) for reward in r.get("rewards") or []]
-        key = "quest_rewards" if rewards else "quest_no_rewards"
-        d.say(key, numbers, title=title, rewards=d.join(rewards))
-    if aspect in ("prerequisites", "all"):
-        prereqs = [f"{q['title']} ({q['chapter']})" for q in r.get("prerequisites") or []]
-        if prereqs:
-            rule = d.w(r.get("prerequisite_rule", "all_completed")) if len(prereqs) > 1 else ""
-            rule = rule or d.w("all_completed")
-            d.say(
-                "prereqs", numbers, title=title, chapter=chapter, rule=rule, quests=d.join(prereqs)
-            )
-        else:
-            d.say("no_prereqs", numbers, title=title, chapter=chapter)
-    if aspect in ("unlocks", "all"):
-        unlocks = list(r.get("unlocks") or [])
-        key = "unlocks" if unlocks else "no_unlocks"
-        d.say(key, numbers, title=title, quests=d.join(unlocks))
-
-
-def _reward_text(d: Draft, reward: dict[str, Any]) -> str:
-    label = reward.get("reward", "")
-    table = reward.get("table")
-    if not table:
-        return label
-    items = list(reward.get("table_items") or [])
-    if reward.get("table_more"):
-        items.append(f"+{reward['table_more']}")
-    return phrase(d.p.lang, "table", reward=label, table=table, items=", ".join(items))
-
-
-def _quest_query(d: Draft, obs: Seen) -> None:
-    r = obs.result
-    if r.get("chapters"):
-        chapters = [f"{c['chapter']} ({c['quests']})" for c in r["chapters"]]
-        d.say("chapters", obs.numbers, chapters=d.join(chapters))
-        return
-    quests = r.get("quests") or []
-    if not quests:
-        name = obs.input.get("rewards_item") or obs.input.get("requires_item")
-        if obs.input.get("rewards_item"):
-            d.say("rewarders_none", name=name)
-        elif name:
-            d.say("requirers_none", name=name)
-        else:
-            d.parts.append(str(r.get("message", "")))
-        return
-    shown = quests[:QUESTS_LISTED]
-    in_chapter = bool(obs.input.get("chapter"))  # the message names the chapter already
-    lines = [
-        (q["title"] if in_chapter else f"{q['title']} ({q['chapter']})")
-        + (f" — {q['matched']}" if q.get("matched") else "")
-        for q in shown
-    ]
-    d.say("listed", obs.numbers[: len(shown)], message=r.get("message", ""), quests=d.join(lines))
-
-
-# --- items ----------------------------------------------------------------------
-
-
-def _item_source(d: Draft, obs: Seen) -> None:
-    r = obs.result
-    name = obs.input.get("item", "")
-    if r.get("found"):
-        ways = [w["how"] for w in r.get("ways") or []]
-        if not ways:
-            d.say("item_none", obs.numbers, item=r["item"])
-            return
-        if r.get("more"):
-            ways.append(phrase(d.p.lang, "item_more", count=r["more"]))
-        d.say("item_ways", obs.numbers, item=r["item"], ways=d.join(ways))
-        return
-    candidates = r.get("candidates") or []
-    later = {s.result.get("item") for s in d.seen if s.n > obs.n and s.result.get("found")}
-    if later & set(candidates):
-        return  # a later lookup found the one meant
-    label = _task_label(d, name) or name
-    if candidates:
-        d.say("item_candidates", name=label, names=", ".join(candidates))
-    else:
-        d.say("item_not_found", name=label)
-
-
-def _task_label(d: Draft, item_id: str) -> str | None:
-    """How a quest task names an item id (modded items are not in the item data)."""
-    for s in d.seen:
-        quests = s.result.get("quests") or ([s.result] if s.tool == QUEST_DETAIL else [])
-        for quest in quests:
-            for task in quest.get("tasks") or []:
-                if task.get("item_id") == item_id:
-                    return str(task["task"]).split("× ", 1)[-1]
-    return None
-
-
-def _item_query(d: Draft, obs: Seen) -> None:
-    r = obs.result
-    if not r.get("count"):
-        if not any(s.tool == KNOWLEDGE for s in d.seen):
-            d.say("item_not_found", name=obs.input.get("name", ""))
-        return
-    matches = r.get("matches") or []
-    query = str(r.get("query", ""))
-    exact = [i for i, m in enumerate(matches) if m["name"].casefold() == query.casefold()]
-    shown = exact[:1] or list(range(len(matches)))
-    facts = [
-        phrase(d.p.lang, "item_facts", name=m["name"], item_id=m["item_id"], stack=m["stack_size"])
-        for m in (matches[i] for i in shown)
-    ]
-    numbers = [n for i in shown for n in obs.number(i)]
-    d.say("item_matches", numbers, name=query, items=d.join(facts))
-
-
 # --- player, knowledge, writes ---------------------------------------------------
 
 
@@ -244,7 +82,7 @@ def _player(d: Draft, obs: Seen) -> None:
     if not r.get("found", True) or "player" not in r:
         d.parts.append(str(r.get("message", "")))
         return
-    counts = ", ".join(
+    counts = d.w("list_sep").join(
         f"{n} {_status(d, status)}" for status, n in (r.get("quest_counts") or {}).items()
     )
     d.say(
@@ -258,6 +96,11 @@ def _player(d: Draft, obs: Seen) -> None:
         counts=counts or d.w("none"),
     )
     d.say("signed_in_today" if r.get("signed_in_today") else "not_signed_in_today")
+    quests = r.get("quests") or []
+    for status in ("completed", "in_progress"):
+        titles = [q["title"] for q in quests if q.get("status") == status]
+        if titles:
+            d.say("profile_quests", status=_status(d, status), quests=d.join(titles))
 
 
 _STATUS_KEYS = {"status_completed", "status_in_progress", "status_not_started"}
@@ -274,7 +117,28 @@ def _knowledge(d: Draft, obs: Seen) -> None:
         d.say("kb_none")
         return
     for i, article in enumerate(articles[:ARTICLES_QUOTED]):
-        d.say("kb", obs.number(i), title=article["title"], excerpt=article["excerpt"])
+        quote = best_sentences(str(article.get("excerpt", "")), d.p.text)
+        d.say("kb", obs.number(i), title=article["title"], excerpt=quote)
+
+
+def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> str:
+    """The sentences of ``text`` sharing the most words with the question, in their order.
+
+    The tool already picked the passage; this only trims it to what answers the
+    question, so a long article is not quoted from its start.
+    """
+    sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+    if len(sentences) <= keep:
+        return " ".join(sentences)
+    wanted = {w for w in WORD.findall(question.lower()) if w not in NOT_NAMES and len(w) > 2}
+    wanted |= {w.rstrip("s") for w in wanted}
+
+    def overlap(i: int) -> int:
+        words = set(WORD.findall(sentences[i].lower()))
+        return len(wanted & (words | {w.rstrip("s") for w in words}))
+
+    best = sorted(range(len(sentences)), key=lambda i: (-overlap(i), i))[:keep]
+    return " ".join(sentences[i] for i in sorted(best))
 
 
 def _write_result(d: Draft, obs: Seen) -> None:
@@ -287,11 +151,11 @@ def _write_result(d: Draft, obs: Seen) -> None:
 
 
 RENDERERS: dict[str, Callable[[Draft, Seen], None]] = {
-    QUEST_FIND: _quest_find,
-    QUEST_DETAIL: _quest_detail,
-    QUEST_QUERY: _quest_query,
-    ITEM_SOURCE: _item_source,
-    ITEM_QUERY: _item_query,
+    QUEST_FIND: quest_find,
+    QUEST_DETAIL: quest_detail,
+    QUEST_QUERY: quest_query,
+    ITEM_SOURCE: item_source,
+    ITEM_QUERY: item_query,
     PLAYER_INFO: _player,
     KNOWLEDGE: _knowledge,
 }

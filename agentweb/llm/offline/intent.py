@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from agentweb.llm.offline import names as nm
 from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
+from agentweb.llm.offline.glossary import zh_item
 
-MAX_NAME_CHARS = 80
-MAX_NAME_WORDS = 8
 DEFAULT_QUANTITY = 1
 MAX_QUANTITY = 64
 
@@ -53,17 +53,41 @@ GAME_DATA = frozenset(
 ACTIONS = frozenset({Intent.BUY, Intent.SIGNIN, Intent.CLAIM})
 
 
+# The aspects of a quest a question may ask about, in the order an answer states them.
+QUEST_ASPECTS = ("chapter", "group", "tasks", "rewards", "prerequisites", "unlocks")
+ITEM_ASPECTS = ("craft", "cooking", "drops", "food")
+# What a quest answer states when the question names none of them.
+DEFAULT_QUEST_ASPECTS = ("tasks", "rewards")
+
+
 @dataclass(slots=True)
 class Parsed:
     text: str
     lang: str
     intent: Intent
-    aspect: str = "all"
+    # What the question asks: quest aspects (``QUEST_ASPECTS``), ``count``, and item
+    # aspects (``craft``, ``cooking``, ``drops``, ``food``), as many as it asks at once.
+    aspects: tuple[str, ...] = ()
     quest: str | None = None
     quest_id: str | None = None
     items: list[str] = field(default_factory=list)
     chapter: str | None = None
     quantity: int = DEFAULT_QUANTITY
+    # The question said "quest" (or gave an id): a quest miss is not an item lookup.
+    said_quest: bool = False
+
+    @property
+    def aspect(self) -> str:
+        """The one quest aspect asked, or ``all`` when it asks none or several."""
+        asked = [a for a in self.aspects if a in QUEST_ASPECTS]
+        return asked[0] if len(asked) == 1 else "all"
+
+    def quest_aspects(self) -> tuple[str, ...]:
+        asked = tuple(a for a in QUEST_ASPECTS if a in self.aspects)
+        return asked or DEFAULT_QUEST_ASPECTS
+
+    def asks(self, *aspects: str) -> bool:
+        return any(a in self.aspects for a in aspects)
 
 
 def parse(question: str) -> Parsed:
@@ -74,7 +98,8 @@ def parse(question: str) -> Parsed:
     quoted = [next(g for g in m.groups() if g) for m in pt.QUOTED.finditer(text)]
     qid = pt.QUEST_ID.search(text)
     p = Parsed(text, lang, Intent.KNOWLEDGE, quest_id=qid.group(0).upper() if qid else None)
-    p.aspect = _aspect(low, lang)
+    p.aspects = _aspects(low if lang == "en" else text, lang)
+    p.said_quest = bool(w.QUEST_WORD.search(low) or p.quest_id)
 
     action = _action(p, low, quoted)
     if action is not None:
@@ -88,29 +113,39 @@ def parse(question: str) -> Parsed:
         (Intent.QUEST_REQUIRERS, w.REQUIRERS_EN, w.REQUIRERS_ZH),
     ):
         if en.search(low) or zh.search(text):
-            item = quoted[0] if quoted else _first_name(pt.REWARD_PATTERNS, text) or _zh_item(text)
+            item = quoted[0] if quoted else nm.first_name(pt.REWARD_PATTERNS, text) or zh_item(text)
+            item = item or nm.latin(text)
             if item:
                 p.intent, p.items = intent, [item]
                 return p
-    chapter = w.CHAPTER_EN.search(text) or (w.CHAPTER_ZH.search(text) if lang == "zh" else None)
-    if chapter and w.QUEST_WORD.search(low):
-        p.intent, p.chapter = Intent.CHAPTER, _clean(chapter.group("c"))
+    if _quest_question(p, text, quoted):
         return p
+    chapter = _chapter_name(p, text, low)
+    if chapter:
+        p.intent, p.chapter = Intent.CHAPTER, chapter
+        return p
+    if w.LORE_EN.search(low) or w.LORE_ZH.search(text):
+        return p  # a knowledge question
     obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(text))
-    if w.QUEST_WORD.search(low) or p.quest_id:
-        p.quest = quoted[0] if quoted else _quest_name(text)
-        if p.quest or p.quest_id:
-            # "Crafting Table" is a name, not the verb "craft".
-            rest = text.replace(p.quest or p.quest_id or "", " ")
-            chain = w.OBTAIN_EN.search(rest.lower()) or w.OBTAIN_ZH.search(rest)
-            p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
+    items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
+    if lang == "zh" and not items:
+        items = [name for name in (zh_item(text) or nm.latin(text),) if name]
+    if items:
+        # Words inside a name are not what the question asks: "cooked beef" is no cooking.
+        p.aspects = _aspects(_without(text, items), lang)
+        if obtain or p.asks(*ITEM_ASPECTS) or lang == "zh":
+            _item_question(p, nm.split_items(items))
             return p
-    items = quoted or _names(pt.ITEM_PATTERNS, text) or ([_zh_item(text)] if lang == "zh" else [])
-    items = [i for i in items if i]
-    if items and (obtain or lang == "zh"):
-        p.intent, p.items = Intent.ITEM_SOURCE, _split_items(items)
-        return p
-    info = quoted or _names(pt.INFO_PATTERNS, text)
+    subject = nm.first_name(pt.SUBJECT_PATTERNS, text)
+    if subject:
+        p.aspects = _aspects(_without(text, [subject]), lang)
+        if p.asks(*ITEM_ASPECTS):
+            _item_question(p, [subject])
+            return p
+        if p.asks(*QUEST_ASPECTS):
+            p.intent, p.quest = Intent.QUEST_INFO, subject
+            return p
+    info = quoted or nm.all_names(pt.INFO_PATTERNS, text)
     if info:
         p.intent, p.items = Intent.ITEM_INFO, info[:1]
         return p
@@ -119,11 +154,64 @@ def parse(question: str) -> Parsed:
     return p
 
 
-def _aspect(low: str, lang: str) -> str:
-    for name, pattern in w.ASPECTS_ZH if lang == "zh" else w.ASPECTS_EN:
-        if re.search(pattern, low):
-            return name
-    return "all"
+def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
+    """A question that names a quest ("quest X", "the X quest", "任务 X", an id)."""
+    if not p.said_quest:
+        return False
+    unlocked = pt.UNLOCKED_QUEST.search(text)
+    if unlocked and nm.clean(unlocked.group("n")):
+        p.intent, p.quest = Intent.QUEST_INFO, nm.clean(unlocked.group("n"))
+        p.aspects = ("prerequisites",)
+        return True
+    p.quest = quoted[0] if quoted else nm.quest_name(text)
+    if not (p.quest or p.quest_id) and p.lang == "zh" and p.asks(*QUEST_ASPECTS):
+        p.quest = nm.latin(text)  # "Shell Collector 之后是什么任务？"
+    if not (p.quest or p.quest_id):
+        return False
+    # "Crafting Table" is a name, not the verb "craft".
+    rest = _without(text, [p.quest or p.quest_id or ""])
+    p.aspects = _aspects(rest.lower() if p.lang == "en" else rest, p.lang)
+    chain = w.CHAIN_EN.search(rest.lower()) or w.OBTAIN_ZH.search(rest)
+    p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
+    return True
+
+
+def _chapter_name(p: Parsed, text: str, low: str) -> str | None:
+    """The chapter a question about a chapter names (its quests, their count, its group)."""
+    asks_chapter = (
+        "chapter" in low
+        or "章" in text
+        or bool(w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text))
+        or bool(pt.QUESTS_IN.search(text))
+    )
+    if not asks_chapter or not (p.said_quest or "group" in p.aspects or "chapter" in low):
+        return None
+    if w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text):
+        p.aspects = (*p.aspects, "count")
+    return nm.first_name(pt.CHAPTER_PATTERNS, text)
+
+
+def _without(text: str, names: list[str]) -> str:
+    for name in names:
+        text = re.sub(re.escape(name), " ", text, flags=re.I)
+    return text.lower()
+
+
+def _item_question(p: Parsed, names: list[str]) -> None:
+    p.items = names
+    food_only = p.asks("food") and not p.asks("craft", "cooking", "drops")
+    p.intent = Intent.ITEM_INFO if food_only else Intent.ITEM_SOURCE
+
+
+def _aspects(text: str, lang: str) -> tuple[str, ...]:
+    tables = (
+        (w.QUEST_ASPECTS_ZH, w.ITEM_ASPECTS_ZH)
+        if lang == "zh"
+        else (w.QUEST_ASPECTS_EN, w.ITEM_ASPECTS_EN)
+    )
+    return tuple(
+        name for table in tables for name, pattern in table.items() if re.search(pattern, text)
+    )
 
 
 def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
@@ -133,9 +221,9 @@ def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
         return None
     buy = w.BUY_EN.search(p.text) or w.BUY_ZH.search(p.text)
     if buy:
-        name = quoted[0] if quoted else _clean(buy.group("n"))
+        name = quoted[0] if quoted else nm.clean(buy.group("n"))
         if p.lang == "zh":
-            name = _zh_item(name) or name
+            name = zh_item(name) or nm.latin(name) or name
         if name:
             p.items = [name]
             p.quantity = _quantity(buy.group("q"))
@@ -144,23 +232,12 @@ def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:
         return Intent.SIGNIN
     if w.CLAIM_ACTION.search(low):
         p.quest = (
-            quoted[0] if quoted else _first_name(pt.QUEST_PATTERNS, p.text) or _after_claim(p.text)
+            quoted[0]
+            if quoted
+            else nm.first_name(pt.QUEST_PATTERNS, p.text) or _after_claim(p.text)
         )
         return Intent.CLAIM
     return None
-
-
-def _quest_name(text: str) -> str | None:
-    """The quest a question names: "quest X", "the X quest", "任务 X" or "X任务"."""
-    for before in pt.BEFORE_QUEST.finditer(text):
-        words = text[: before.start()].split()
-        cut = max(
-            (i for i, word in enumerate(words) if word.lower() in pt.QUEST_NAME_STARTS), default=-1
-        )
-        name = _clean(" ".join(words[cut + 1 :]))
-        if name:
-            return name
-    return _first_name(pt.QUEST_PATTERNS, text)
 
 
 def _after_claim(text: str) -> str | None:
@@ -169,62 +246,9 @@ def _after_claim(text: str) -> str | None:
         text,
         re.I,
     )
-    return _clean(match.group("n")) if match else None
+    return nm.clean(match.group("n")) if match else None
 
 
 def _quantity(raw: str | None) -> int:
     digits = re.sub(r"\D", "", raw or "")
     return max(1, min(int(digits), MAX_QUANTITY)) if digits else DEFAULT_QUANTITY
-
-
-def _names(patterns: tuple[re.Pattern[str], ...], text: str) -> list[str]:
-    found = []
-    for pattern in patterns:
-        for match in pattern.finditer(text):
-            name = _clean(match.group("n"))
-            if name and name not in found:
-                found.append(name)
-    return found
-
-
-def _first_name(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
-    names = _names(patterns, text)
-    return names[0] if names else None
-
-
-def _clean(raw: str) -> str | None:
-    """A usable name, or ``None``: no articles, pronouns, punctuation or sentences."""
-    name = raw.strip(" \t'\"“”‘’「」《》?？!！.,，。:：;")
-    name = re.sub(r"^(?:an?|the|some|my)\s+", "", name, flags=re.I)
-    name = re.sub(
-        r"(?:\s+(?:item|block|please|for me|in minecraft|in the game))+$", "", name, flags=re.I
-    )
-    words = name.split()
-    if not words or len(name) > MAX_NAME_CHARS or len(words) > MAX_NAME_WORDS:
-        return None
-    if words[0].lower() in w.NOT_NAMES and len(words) == 1:
-        return None
-    if words[0].lower() in pt.BAD_FIRST_WORDS:
-        return None
-    return name
-
-
-def _zh_item(text: str) -> str | None:
-    """An item named in Chinese (glossary, longest first) or the Latin-script part."""
-    for zh in sorted(w.ZH_ITEMS, key=len, reverse=True):
-        if zh in text:
-            return w.ZH_ITEMS[zh]
-    runs = [r.strip() for r in pt.LATIN.findall(text)]
-    runs = [r for r in runs if r and r.lower() not in w.NOT_NAMES]
-    return _clean(max(runs, key=len)) if runs else None
-
-
-def _split_items(names: list[str]) -> list[str]:
-    """ "a furnace and a torch" → two names; quest-like phrases stay whole."""
-    out: list[str] = []
-    for name in names:
-        for part in re.split(r",\s*|\s+and\s+|和|与", name):
-            cleaned = _clean(part)
-            if cleaned and cleaned not in out:
-                out.append(cleaned)
-    return out[:3]

@@ -20,15 +20,68 @@ ART = r"(?:an?\s+|the\s+|some\s+|more\s+|enough\s+|my\s+)?"
 QUEST_PATTERNS = (
     re.compile(r"\bquests?\s+(?:called\s+|named\s+|titled\s+)?(?P<n>.+?)" + STOP, re.I),
     re.compile(
-        r"任务\s*[「“\"《]?(?P<n>[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
+        r"任务\s*[「“\"《]?(?P<n>(?![的是有要需奖前依解怎如])[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
         r"(?=需要|要求|奖励|的|前置|依赖|解锁|怎么|如何|要|是|有|[？?，,。]|$)"
     ),
     re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*任务"),
     re.compile(
         r"\b(?:after|before|unlocked by)\s+(?:the\s+)?(?:quest\s+)?(?P<n>[^?.!,;]+?)"
-        r"(?:\s+quest)?(?=\s*[?.!,;]|$)",
+        r"(?:\s+quest)?(?=\s+(?:and|or|what|which|how|where)\b|\s*[?.!,;]|$)",
         re.I,
     ),
+)
+# The subject of a question that does not say what it is ("what do I hand in for
+# Driftwood Shelter?", "what does Mainland Smith need?"): a quest or an item, the
+# planner finds out. The last phrase after a preposition, or the words between an
+# auxiliary and the verb, or the end of "how filling is a cookie".
+_SUBJECT_END = (
+    r"(?=\s+(?:and|or|but|if|so|what|which|how|where|is|in|on|quest)\b|\s*[?!,;]"
+    r"|:\s+(?:what|how|which|where|who)\b|\s*$)"
+)
+SUBJECT_PATTERNS = (
+    re.compile(
+        r"\b(?:does|do|did|is|are|will|would|can)\s+(?:the\s+)?(?:(?:finishing|completing)\s+)?"
+        r"(?P<n>[^?!,;]+?)\s+(?:quest\s+)?(?:gives?|needs?|requires?|rewards?|unlocks?|asks?|wants?"
+        r"|depends?|leads?|costs?|takes?|drops?|restores?|fills?|belong|worth|opens?|have|has|in)\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:for|of|before|after|about|behind|complete|completing|finish|finishing|doing)\s+"
+        r"(?:the\s+)?"
+        r"(?:(?:finishing|completing|doing|starting|the|quest)\s+)*(?P<n>[^?!,;]+?)(?:\s+quest)?"
+        + _SUBJECT_END,
+        re.I,
+    ),
+    re.compile(r"^(?P<n>[^?!,;:]+?)\s*:\s+(?:what|how|which|where)\b", re.I),
+    re.compile(r"\b(?:is|are)\s+(?:an?\s+|the\s+)?(?P<n>[^?!,;]+?)\s+(?:food|edible)\b", re.I),
+    re.compile(r"\b(?:is|are)\s+(?:an?\s+|the\s+)?(?P<n>[^?!,;]+?)\s*[?!.]*$", re.I),
+)
+# "quests in Shoreline Camp", "the quests of Applied Energistics": a chapter, by its quests.
+QUESTS_IN = re.compile(
+    r"\bquests?\s+(?:are\s+)?(?:there\s+)?(?:in|of)\s+(?:the\s+)?(?P<n>[^?!,;]+?)"
+    r"(?:\s+chapter)?(?=\s+(?:and|or|what|which|how)\b|\s*[?!,;]|$)",
+    re.I,
+)
+# "the Applied Energistics chapter", "quests in Shoreline Camp": the chapter a question names.
+CHAPTER_PATTERNS = (
+    re.compile(
+        r"\bhow many quests\s+(?:does|do|is|are)\s+(?:the\s+)?(?P<n>[^?!,;]+?)\s+"
+        r"(?:chapter\s+)?(?:have|has|contain|contains|hold|holds|got)\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:in|of|from|does|do|is|about)\s+(?:the\s+)?(?P<n>[^?!,;]+?)\s+chapter\b", re.I
+    ),
+    QUESTS_IN,
+    re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
+    re.compile(r"(?P<n>第?\s*\d+\s*章)"),
+    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*章节"),
+)
+# "Which quest unlocks Vault Key?": the quest named is the one unlocked.
+UNLOCKED_QUEST = re.compile(
+    r"\b(?:which|what) quests?\s+(?:unlocks?|leads? to|opens?(?: up)?)\s+(?:the\s+)?"
+    r"(?P<n>[^?!,;]+?)(?:\s+quest)?(?=\s*[?!,;]|$)",
+    re.I,
 )
 # "... for the Burning Device quest": the words before "quest", back to one of these.
 BEFORE_QUEST = re.compile(r"\s+quests?\b", re.I)
@@ -38,10 +91,18 @@ QUEST_NAME_STARTS_TEXT = (
 )
 QUEST_NAME_STARTS = frozenset(QUEST_NAME_STARTS_TEXT.split())
 ITEM_PATTERNS = (
+    re.compile(r"\bhow many\s+(?P<n>[a-z][\w' -]*?)\s+(?:does|do|will|would|can)\b", re.I),
+    re.compile(
+        r"\b(?:mobs?|monsters?|creatures?|animals?|blocks?|who|which)\s+(?:can\s+|will\s+)?drops?\s+"
+        + ART
+        + r"(?P<n>.+?)(?=\s+(?:in|on|when|if|and)\b|\s*[?.!,;]|$)",
+        re.I,
+    ),
     re.compile(
         r"\b(?:craft|make|smelt|cook|obtain|get|find|farm|produce|create|mine)\s+"
         + ART
-        + r"(?P<n>.+?)(?=\s+(?:in|on|with|from|for|at|without|using|quickly|fast|early|as)\b"
+        + r"(?P<n>.+?)(?=\s+(?:in|on|with|from|for|at|without|using|quickly|fast|early|as|if|when"
+        + r"|so|because)\b"
         + r"|\s*[?.!,;]|$)",
         re.I,
     ),
@@ -82,7 +143,8 @@ REWARD_PATTERNS = (
 BAD_FIRST_WORDS_TEXT = (
     "and or how what is are do does that which i you it be has have reward rewards require "
     "requires required need needs give gives depend depends unlock unlocks ask asks must "
-    "come comes after before can should"
+    "come comes after before can should make craft get much many finish finishing in of on "
+    "from for what's whats group groups"
 )
 BAD_FIRST_WORDS = frozenset(BAD_FIRST_WORDS_TEXT.split())
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:\-]*[A-Za-z0-9]|[A-Za-z]")

@@ -18,6 +18,7 @@ simply moves on (and ends in an answer) when its step was taken.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +54,7 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
         case Intent.PROFILE:
             yield Action(PLAYER_INFO)
         case Intent.ITEM_SOURCE:
-            yield from _item_sources(p.items, seen, tools)
+            yield from _item_sources(p, seen, tools)
         case Intent.ITEM_INFO:
             yield from _item_info(p, seen)
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:
@@ -63,7 +64,7 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
         case Intent.QUEST_REQUIRERS:
             yield Action(QUEST_QUERY, {"requires_item": p.items[0]})
         case Intent.CHAPTER:
-            yield Action(QUEST_QUERY, {"chapter": p.chapter})
+            yield from _chapter(p, seen)
         case Intent.SIGNIN:
             yield Action(SIGNIN)
         case Intent.BUY:
@@ -78,37 +79,59 @@ def _knowledge(p: Parsed) -> Action:
     return Action(KNOWLEDGE, {"query": p.text[:MAX_KB_QUERY]})
 
 
-def _item_sources(names: list[str], seen: list[Seen], tools: set[str]):
+def source_kind(p: Parsed) -> str:
+    """``item.source``'s kind for what the question asks: only drops, only cooking, or any."""
+    if p.asks("drops") and not p.asks("craft", "cooking"):
+        return "drops"
+    if p.asks("cooking") and not p.asks("craft", "drops"):
+        return "cooking"
+    return "any"
+
+
+def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
     if ITEM_SOURCE not in tools:
-        for name in names:
+        for name in p.items:
             yield Action(ITEM_QUERY, {"name": name})
         return
-    for name in names:
+    kind = source_kind(p)
+    extra = {"kind": kind} if kind != "any" else {}
+    missed = False
+    for name in p.items:
         obs = last(seen, ITEM_SOURCE, item=name)
         if obs is None:
-            yield Action(ITEM_SOURCE, {"item": name})
+            yield Action(ITEM_SOURCE, {"item": name, **extra})
+            continue
+        if obs.ok and obs.result.get("found") and not obs.result.get("count"):
+            # No recipe, cooking or drop: a quest may still give it ("how do I get a trident?").
+            yield Action(QUEST_QUERY, {"rewards_item": obs.result.get("item") or name})
+        if not obs.ok or obs.result.get("found"):
             continue
         best = best_candidate(name, obs.result.get("candidates") or [])
-        if obs.ok and not obs.result.get("found") and best:
-            yield Action(ITEM_SOURCE, {"item": best})
+        if best:
+            yield Action(ITEM_SOURCE, {"item": best, **extra})
+        else:
+            missed = True
+    if missed and not p.asks("craft", "cooking", "drops", "food"):
+        # "Where do I find a blaze if there is no nether?": not an item, maybe lore.
+        yield _knowledge(p)
 
 
-def best_candidate(name: str, candidates: list[str]) -> str | None:
-    """The candidate a name clearly means: equal ignoring case, or the shortest with every
+def best_candidate(name: str, candidates: list[str], words: str = r"\S+") -> str | None:
+    """The candidate a name clearly means: equal ignoring case, or the only one with every
     word of the name. ``None`` when none fits: then the answer lists them instead."""
-    wanted = name.casefold().split()
-    fitting = [c for c in candidates if all(word in c.casefold().split() for word in wanted)]
-    exact = [c for c in fitting if c.casefold() == name.casefold()]
+    exact = [c for c in candidates if c.casefold() == name.casefold()]
     if exact:
         return exact[0]
-    return min(fitting, key=len) if len(fitting) == 1 else None
+    wanted = re.findall(words, name.casefold())
+    fitting = [c for c in candidates if set(wanted) <= set(re.findall(words, c.casefold()))]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _item_info(p: Parsed, seen: list[Seen]):
     name = p.items[0]
     yield Action(ITEM_QUERY, {"name": name})
     obs = last(seen, ITEM_QUERY, name=name)
-    if obs is not None and not obs.result.get("count"):
+    if obs is not None and not obs.result.get("count") and not p.asks("food"):
         yield _knowledge(p)
 
 
@@ -120,10 +143,17 @@ def chosen_quest(p: Parsed, seen: list[Seen]) -> dict[str, Any] | None:
     quests = obs.result.get("quests") if obs is not None and obs.ok else None
     if not quests:
         return None
-    for quest in quests:
-        if str(quest.get("title", "")).casefold() == p.quest.casefold():
-            return quest
-    return quests[0]
+    if obs.result.get("match") == "text" and not p.said_quest:
+        # Found by its items, not its title: "what does a diamond sword need?" names an
+        # item that a quest rewards, not that quest.
+        return None
+    titles = [str(quest.get("title", "")) for quest in quests]
+    best = best_candidate(p.quest, titles, words=r"[^\W_]+")
+    return quests[titles.index(best)] if best else quests[0]
+
+
+# Aspects the find result already answers: no detail needed for them.
+FOUND_ASPECTS = frozenset({"tasks", "chapter"})
 
 
 def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
@@ -133,6 +163,9 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
         yield Action(QUEST_FIND, {"title": p.quest})
         quest = chosen_quest(p, seen)
         if quest is None:
+            if not p.said_quest and p.quest:
+                # "What does a diamond sword need?": not a quest, so maybe an item.
+                yield Action(ITEM_SOURCE, {"item": p.quest})
             yield None
             return
         quest_id = quest["quest_id"]
@@ -140,7 +173,8 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
         yield Action(QUEST_CLAIM, {"quest_id": quest_id})
         return
     detail = last(seen, QUEST_DETAIL, quest_id=quest_id)
-    needs_detail = quest is None or (p.intent is Intent.QUEST_INFO and p.aspect != "tasks")
+    asked = set(p.quest_aspects())
+    needs_detail = quest is None or (p.intent is Intent.QUEST_INFO and not asked <= FOUND_ASPECTS)
     if needs_detail:
         yield Action(QUEST_DETAIL, {"quest_id": quest_id})
     if p.intent is not Intent.QUEST_CHAIN:
@@ -149,3 +183,14 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     for task in source.get("tasks") or []:
         if task.get("item_id"):
             yield Action(ITEM_SOURCE, {"item": task["item_id"]})
+
+
+def _chapter(p: Parsed, seen: list[Seen]):
+    yield Action(QUEST_QUERY, {"chapter": p.chapter})
+    if not p.asks("group"):
+        return
+    # The chapter's group is on each of its quests' details.
+    obs = last(seen, QUEST_QUERY, chapter=p.chapter)
+    quests = obs.result.get("quests") if obs is not None and obs.ok else None
+    if quests and not isinstance(obs.result.get("chapter"), dict):
+        yield Action(QUEST_DETAIL, {"quest_id": quests[0]["quest_id"]})

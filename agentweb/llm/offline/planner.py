@@ -83,7 +83,7 @@ def route(payload: dict[str, Any]) -> dict[str, str]:
     p = parse(str(payload.get("question", "")))
     if p.intent in ACTIONS:
         wanted = [FREE_CHAT, CHAT]
-    elif p.intent in ROUTE_TO_REASONING:
+    elif p.intent in ROUTE_TO_REASONING or (p.intent is Intent.ITEM_INFO and p.asks("food")):
         wanted = [REASONING, QUESTION, FREE_CHAT, CHAT]
     elif p.intent is Intent.SMALL_TALK:
         wanted = [CHAT, QUESTION]

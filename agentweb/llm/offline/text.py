@@ -1,7 +1,8 @@
-"""Words of the offline planner: keyword lists, a small zh→en item glossary, answer phrases.
+"""Words of the offline planner: the keywords and phrasings it recognizes in a question.
 
 The planner is rule-based; everything it recognizes in a question is listed
-here, so its behaviour can be read (and extended) in one place.
+here (Chinese item names in ``glossary``), so its behaviour can be read and
+extended in one place.
 """
 
 from __future__ import annotations
@@ -10,51 +11,19 @@ import re
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
-# Common Minecraft item names in Chinese → the English display names of the data.
-# A translation aid for Chinese questions: the data itself is English.
-ZH_ITEMS = {
-    "铁锭": "Iron Ingot",
-    "金锭": "Gold Ingot",
-    "铜锭": "Copper Ingot",
-    "铁粒": "Iron Nugget",
-    "金粒": "Gold Nugget",
-    "粗铁": "Raw Iron",
-    "铁矿石": "Iron Ore",
-    "铁块": "Block of Iron",
-    "钻石镐": "Diamond Pickaxe",
-    "钻石矿石": "Diamond Ore",
-    "钻石": "Diamond",
-    "铁镐": "Iron Pickaxe",
-    "高炉": "Blast Furnace",
-    "熔炉": "Furnace",
-    "工作台": "Crafting Table",
-    "火把": "Torch",
-    "木棍": "Stick",
-    "煤炭": "Coal",
-    "木炭": "Charcoal",
-    "红石": "Redstone Dust",
-    "圆石": "Cobblestone",
-    "箱子": "Chest",
-    "面包": "Bread",
-    "皮革": "Leather",
-    "黏土球": "Clay Ball",
-    "粘土球": "Clay Ball",
-    "安山岩": "Andesite",
-    "燧石": "Flint",
-    "沙砾": "Gravel",
-    "沙子": "Sand",
-    "火药": "Gunpowder",
-    "玻璃": "Glass",
-    "水桶": "Water Bucket",
-    "桶": "Bucket",
-}
-
 # --- what a question asks for ------------------------------------------------
 
 OBTAIN_EN = re.compile(
-    r"\b(how (?:do|can|would|should) (?:i|you|we) (?:get|obtain|make|craft|find|smelt)|"
-    r"how to (?:get|obtain|make|craft|find|smelt)|where (?:does|do|can|to|is|are)|"
-    r"come[s]? from|obtain|craft|crafting|smelt|smelting|recipe|drops?|get (?:it|them|one|some))\b"
+    r"\b(how (?:do|can|would|should) (?:i|you|we) (?:get|obtain|make|craft|find|smelt|cook)|"
+    r"how to (?:get|obtain|make|craft|find|smelt|cook)|where (?:does|do|can|to|is|are)|"
+    r"come[s]? from|obtain|craft|crafting|smelt|smelting|cook|recipe|drops?|"
+    r"get (?:it|them|one|some))\b"
+)
+# A quest question that also asks where its items come from ("… and how do I get it?").
+CHAIN_EN = re.compile(
+    r"\b(how (?:do|can|would|should) (?:i|you|we) (?:get|obtain|make|craft|find|smelt|cook)"
+    r"|how to (?:get|obtain|make|craft|find|smelt)|comes? from|obtain|craft|crafting|smelt"
+    r"|recipes?|where (?:do|can) (?:i|you|we) (?:get|find))\b"
 )
 OBTAIN_ZH = re.compile(
     r"(获得|获取|得到|合成|制作|怎么做|怎么弄|烧制|冶炼|掉落|配方|从哪|哪里|来源|怎么拿)"
@@ -62,7 +31,7 @@ OBTAIN_ZH = re.compile(
 PROFILE_EN = re.compile(
     r"\b(my (?:balance|coins?|money|level|streak|profile|stats|progress|quests?|sign-?in)|"
     r"how (?:many|much) (?:coins?|money) (?:do|have) i|have i (?:completed|finished|done|claimed)|"
-    r"who am i|am i signed in)\b"
+    r"who am i|am i signed in|what level am i|what(?:'s| is) my \w+)\b"
 )
 PROFILE_ZH = re.compile(
     r"我(的)?(余额|金币|等级|资料|信息|连续签到|签到|进度|任务进度)|我有多少|我完成了"
@@ -83,21 +52,47 @@ CHAPTER_EN = re.compile(
 CHAPTER_ZH = re.compile(r"(?P<c>第?\s*\d+\s*章)")
 QUEST_WORD = re.compile(r"\bquests?\b|任务")
 
-ASPECTS_EN = (
-    (
-        "prerequisites",
-        r"\b(prerequisites?|depends?|dependencies|before|unlocked by|requires? which quests?)\b",
-    ),
-    ("unlocks", r"\b(unlocks?|after|leads? to|next)\b"),
-    ("rewards", r"\b(rewards?|gives?|get for|award)\b"),
-    ("tasks", r"\b(requires?|required|needs?|tasks?|asks? for|hand in|submit)\b"),
-)
-ASPECTS_ZH = (
-    ("prerequisites", r"(前置|依赖|之前)"),
-    ("unlocks", r"(解锁|之后|后续)"),
-    ("rewards", r"(奖励)"),
-    ("tasks", r"(需要|要求|要交|提交)"),
-)
+# What a question asks about a quest. A question may ask several at once.
+QUEST_ASPECTS_EN = {
+    "tasks": r"\b(requires?|required|requirements?|needs?|needed|tasks?|asks? for|hand in|"
+    r"submit|turn in|wants?|objectives?|what do i (?:have|need) to do)\b"
+    r"|\bhow (?:many|much)\b.*\bfor\b",
+    "rewards": r"\b(rewards?|rewarded|gives?|prizes?|worth|loot|xp|experience)\b|"
+    r"\bwhat (?:do|will|would|can|does) (?:i|you|we|one) (?:get|receive|earn|pick)\b",
+    "prerequisites": r"\b(prerequisites?|prereqs?|depends? on|dependenc(?:y|ies)|before|"
+    r"unlocked by|(?:finish|do|complete) first|leads? up to|required quests?)\b",
+    "unlocks": r"\b(unlocks?|after|leads? to|opens? up|comes? next|next quests?)\b",
+    "chapter": r"\b(?:which|what) chapter\b|\bwhere is\b|\bchapter is\b|\bin which chapter\b",
+    "group": r"\bgroups?\b",
+}
+QUEST_ASPECTS_ZH = {
+    "tasks": r"(需要|要求|要交|提交|任务目标)",
+    "rewards": r"(奖励|给什么|得到什么)",
+    "prerequisites": r"(前置|依赖|之前)",
+    "unlocks": r"(解锁|之后|后续)",
+    "chapter": r"(哪个章节|哪一章|什么章节|在哪)",
+    "group": r"(章节组|分组)",
+}
+# What a question asks about an item.
+ITEM_ASPECTS_EN = {
+    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless)\b",
+    "cooking": r"\b(cook|cooked|cooking|smelt|smelted|smelting|smoke|smoker|bake|baked|roast|"
+    r"furnace|campfire)\b",
+    "drops": r"\b(drops?|dropped|mobs?|monsters?|creatures?|kill|chance|who)\b",
+    "food": r"\b(hunger|saturation|food|filling|fill|nutrition|nourish\w*|shanks?"
+    r"|restores?|edible|eat)\b",
+}
+ITEM_ASPECTS_ZH = {
+    "craft": r"(合成|配方|制作|怎么做)",
+    "cooking": r"(烤|烧|冶炼|烧制|熔炉|烟熏)",
+    "drops": r"(掉落|生物|怪物)",
+    "food": r"(饥饿|饱和|饱食|恢复多少)",
+}
+# "How many quests …", "the X chapter", "quests in X": a question about a chapter.
+CHAPTER_COUNT = re.compile(r"\bhow many quests\b|多少个?任务")
+# Questions whose answer is written in the server's articles or quest descriptions.
+LORE_EN = re.compile(r"^(?:why|what happened|who (?:is|was|were)|what (?:is|was) the story)\b")
+LORE_ZH = re.compile(r"^为什么|为啥|发生了什么|怎么回事")
 
 BUY_EN = re.compile(
     r"\b(?:buy|purchase)\s+(?:me\s+)?(?P<q>\d+\s*(?:x\s*)?)?(?:an?\s+|some\s+)?(?P<n>[^?.!,;]+)",

@@ -1,0 +1,155 @@
+"""Full-text search over the game world, on the database's own engine.
+
+One interface, two backends chosen by the database vendor: SQLite FTS5 with
+``bm25()`` (the embedded setup) and PostgreSQL full-text search with a GIN
+index (the scaled setup). Documents are knowledge articles, quests (title,
+subtitle, description, task and reward item names) and items (display name,
+id); see :mod:`agentweb.game.search.documents`.
+
+The relevance floor (what makes "nothing found" honest, so a question can
+go to the web):
+
+1. The query's terms are its words minus stop words
+   (:mod:`agentweb.game.search.terms`). No terms → no results.
+2. Every term must occur in the searched documents — as written or stemmed
+   (with ``prefix``, also as the start of a word), or within a typo or two
+   of a word that does (then the term is replaced by that word). A term that
+   occurs nowhere means the query is about something the data does not
+   have → no results.
+3. A document must cover at least half of the query, each term weighing
+   its inverse document frequency (bm25's idf: a rare word weighs more than
+   "get"); with ``every_term`` it must contain every term. Those are ranked
+   by the database's relevance (``bm25()`` / ``ts_rank``) times the share of
+   the query they cover, best first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
+
+from django.db import connection
+
+from agentweb.game.models import DocumentKind, SearchDocument
+from agentweb.game.search.terms import closest_word, terms_of
+from agentweb.game.search.vocabulary import vocabulary
+from agentweb.game.text import clean_text
+
+# Upper bound for any caller-supplied limit.
+MAX_RESULTS = 50
+# The share of the query's weight (idf) a document must cover to be found.
+MIN_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One found document: what it stands for and the share of the query it covers."""
+
+    kind: str
+    target_id: int
+    share: float
+
+
+def _document_count(kinds: Sequence[str]) -> int:
+    return SearchDocument.objects.filter(kind__in=list(kinds)).count()
+
+
+def _idf_weights(found: dict[str, set[int]], n: int) -> dict[str, float]:
+    """bm25's inverse document frequency of each term: rare words weigh more."""
+    return {
+        term: math.log(1 + (n - len(ids) + 0.5) / (len(ids) + 0.5)) for term, ids in found.items()
+    }
+
+
+@dataclass(frozen=True)
+class Query:
+    """The terms searched for after typo repair, and the terms no document has."""
+
+    terms: list[str]
+    corrected: dict[str, str]
+    unknown: list[str]
+
+
+def backend() -> ModuleType:
+    if connection.vendor == "postgresql":
+        from agentweb.game.search import postgres_fts
+
+        return postgres_fts
+    if connection.vendor == "sqlite":
+        from agentweb.game.search import sqlite_fts
+
+        return sqlite_fts
+    raise NotImplementedError(f"No full-text search backend for {connection.vendor}")
+
+
+def analyse(
+    query: str, kinds: Sequence[str], *, book: int | None = None, prefix: bool = False
+) -> tuple[Query, dict[str, set[int]]]:
+    """The query's terms and, per term, the ids of the documents containing it."""
+    engine = backend()
+    terms, corrected, unknown = [], {}, []
+    found: dict[str, set[int]] = {}
+    for term in terms_of(clean_text(query)):
+        ids = engine.matching(term, kinds, book, prefix=prefix)
+        if not ids and engine.drops(term):
+            continue  # a stop word to the database, though not to our list
+        if not ids:
+            repaired = closest_word(term, vocabulary(kinds))
+            ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
+            if not ids:
+                unknown.append(term)
+                continue
+            corrected[term] = repaired
+            term = repaired
+        if term not in found:
+            terms.append(term)
+            found[term] = ids
+    return Query(terms, corrected, unknown), found
+
+
+def search(
+    query: str,
+    kinds: Sequence[str | DocumentKind],
+    *,
+    limit: int = 10,
+    book: int | None = None,
+    prefix: bool = False,
+    every_term: bool = False,
+) -> list[Hit]:
+    """Documents of ``kinds`` that match ``query`` above the relevance floor, best first.
+
+    ``prefix`` also matches words that start with a term (for names being typed);
+    ``every_term`` keeps only documents with all the terms (for names).
+    """
+    kinds = [str(kind) for kind in kinds]
+    parsed, found = analyse(query, kinds, book=book, prefix=prefix)
+    if parsed.unknown or not parsed.terms:
+        return []
+    weight = _idf_weights(found, _document_count(kinds))
+    total = sum(weight.values())
+    share: dict[int, float] = {}
+    for term, ids in found.items():
+        for doc_id in ids:
+            share[doc_id] = share.get(doc_id, 0.0) + weight[term] / total
+    needed = 1.0 if every_term else MIN_SHARE
+    candidates = [doc_id for doc_id, part in share.items() if part >= needed - 1e-9]
+    if not candidates:
+        return []
+    limit = max(1, min(limit, MAX_RESULTS))
+    # The database's relevance times the share of the query a document covers
+    # (the coordination factor of Lucene's classic scoring, weighted by idf):
+    # a document with the question's telling words beats one that repeats a
+    # single common word.
+    scores = backend().scores(parsed.terms, candidates, kinds, prefix=prefix)
+    ranked = sorted(scores.items(), key=lambda row: (-row[1] * share[row[0]], row[0]))
+    best = [doc_id for doc_id, _ in ranked[:limit]]
+    docs = SearchDocument.objects.in_bulk(best)
+    return [
+        Hit(doc.kind, getattr(doc, f"{doc.kind}_id"), round(share[doc.pk], 3))
+        for doc in (docs[d] for d in best if d in docs)
+    ]
+
+
+__all__ = ["Hit", "Query", "analyse", "backend", "search"]

@@ -1,0 +1,51 @@
+"""The sentences of a text that answer a query best: what a tool quotes to the model.
+
+A sentence counts the query terms it contains, compared by their Snowball
+English stems (the stemming PostgreSQL's ``english`` configuration uses), so
+"drops" matches "dropped" the way the search did. The best sentences are
+kept within a length budget and returned in the text's own order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+import snowballstemmer
+
+from agentweb.game.search.terms import TERM
+
+# A sentence ends at . ! ? followed by a space, or at a line break.
+SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
+_stemmer = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=4096)
+def stem(word: str) -> str:
+    return _stemmer.stemWord(word.lower())
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
+
+
+def best_passage(text: str, terms: Sequence[str], limit: int) -> str:
+    """The sentences of ``text`` with the most query ``terms``, in order, within ``limit``
+    characters; the text's start when no sentence has any."""
+    parts = sentences(text)
+    if not parts:
+        return ""
+    wanted = {stem(term) for term in terms}
+    scores = [len(wanted & {stem(w) for w in TERM.findall(part)}) for part in parts]
+    order = sorted(range(len(parts)), key=lambda i: (-scores[i], i))
+    if not scores[order[0]]:
+        order = list(range(len(parts)))
+    chosen: list[int] = []
+    used = 0
+    for i in order:
+        if chosen and (used + len(parts[i]) + 1 > limit or (not scores[i] and scores[chosen[0]])):
+            break
+        chosen.append(i)
+        used += len(parts[i]) + 1
+    return " ".join(parts[i] for i in sorted(chosen))

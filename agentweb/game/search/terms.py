@@ -1,0 +1,65 @@
+"""From what a player typed to search terms: words, stop words, typo repair.
+
+A term is a run of letters or digits, lower-cased. Stop words are the
+Snowball English list (the list PostgreSQL's ``english`` configuration
+drops, so both backends see the same terms) plus words of conversation that
+say nothing about a topic ("please", "tell", "thing").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+TERM = re.compile(r"[^\W_]+", re.UNICODE)
+# A query longer than this is cut: nobody types a longer search.
+MAX_QUERY_CHARS = 500
+# Distinct terms used from one query; the rest add nothing but cost.
+MAX_TERMS = 12
+SNOWBALL_ENGLISH = frozenset(
+    """i me my myself we our ours ourselves you your yours yourself yourselves he him his
+    himself she her hers herself it its itself they them their theirs themselves what which
+    who whom this that these those am is are was were be been being have has had having do
+    does did doing a an the and but if or because as until while of at by for with about
+    against between into through during before after above below to from up down in out on
+    off over under again further then once here there when where why how all any both each
+    few more most other some such no nor not only own same so than too very s t can will
+    just don should now""".split()  # noqa: SIM905
+)
+CONVERSATION = frozenset(
+    """please pls tell hey hi hello thanks thank explain know thing things stuff something
+    anything everything someone anyone could would might may must shall also us let want
+    like wonder curious question""".split()  # noqa: SIM905
+)
+STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION
+
+
+def terms_of(query: str) -> list[str]:
+    """The distinct content words of ``query``, in order (at most ``MAX_TERMS``)."""
+    terms: list[str] = []
+    for word in TERM.findall(query[:MAX_QUERY_CHARS].lower()):
+        if word in STOP_WORDS or (len(word) < 2 and not word.isdigit()) or word in terms:
+            continue
+        terms.append(word)
+    return terms[:MAX_TERMS]
+
+
+def allowed_edits(word: str) -> int:
+    """Typos tolerated in a word: none below 5 letters (too many short words are
+    one edit apart: coin/coil), one up to 8 letters, two beyond."""
+    if len(word) < 5:
+        return 0
+    return 1 if len(word) < 9 else 2
+
+
+def closest_word(word: str, vocabulary: Iterable[str]) -> str | None:
+    """The vocabulary word within :func:`allowed_edits` of ``word`` (an insertion,
+    deletion, substitution or swap of neighbours is one edit), or ``None``."""
+    edits = allowed_edits(word)
+    if not edits:
+        return None
+    found = process.extractOne(word, vocabulary, scorer=OSA.distance, score_cutoff=edits)
+    return found[0] if found else None

@@ -1,0 +1,216 @@
+"""Item answers from ``item.source`` and ``item.query`` observations.
+
+Recipes with their shape row by row (or "shapeless") and what they make;
+cooking with every station, grouped by what goes in; drops with their chance
+and conditions; food values with their units. Structured fields of a way are
+used when the observation has them, its ``how`` text otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agentweb.llm.offline.draft import Draft
+from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.plan import QUEST_DETAIL, source_kind
+
+CRAFTING = ("crafting_shaped", "crafting_shapeless")
+COOKING = ("smelting", "blasting", "smoking", "campfire")
+DROPS = ("block_drop", "mob_drop")
+# "smelted from Raw Iron in a furnace": a cooking way's ``how`` text.
+COOKED = re.compile(r"^\w+ from (?P<input>.+?) in (?P<station>an? .+)$")
+# Food points are half shanks of the hunger bar.
+POINTS_PER_SHANK = 2
+MOB_WORDS = re.compile(r"\b(mobs?|monsters?|creatures?|animals?|who)\b|生物|怪物")
+
+
+def item_source(d: Draft, obs: Seen) -> None:
+    r = obs.result
+    if not r.get("found"):
+        _miss(d, obs)
+        return
+    item, numbers = d.name(r["item"]), obs.numbers
+    ways = r.get("ways") or []
+    if d.p.asks("cooking") or not ways:
+        _cooks_into(d, r, numbers)
+    if d.p.asks("food") and r.get("food"):
+        _food_line(d, item, r["food"], numbers)
+    if not ways:
+        if not r.get("cooks_into") or d.p.asks("craft"):
+            d.say("item_no_recipe" if d.p.asks("craft") else "item_none", numbers, item=item)
+        return
+    crafting = [w for w in ways if w.get("kind") in CRAFTING]
+    cooking = [w for w in ways if w.get("kind") in COOKING]
+    drops = [w for w in ways if w.get("kind") in DROPS]
+    if d.p.asks("craft") and not crafting:
+        d.say("item_no_recipe", numbers, item=item)
+    for way in crafting:
+        d.say("item_recipe", numbers, item=item, recipe=_recipe(d, way))
+    if cooking:
+        d.say("item_cooked", numbers, item=item, ways=d.join(_cooking(d, cooking)))
+    mob_drops = [w for w in drops if w.get("kind") == "mob_drop"]
+    if MOB_WORDS.search(d.p.text) and source_kind(d.p) == "drops" and not mob_drops:
+        d.say("no_mob_drops", numbers, item=item)
+    if drops:
+        d.say("item_drops", numbers, item=item, ways=d.join([_drop(d, w) for w in drops]))
+    other = [w for w in ways if w.get("kind") not in CRAFTING + COOKING + DROPS]
+    if other:
+        d.say("item_ways", numbers, item=item, ways=d.join([str(w.get("how")) for w in other]))
+    if r.get("more"):
+        d.say("item_more", count=r["more"])
+
+
+def _miss(d: Draft, obs: Seen) -> None:
+    name = obs.input.get("item", "")
+    candidates = obs.result.get("candidates") or []
+    later = {s.result.get("item") for s in d.seen if s.n > obs.n and s.result.get("found")}
+    if later & set(candidates) or (later and not candidates):
+        return  # a later lookup found the one meant
+    label = _task_label(d, name) or name
+    if candidates:
+        d.say("item_candidates", name=d.name(label), names=", ".join(d.names(candidates)))
+    else:
+        d.say("item_not_found", name=d.name(label))
+
+
+def _task_label(d: Draft, item_id: str) -> str | None:
+    """How a quest task names an item id (modded items are not in the item data)."""
+    for s in d.seen:
+        quests = s.result.get("quests") or ([s.result] if s.tool == QUEST_DETAIL else [])
+        for quest in quests:
+            for task in quest.get("tasks") or []:
+                if task.get("item_id") == item_id:
+                    return str(task["task"]).split("× ", 1)[-1]
+    return None
+
+
+def _recipe(d: Draft, way: dict[str, Any]) -> str:
+    ingredients = way.get("ingredients")
+    if not ingredients:
+        return d.name(way.get("how", ""))
+    parts = d.w("list_sep").join(d.names(ingredients))
+    makes = way.get("makes") or 1
+    rows = way.get("grid_rows")
+    if way.get("shape") == "shapeless" or not rows:
+        return d.w("recipe_shapeless", parts=parts, makes=makes)
+    return d.w("recipe_shaped", parts=parts, makes=makes, rows=_rows(d, rows))
+
+
+def _rows(d: Draft, rows: list[str]) -> str:
+    """The grid row by row, top to bottom: ``Iron Ingot, Iron Ingot, Iron Ingot / empty, …``."""
+    empty = d.w("empty")
+    return " / ".join(
+        ", ".join(empty if cell == "empty" else d.name(cell) for cell in row.split(" | "))
+        for row in rows
+    )
+
+
+def _cooking(d: Draft, ways: list[dict[str, Any]]) -> list[str]:
+    """Cooking ways grouped by what goes in: ``from Raw Beef in a furnace, a smoker``."""
+    stations: dict[str, list[str]] = {}
+    for way in ways:
+        found = COOKED.match(str(way.get("how", "")))
+        source = way.get("input") or (found.group("input") if found else "")
+        ingredients = way.get("ingredients") or []
+        if ingredients and isinstance(ingredients[0], dict):
+            source = ingredients[0].get("label", source)
+        station = way.get("station") or (found.group("station") if found else way.get("kind"))
+        listed = stations.setdefault(str(source), [])
+        if station and d.name(station) not in listed:
+            listed.append(d.name(station))
+    return [
+        d.w("cooked_from", source=d.name(source), stations=d.w("list_sep").join(names))
+        for source, names in stations.items()
+    ]
+
+
+def _drop(d: Draft, way: dict[str, Any]) -> str:
+    source = way.get("from")
+    if not source or d.p.lang != "zh":
+        return str(way.get("how", ""))
+    details = []
+    chance = way.get("chance")
+    if chance is not None and chance < 1:
+        details.append(d.w("drop_chance", chance=f"{chance:.1%}".replace(".0%", "%")))
+    details += [CONDITIONS_ZH.get(c, c) for c in way.get("conditions") or []]
+    kind = d.w("mob" if way.get("kind") == "mob_drop" else "block")
+    text = d.w("dropped_by", kind=kind, source=d.name(source))
+    return f"{text}（{'，'.join(details)}）" if details else text
+
+
+# The drop conditions ``item.source`` states, as a Chinese answer says them.
+CONDITIONS_ZH = {
+    "only when a player kills it": "仅限玩家击杀",
+    "needs Silk Touch": "需要精准采集",
+    "not with Silk Touch": "不能用精准采集",
+}
+
+
+def _cooks_into(d: Draft, r: dict[str, Any], numbers: list[int]) -> None:
+    """What the item cooks into, and where: "Raw Salmon cooks into Cooked Salmon in …"."""
+    for into in r.get("cooks_into") or []:
+        stations = d.w("list_sep").join(d.names(into.get("stations") or []))
+        d.say(
+            "cooks_into",
+            numbers,
+            item=d.name(r["item"]),
+            into=d.name(into["item"]),
+            stations=stations,
+        )
+
+
+def item_query(d: Draft, obs: Seen) -> None:
+    r = obs.result
+    if not r.get("count"):
+        if not any(s.tool == "database.query" for s in d.seen):
+            d.say("item_not_found", name=d.name(obs.input.get("name", "")))
+        return
+    matches = r.get("matches") or []
+    query = str(r.get("query", ""))
+    exact = [i for i, m in enumerate(matches) if _is_named(m, query)]
+    shown = exact[:1] or list(range(len(matches)))
+    if d.p.asks("food"):
+        _food(d, obs, [(i, matches[i]) for i in (exact[:1] or [0])])
+        return
+    facts = [
+        d.w("item_facts", name=d.name(m["name"]), item_id=m["item_id"], stack=m["stack_size"])
+        for m in (matches[i] for i in shown)
+    ]
+    numbers = [n for i in shown for n in obs.number(i)]
+    d.say("item_matches", numbers, name=d.name(query), items=d.join(facts))
+
+
+def _is_named(match: dict[str, Any], query: str) -> bool:
+    wanted = query.casefold().strip()
+    names = {str(match.get("name", "")).casefold()}
+    item_id = str(match.get("item_id", "")).casefold()
+    names |= {item_id, item_id.split(":")[-1].replace("_", " ")}
+    return wanted in names or wanted.rstrip("s") in names
+
+
+def _food(d: Draft, obs: Seen, matches: list[tuple[int, dict[str, Any]]]) -> None:
+    for index, match in matches:
+        name, numbers = d.name(match["name"]), obs.number(index)
+        food = match.get("food")
+        if not food:
+            d.say("not_food", numbers, item=name)
+        else:
+            _food_line(d, name, food, numbers)
+
+
+def _food_line(d: Draft, item: str, food: dict[str, Any], numbers: list[int]) -> None:
+    points = food.get("food_points")
+    shanks = food.get("hunger_shanks", points / POINTS_PER_SHANK if points else None)
+    saturation = food.get("saturation")
+    values = {"item": item, "points": _number(points), "shanks": _number(shanks)}
+    values["s"] = "" if values["shanks"] == "1" else "s"
+    if saturation is None:
+        d.say("food", numbers, **values)
+    else:
+        d.say("food_saturation", numbers, saturation=_number(saturation), **values)
+
+
+def _number(value: float) -> str:
+    """8.0 → "8", 14.400001 → "14.4": the data's floats as a player reads them."""
+    return f"{round(float(value), 1):g}"

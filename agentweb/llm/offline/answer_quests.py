@@ -1,0 +1,223 @@
+"""Quest answers: every aspect the question asks, from ``ftb.quest.find`` / ``.detail`` /
+``.query`` observations.
+
+A quest answer states the chapter (and its group when the data names one), the
+tasks with counts, the rewards (reward tables with their options and whether
+the player chooses or rolls one; XP), the prerequisites by title with the
+dependency rule, and what the quest unlocks: the aspects the question asked,
+in that order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agentweb.llm.offline.draft import Draft
+from agentweb.llm.offline.intent import Intent
+from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.plan import QUEST_DETAIL, QUEST_FIND, chosen_quest
+
+# Quests named in a list answer; the cards have the rest.
+QUESTS_LISTED = 10
+# "Quests of Shoreline Camp (5 in all)": the total, when the result has no field for it.
+TOTAL_IN_MESSAGE = re.compile(r"\((\d+) in all\)")
+TABLE_KINDS = {"choice": "table_choice", "random": "table_random", "loot": "table_loot"}
+
+
+def quest_find(d: Draft, obs: Seen) -> None:
+    quests = obs.result.get("quests") or []
+    if not quests:
+        asked_quest = d.p.intent in (Intent.QUEST_INFO, Intent.QUEST_CHAIN, Intent.CLAIM)
+        found_later = any(s.ok and s.result.get("found") for s in d.seen if s.n > obs.n)
+        if asked_quest and not found_later:
+            d.say("quest_not_found", name=obs.input.get("title", ""))
+        return
+    chosen = chosen_quest(d.p, d.seen)
+    if chosen is None:
+        if not d.p.said_quest:
+            return  # the name was looked up as an item next
+        chosen = quests[0]
+    if any(s.ok and s.matches(QUEST_DETAIL, quest_id=chosen["quest_id"]) for s in d.seen):
+        return  # the detail says it all
+    numbers = obs.number(quests.index(chosen))
+    asked = ("tasks",) if d.p.intent is Intent.QUEST_CHAIN else d.p.quest_aspects()
+    title, chapter = chosen["title"], chosen["chapter"]
+    if "tasks" in asked or "chapter" in asked:
+        tasks = d.names(t["task"] for t in chosen.get("tasks") or [])
+        key = "quest_tasks" if tasks else "quest_no_tasks"
+        d.say(key, numbers, title=title, chapter=chapter, tasks=d.join(tasks))
+    if "rewards" in asked:
+        rewards = d.names(chosen.get("rewards") or [])
+        key = "quest_rewards" if rewards else "quest_no_rewards"
+        d.say(key, numbers, title=title, rewards=d.join(rewards))
+
+
+def quest_detail(d: Draft, obs: Seen) -> None:
+    r = obs.result
+    if not r.get("found"):
+        d.say("quest_id_not_found", name=obs.input.get("quest_id", ""))
+        return
+    if d.p.intent is Intent.CHAPTER:
+        _chapter_group(d, obs)
+        return
+    numbers = obs.numbers
+    title, chapter = r["title"], r["chapter"]
+    asked = ("tasks",) if d.p.intent is Intent.QUEST_CHAIN else d.p.quest_aspects()
+    if "chapter" in asked or "group" in asked:
+        d.say("quest_where", numbers, title=title, chapter=chapter, group=_group_part(d, r))
+    if "tasks" in asked:
+        tasks = d.names(t["task"] for t in r.get("tasks") or [])
+        key = "quest_tasks" if tasks else "quest_no_tasks"
+        d.say(key, numbers, title=title, chapter=chapter, tasks=d.join(tasks))
+    if "rewards" in asked:
+        rewards = [reward_text(d, reward) for reward in r.get("rewards") or []]
+        key = "quest_rewards" if rewards else "quest_no_rewards"
+        d.say(key, numbers, title=title, rewards=d.join(rewards))
+    if "prerequisites" in asked:
+        _prerequisites(d, r, numbers)
+    if "unlocks" in asked:
+        unlocks = [u["title"] if isinstance(u, dict) else u for u in r.get("unlocks") or []]
+        key = "unlocks" if unlocks else "no_unlocks"
+        d.say(key, numbers, title=title, quests=d.join(unlocks))
+
+
+def _group(r: dict[str, Any]) -> str | None:
+    group = r.get("group", r.get("chapter_group"))
+    return (group.get("title") or "") if isinstance(group, dict) else group
+
+
+def _group_part(d: Draft, r: dict[str, Any]) -> str:
+    if "group" not in r and "chapter_group" not in r:
+        return d.w("group_unknown") if "group" in d.p.aspects else ""
+    group = _group(r)
+    return d.w("group_named", group=group) if group else d.w("group_none")
+
+
+def _prerequisites(d: Draft, r: dict[str, Any], numbers: list[int]) -> None:
+    title, chapter = r["title"], r["chapter"]
+    prereqs = [f"{q['title']} ({q['chapter']})" for q in r.get("prerequisites") or []]
+    if not prereqs:
+        d.say("no_prereqs", numbers, title=title, chapter=chapter)
+        return
+    rule = r.get("prerequisite_rule") or r.get("dependency_requirement") or "all_completed"
+    if len(prereqs) == 1:
+        d.say("prereq_one", numbers, title=title, chapter=chapter, quests=prereqs[0])
+        return
+    rule_text = d.w(rule) if rule in RULES else rule
+    d.say("prereqs", numbers, title=title, chapter=chapter, rule=rule_text, quests=d.join(prereqs))
+
+
+RULES = ("all_completed", "one_completed", "all_started", "one_started")
+
+
+def reward_text(d: Draft, reward: dict[str, Any] | str) -> str:
+    """One reward: an item stack, XP, levels, or a reward table with its options."""
+    if isinstance(reward, str):
+        return d.name(reward)
+    label = str(reward.get("reward", ""))
+    xp = reward.get("xp")
+    if xp and not re.search(r"\d", label):
+        levels = reward.get("xp_unit") == "levels" or reward.get("type") == "xp_levels"
+        label = f"{label} ({xp} {'levels' if levels else 'XP'})"
+    table = reward.get("table")
+    if not table:
+        return d.name(label)
+    # Options with their counts ("6× Cooked Salmon") when the observation has them.
+    entries = reward.get("table_options") or reward.get("table_items") or []
+    items = [_entry(d, entry) for entry in entries]
+    if reward.get("table_more"):
+        items.append(d.w("table_more", count=reward["table_more"]))
+    key = TABLE_KINDS.get(str(reward.get("type")), "table_loot")
+    return d.w(key, table=table, items=d.w("list_sep").join(items) or d.w("none"))
+
+
+def _entry(d: Draft, entry: Any) -> str:
+    if not isinstance(entry, dict):
+        return d.name(entry)
+    name = entry.get("label") or entry.get("item") or entry.get("name") or ""
+    count = entry.get("count")
+    return f"{count}× {d.name(name)}" if count else d.name(name)
+
+
+def quest_query(d: Draft, obs: Seen) -> None:
+    r = obs.result
+    if r.get("chapters"):
+        chapters = [f"{c['chapter']} ({c['quests']})" for c in r["chapters"]]
+        d.say("chapters", obs.numbers, chapters=d.join(chapters))
+        return
+    quests = r.get("quests") or []
+    rewards_item = obs.input.get("rewards_item")
+    requires_item = obs.input.get("requires_item")
+    chapter = obs.input.get("chapter")
+    if not quests:
+        if d.p.intent is Intent.ITEM_SOURCE:
+            return  # a second look for an item with no other source; nothing to add
+        if rewards_item:
+            d.say("rewarders_none", name=d.name(rewards_item))
+        elif requires_item:
+            d.say("requirers_none", name=d.name(requires_item))
+        elif chapter:
+            d.say("chapter_not_found", name=chapter)
+        else:
+            d.parts.append(str(r.get("message", "")))
+        return
+    shown = quests[:QUESTS_LISTED]
+    lines = [
+        (q["title"] if chapter else f"{q['title']} ({q['chapter']})")
+        + (f" — {_matched(d, q['matched'])}" if q.get("matched") else "")
+        for q in shown
+    ]
+    numbers = obs.numbers[: len(shown)]
+    if rewards_item:
+        d.say("rewarders", numbers, name=d.name(rewards_item), quests=d.join(lines))
+    elif requires_item:
+        d.say("requirers", numbers, name=d.name(requires_item), quests=d.join(lines))
+    else:
+        _chapter_quests(d, obs, lines, numbers)
+
+
+def _chapter_quests(d: Draft, obs: Seen, lines: list[str], numbers: list[int]) -> None:
+    """A chapter's quests, how many it has in all, and its group when asked."""
+    r = obs.result
+    chapter = r.get("chapter")
+    if not isinstance(chapter, dict):
+        chapter = {"chapter": chapter or r["quests"][0]["chapter"], "quests": _total(r)}
+    title = chapter["chapter"]
+    total = chapter.get("quests") or len(r.get("quests") or [])
+    d.say("chapter_quests", numbers, chapter=title, total=total, quests=d.join(lines))
+    if "group" in d.p.aspects and "quests" in chapter:
+        group = chapter.get("group")
+        part = d.w("group_named", group=group) if group else d.w("group_unknown")
+        d.say("chapter_group", numbers, chapter=title, group=part)
+
+
+def _matched(d: Draft, matched: str) -> str:
+    table = re.match(r"^(choice|random|loot) from reward table (.+)$", matched)
+    if table:
+        kind = d.w(f"kind_{table.group(1)}")
+        return d.w("matched_table", kind=kind, table=table.group(2))
+    return d.name(matched)
+
+
+def _total(r: dict[str, Any]) -> int | None:
+    found = TOTAL_IN_MESSAGE.search(str(r.get("message", "")))
+    return int(found.group(1)) if found else None
+
+
+def _chapter_group(d: Draft, obs: Seen) -> None:
+    """A chapter's group, read from the detail of one of its quests."""
+    r = obs.result
+    if any(isinstance(s.result.get("chapter"), dict) for s in d.seen if s.n < obs.n):
+        return  # the chapter list said it already
+    part = _group_part(d, r)
+    if part:
+        d.say("chapter_group", obs.numbers, chapter=r["chapter"], group=part)
+
+
+def found_quest(seen: list[Seen]) -> bool:
+    return any(s.ok and s.tool in (QUEST_FIND, QUEST_DETAIL) and _has_quest(s) for s in seen)
+
+
+def _has_quest(s: Seen) -> bool:
+    return bool(s.result.get("quests")) or bool(s.result.get("found"))

@@ -1,0 +1,40 @@
+"""An answer being written: its sentences, the sources they cite, the question's language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentweb.llm.offline.glossary import to_zh
+from agentweb.llm.offline.intent import Parsed
+from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.words import phrase
+
+
+@dataclass
+class Draft:
+    p: Parsed
+    seen: list[Seen]
+    parts: list[str] = field(default_factory=list)
+    cites: list[int] = field(default_factory=list)
+
+    def say(self, key: str, numbers: Sequence[int] = (), **values: Any) -> None:
+        self.parts.append(phrase(self.p.lang, key, **values))
+        self.cite(numbers)
+
+    def cite(self, numbers: Sequence[int]) -> None:
+        self.cites.extend(n for n in numbers if n not in self.cites)
+
+    def w(self, key: str, **values: Any) -> str:
+        return phrase(self.p.lang, key, **values)
+
+    def join(self, values: Sequence[str]) -> str:
+        return self.w("sep").join(values) if values else self.w("none")
+
+    def name(self, text: Any) -> str:
+        """A name from an observation, as the answer's language shows it."""
+        return to_zh(str(text)) if self.p.lang == "zh" else str(text)
+
+    def names(self, values: Sequence[Any]) -> list[str]:
+        return [self.name(v) for v in values]

@@ -1,0 +1,79 @@
+"""Names in a question: extracting them with patterns and cleaning them.
+
+A name found here is only a search term; the planner looks it up with a tool.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentweb.llm.offline import patterns as pt
+from agentweb.llm.offline import text as w
+
+MAX_NAME_CHARS = 80
+MAX_NAME_WORDS = 8
+# Items named in one question ("a furnace and a torch") that are looked up.
+MAX_ITEMS = 3
+
+
+def quest_name(text: str) -> str | None:
+    """The quest a question names: "quest X", "the X quest", "任务 X" or "X任务"."""
+    for before in pt.BEFORE_QUEST.finditer(text):
+        words = text[: before.start()].split()
+        cut = max(
+            (i for i, word in enumerate(words) if word.lower() in pt.QUEST_NAME_STARTS), default=-1
+        )
+        name = clean(" ".join(words[cut + 1 :]))
+        if name:
+            return name
+    return first_name(pt.QUEST_PATTERNS, text)
+
+
+def all_names(patterns: tuple[re.Pattern[str], ...], text: str) -> list[str]:
+    found = []
+    for pattern in patterns:
+        for match in pattern.finditer(text):
+            name = clean(match.group("n"))
+            if name and name not in found:
+                found.append(name)
+    return found
+
+
+def first_name(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
+    names = all_names(patterns, text)
+    return names[0] if names else None
+
+
+def clean(raw: str) -> str | None:
+    """A usable name, or ``None``: no articles, pronouns, punctuation or sentences."""
+    name = raw.strip(" \t'\"“”‘’「」《》?？!！.,，。:：;")
+    name = re.sub(r"^(?:an?|the|some|my)\s+", "", name, flags=re.I)
+    name = re.sub(
+        r"(?:\s+(?:item|block|please|for me|in minecraft|in the game))+$", "", name, flags=re.I
+    )
+    words = name.split()
+    if not words or len(name) > MAX_NAME_CHARS or len(words) > MAX_NAME_WORDS:
+        return None
+    if words[0].lower() in w.NOT_NAMES and len(words) == 1:
+        return None
+    if words[0].lower() in pt.BAD_FIRST_WORDS:
+        return None
+    return name
+
+
+def latin(text: str) -> str | None:
+    """The Latin-script part of a Chinese question: a name the data spells in English."""
+    runs = [r.strip() for r in pt.LATIN.findall(text)]
+    runs = [r for r in runs if r and r.lower() not in w.NOT_NAMES]
+    return clean(max(runs, key=len)) if runs else None
+
+
+def split_items(names: list[str]) -> list[str]:
+    """ "a furnace and a torch" → two names; quest-like phrases stay whole."""
+    out: list[str] = []
+    for name in names:
+        for part in re.split(r",\s*|\s+and\s+|和|与", name):
+            cleaned = clean(part)
+            if cleaned and cleaned not in out:
+                out.append(cleaned)
+    return out[:MAX_ITEMS]

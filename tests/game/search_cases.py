@@ -1,0 +1,92 @@
+"""Ranking cases on the shipped data (Create: Grand Expanse, minecraft-data 1.20, the
+server articles): the query, what kind of document is searched, and the title that must
+come first. Shared by the SQLite tests and the PostgreSQL ones in the scale suite."""
+
+from __future__ import annotations
+
+# (query, kind, expected first title)
+RANKED = [
+    # server articles (agentweb/game/data/knowledge/*.md)
+    ("what are the server rules?", "article", "Server rules"),
+    ("is griefing allowed", "article", "Server rules"),
+    ("how does the daily sign-in streak work?", "article", "How the daily sign-in works"),
+    ("what can I buy with coins", "article", "The coin shop"),
+    ("how do I claim my base with FTB Chunks", "article", "Server rules"),
+    # quest descriptions as knowledge (chapter files of the pack)
+    ("where do you find a blaze if there is no nether?", "article", "Blazing"),
+    ("why are vanilla tools disabled?", "article", "Tinkers' Construct"),
+    ("andesite boulders", "article", "Andesite"),
+    ("how many sails does a windmill need", "article", "SAIL"),
+    ("where can I find clay", "article", "Clay"),
+    ("generating oxygen and hydrogen", "article", "Remember to Breathe"),
+    ("rope to descend caves safely", "article", "Rope"),
+    # quests: titles, subtitles, descriptions, task and reward item names
+    ("space trebuchet", "quest", "Space Trebuchet"),
+    ("electrolyzer oxygen hydrogen", "quest", "Remember to Breathe"),
+    ("latex rubberwood tree", "quest", "Latex Bucket"),
+    ("smeltery controller liquids", "quest", "Smeltery"),
+    ("moo slayer cows leather", "quest", "Moo Slayer"),
+    # items: display names and ids
+    ("golden carrot", "item", "Golden Carrot"),
+    ("minecraft:golden_carrot", "item", "Golden Carrot"),
+    ("diamond sword", "item", "Diamond Sword"),
+    ("cooked beef", "item", "Steak"),
+    ("flint and steel", "item", "Flint and Steel"),
+    ("bone", "item", "Bone"),
+]
+
+# Names as players type them, through the quest and item lookups the tools use:
+# (query, "quest" | "item", expected first title).
+NAMED = [
+    ("burning device", "quest", "Burning Device"),
+    ("the Burning Device quest", "quest", "Burning Device"),
+    ("BURNING DEVICE", "quest", "Burning Device"),
+    ("Burning Devise", "quest", "Burning Device"),
+    ("kinetic foundation quest", "quest", "Kenetic Foundation"),
+    ("stripped log", "quest", "Stripped Logs"),
+    ("world", "quest", "The World"),
+    ("andesite alloy", "quest", "More Andesite Alloy"),
+    ("brass funnel", "quest", "Advanced Logistics"),
+    ("golden carrots", "item", "Golden Carrot"),
+    ("GOLDEN CARROT", "item", "Golden Carrot"),
+    ("minecraft:golden_carrot", "item", "Golden Carrot"),
+    ("golden_carrot", "item", "Golden Carrot"),
+    ("carrot golden", "item", "Golden Carrot"),
+    ("diamnod sword", "item", "Diamond Sword"),
+    ("a diamond sword please", "item", "Diamond Sword"),
+    ("iron ingots", "item", "Iron Ingot"),
+]
+
+# Queries the local data knows nothing about: they must find nothing.
+NOTHING = [
+    ("What is the qwxv thing on the server?", "article"),
+    ("tell me about the zzqx web topic", "article"),
+    ("qwxv thing on the server", "quest"),
+    ("zzqx web topic", "item"),
+    ("how do I", "article"),
+    ("the of and", "quest"),
+    ("", "article"),
+]
+
+# Input that must never raise: empty, huge, and FTS5 / tsquery syntax.
+ODD_INPUT = [
+    "",
+    "   ",
+    '"',
+    '"*:^',
+    "NEAR(a b)",
+    "title:rules",
+    "rules OR griefing AND NOT *",
+    "^server",
+    "server*",
+    "(((",
+    "' OR 1=1 --",
+    "!&|<->:*",
+    "\x00\x01",
+    "server\x00rules",
+    "\ud800 lone surrogate",
+    "🙂🙂🙂",
+    "规则",
+    "server " * 2000,
+    "x" * 10_000,
+]

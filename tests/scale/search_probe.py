@@ -1,0 +1,79 @@
+"""Run the search cases inside a Django process on the scale suite's database; print JSON.
+
+Called as ``manage.py shell -c "from tests.scale.search_probe import main; main()"`` so the
+search runs on the real PostgreSQL backend (tsvector column, GIN index, ts_rank).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import connection, transaction
+
+from agentweb.game import queries
+from agentweb.game.models import Item, KnowledgeArticle, Quest
+from agentweb.game.search import backend, search
+from agentweb.game.search.terms import SNOWBALL_ENGLISH
+from agentweb.game.tools.items import lookup_sources
+from tests.game.search_cases import NAMED, NOTHING, ODD_INPUT, RANKED
+
+MODELS = {"article": KnowledgeArticle, "quest": Quest, "item": Item}
+
+
+class Rollback(Exception):
+    pass
+
+
+def _title(hit) -> str:
+    obj = MODELS[hit.kind].objects.get(pk=hit.target_id)
+    return obj.display_name if hit.kind == "item" else obj.title
+
+
+def _named(query: str, kind: str) -> str | None:
+    if kind == "quest":
+        found = queries.match_quests(query)[0]
+        return found[0].title if found else None
+    found = queries.find_items(query)
+    return found[0].display_name if found else None
+
+
+def _edits() -> dict:
+    """Admin-style saves keep the PostgreSQL index in step (rolled back afterwards)."""
+    seen: dict = {}
+    try:
+        with transaction.atomic():
+            article = KnowledgeArticle.objects.create(
+                key="manual:probe", source="manual", title="Elytra racing", body="Fridays."
+            )
+            seen["created"] = [a.key for a in queries.search_knowledge("elytra racing")]
+            article.body = "Trampoline etiquette on Fridays."
+            article.save()
+            seen["edited"] = [a.key for a in queries.search_knowledge("trampoline etiquette")]
+            article.delete()
+            seen["deleted"] = [a.key for a in queries.search_knowledge("elytra racing")]
+            raise Rollback
+    except Rollback:
+        pass
+    return seen
+
+
+def main() -> None:
+    out = {
+        "vendor": connection.vendor,
+        "ranked": [[q, k, [_title(h) for h in search(q, [k], limit=3)]] for q, k, _ in RANKED],
+        "named": [[q, k, _named(q, k)] for q, k, _ in NAMED],
+        "nothing": [[q, k, len(search(q, [k]))] for q, k in NOTHING],
+        "edits": _edits(),
+        "bones": lookup_sources("bones").dropped_by_mobs,
+        # Our stop list is the one PostgreSQL drops: both backends see the same terms.
+        "not_dropped": sorted(w for w in SNOWBALL_ENGLISH if not backend().drops(w)),
+        "rules_dropped": backend().drops("rules"),
+    }
+    for text in ODD_INPUT:
+        for kind in MODELS:
+            search(text, [kind])
+            search(text, [kind], prefix=True, every_term=True)
+        queries.match_quests(text)
+        queries.find_items(text)
+    out["odd_input"] = "ok"
+    print("SEARCH=" + json.dumps(out))

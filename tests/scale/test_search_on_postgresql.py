@@ -1,0 +1,63 @@
+"""Full-text search on PostgreSQL (tsvector + GIN, ts_rank): the same ranking cases as SQLite."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.game.search_cases import NAMED, NOTHING, RANKED
+from tests.scale.stack import manage, stack_env
+
+pytestmark = pytest.mark.scale
+
+PROBE = "from tests.scale.search_probe import main; main()"
+
+
+@pytest.fixture(scope="module")
+def probe(scale_db, scale_urls, model_server) -> dict:
+    env = stack_env(scale_db[0], scale_urls[1], model_server.url)
+    out = manage(env, "shell", "-c", PROBE)
+    return json.loads(out.split("SEARCH=", 1)[1].strip())
+
+
+def test_the_search_runs_on_postgresql(probe):
+    assert probe["vendor"] == "postgresql"
+
+
+@pytest.mark.parametrize(("index", "case"), list(enumerate(RANKED)))
+def test_the_expected_document_comes_first_on_postgresql(probe, index, case):
+    query, kind, expected = case
+    assert probe["ranked"][index][:2] == [query, kind]
+    assert probe["ranked"][index][2][:1] == [expected]
+
+
+@pytest.mark.parametrize(("index", "case"), list(enumerate(NAMED)))
+def test_names_resolve_on_postgresql(probe, index, case):
+    query, kind, expected = case
+    assert probe["named"][index] == [query, kind, expected]
+
+
+def test_nonsense_finds_nothing_on_postgresql(probe):
+    assert probe["nothing"] == [[q, k, 0] for q, k in NOTHING]
+
+
+def test_odd_input_never_raises_on_postgresql(probe):
+    assert probe["odd_input"] == "ok"
+
+
+def test_saves_and_deletes_keep_the_postgresql_index_in_step(probe):
+    assert probe["edits"] == {
+        "created": ["manual:probe"],
+        "edited": ["manual:probe"],
+        "deleted": [],
+    }
+
+
+def test_reverse_drop_lookups_work_on_postgresql(probe):
+    assert {"Skeleton", "Stray", "Wither Skeleton"} <= set(probe["bones"])
+
+
+def test_postgresql_drops_exactly_our_stop_words(probe):
+    assert probe["not_dropped"] == []
+    assert probe["rules_dropped"] is False
