@@ -190,3 +190,17 @@ AGENTWEB_CONTEXT_WINDOW = env_int("AGENTWEB_CONTEXT_WINDOW", 128_000, minimum=40
 
 AGENTWEB_PROMPTS_DIR = BASE_DIR / "prompts"
 AGENTWEB_SYSTEM_CONFIG = BASE_DIR / "config" / "system" / "system-agent.json"
+
+# --- the game-server bridge (docs/game-server.md) ---------------------------
+INSTALLED_APPS += ["agentweb.gameserver"]
+# The server's remote console; unset host = no RCON delivery.
+AGENTWEB_RCON_HOST = env_str("AGENTWEB_RCON_HOST")
+AGENTWEB_RCON_PORT = env_int("AGENTWEB_RCON_PORT", 25575, minimum=1)
+AGENTWEB_RCON_PASSWORD = env_str("AGENTWEB_RCON_PASSWORD", "")
+# Connect, login and each command's reply must each come within this.
+AGENTWEB_RCON_TIMEOUT_S = env_float("AGENTWEB_RCON_TIMEOUT_S", 5.0)
+# Who runs the RCON deliverer: "command" = you start `manage.py run_deliveries`;
+# "supervisor" = `make run-scaled` starts one and restarts it if it dies.
+AGENTWEB_RCON_DELIVERER = env_choice(
+    "AGENTWEB_RCON_DELIVERER", "command", ("command", "supervisor")
+)

@@ -5,9 +5,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/game/", include("agentweb.gameserver.urls")),
     path("api/", include("agentweb.assistant.api.urls")),
     path("api/", include("agentweb.traces.api_urls")),
     path("traces/", include("agentweb.traces.urls")),
+    path("game/", include("agentweb.gameserver.page_urls")),
     # The chat page owns "/"; core serves /healthz.
     path("", include("agentweb.assistant.page.urls")),
     path("", include("agentweb.core.urls")),

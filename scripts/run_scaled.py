@@ -14,6 +14,8 @@
   no proxy hop, and a websocket stays with the process that accepted it, which
   is all it needs since every shared fact lives in PostgreSQL or Redis.
 * ``AGENTWEB_WORKERS`` ``run_worker`` processes execute the runs.
+* With ``AGENTWEB_RCON_DELIVERER=supervisor`` (and ``AGENTWEB_RCON_HOST``), one
+  ``run_deliveries`` process hands purchases and quest rewards out in game.
 * A child that dies is started again (a worker's runs are reaped by the
   others meanwhile); Ctrl-C or SIGTERM stops the children (workers drain
   their runs first), then the local servers.
@@ -126,6 +128,11 @@ class Supervisor:
                     [PYTHON, "manage.py", "run_worker", "--name", f"{host}-w{i}"],
                     env,
                 )
+            )
+        if env.get("AGENTWEB_RCON_DELIVERER") == "supervisor" and env.get("AGENTWEB_RCON_HOST"):
+            # One is enough (the claims would keep several correct, not faster: it is one console).
+            self.children.append(
+                Child("deliverer", [PYTHON, "manage.py", "run_deliveries", "--name", host], env)
             )
         for child in self.children:
             child.start()

@@ -27,6 +27,7 @@ from agentweb.game.models import (
     QuestStatus,
     Reward,
 )
+from agentweb.game.models.deliveries import handed_out_message, quest_claim_reason
 from agentweb.game.services.errors import CannotCompensate
 from agentweb.game.services.signin import NO_PROFILE
 from agentweb.game.tools.common import ToolInput, db, requesting_user
@@ -66,14 +67,15 @@ def claim_coins() -> int:
 
 
 def _reason(progress: QuestProgress) -> str:
-    return f"quest-claim:{progress.pk}"
+    return quest_claim_reason(progress.pk)
 
 
 def _delivery(profile: PlayerProfile, reward: Reward, reason: str) -> Delivery:
     if reward.item_id:
         kind, count = DeliveryKind.ITEM, reward.count
     elif reward.type in XP_TYPES:
-        kind, count = DeliveryKind.XP, reward.xp or 0
+        kind = DeliveryKind.XP_LEVELS if reward.type == "xp_levels" else DeliveryKind.XP
+        count = reward.xp or 0
     elif reward.table_id is not None:
         kind, count = DeliveryKind.LOOT, 1
     else:
@@ -139,16 +141,17 @@ def unclaim(result: ClaimResult) -> None:
     """Undo a claim: un-claim, take the coins back, cancel the pending deliveries."""
     if not result.ok or result.progress_id is None:
         return
-    reason = f"quest-claim:{result.progress_id}"
+    reason = quest_claim_reason(result.progress_id)
     with transaction.atomic():
-        if Delivery.objects.filter(reason=reason, delivered=True).exists():
-            raise CannotCompensate(f"Rewards of {result.title} were already handed out in game.")
+        _, kept = Delivery.objects.take_back(reason)
+        if kept:
+            # Raising rolls the cancellations back: a claim is undone whole or not at all.
+            raise CannotCompensate(handed_out_message(kept))
         reverted = QuestProgress.objects.filter(pk=result.progress_id, reward_claimed=True).update(
             reward_claimed=False
         )
         if not reverted:
             return
-        Delivery.objects.filter(reason=reason, delivered=False).delete()
         if result.coins:
             PlayerProfile.objects.filter(pk=result.profile_id).update(
                 balance=F("balance") - result.coins
@@ -164,7 +167,9 @@ async def undo_claim(value: QuestClaimInput, out: ClaimResult, call: ToolCall) -
 
 
 def claim_card(out: ClaimResult) -> dict[str, Any]:
-    return {"kind": "quest_claim", **out.model_dump(mode="json")}
+    # The page follows the delivery of the rewards by this reason.
+    reason = quest_claim_reason(out.progress_id) if out.ok and out.progress_id else ""
+    return {"kind": "quest_claim", **out.model_dump(mode="json"), "delivery_reason": reason}
 
 
 def _observe(out: ClaimResult) -> dict[str, Any]:

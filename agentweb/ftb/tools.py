@@ -20,10 +20,14 @@ from agentweb.ftb.quest_views import (
     quest_list_card,
 )
 from agentweb.game import queries
-from agentweb.game.models import Chapter, Quest, QuestProgress
-from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db
+from agentweb.game.models import Chapter, DocumentKind, Quest, QuestProgress
+from agentweb.game.search import analyse
+from agentweb.game.search.passages import best_passage
+from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, clip, db
 
 MODULE = "game.ftb"
+# Characters of a quest's text quoted when its text, not its title, matched.
+MATCHED_CHARS = 200
 QUEST_ID_FIELD = Field(
     min_length=1,
     max_length=16,
@@ -124,9 +128,18 @@ def _find(value: QuestFindInput) -> QuestListResult:
     found, how = search.find_quests(value.title, value.limit)
     if not found:
         return QuestListResult(message=f"No quest title matches {value.title!r}.", how=how)
-    return QuestListResult(
-        message=f"Quests matching {value.title!r}", how=how, quests=[_line(q) for q in found]
-    )
+    if how != "text":
+        lines = [_line(q) for q in found]
+    else:
+        # No title matched: say where the words are, so the answer can quote it.
+        terms = analyse(value.title, [DocumentKind.QUEST])[0].terms
+        lines = [_line(q, _text_match(q, terms)) for q in found]
+    return QuestListResult(message=f"Quests matching {value.title!r}", how=how, quests=lines)
+
+
+def _text_match(quest: Quest, terms: list[str]) -> str:
+    text = "\n".join(p for p in (quest.subtitle, quest.description) if p)
+    return clip(best_passage(text, terms, MATCHED_CHARS), MATCHED_CHARS)
 
 
 async def quest_find(value: QuestFindInput, call: ToolCall) -> QuestListResult:

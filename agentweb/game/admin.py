@@ -7,7 +7,6 @@ from django.contrib import admin
 from agentweb.game.models import (
     Chapter,
     ChapterGroup,
-    Delivery,
     Item,
     ItemSource,
     KnowledgeArticle,
@@ -161,7 +160,7 @@ class QuestProgressAdmin(admin.ModelAdmin):
     raw_id_fields = ("profile", "quest")
 
 
-# --- the coin shop and deliveries ------------------------------------------------
+# --- the coin shop ------------------------------------------------
 
 
 @admin.register(ShopItem)
@@ -178,8 +177,4 @@ class PurchaseAdmin(admin.ModelAdmin):
     readonly_fields = [f.name for f in Purchase._meta.fields]
 
 
-@admin.register(Delivery)
-class DeliveryAdmin(admin.ModelAdmin):
-    list_display = ("profile", "label", "kind", "reason", "delivered", "created")
-    list_filter = ("kind", "delivered")
-    search_fields = ("profile__minecraft_name", "label", "reason")
+# Deliveries are administered with the game-server bridge (agentweb/gameserver/admin.py).

@@ -23,6 +23,7 @@ from agentweb.game.models import (
     KnowledgeArticle,
     PlayerProfile,
     Quest,
+    QuestBook,
     QuestProgress,
     Reward,
     SourceKind,
@@ -204,14 +205,15 @@ def match_quests(
     others = qs.in_bulk(close)
     found += [others[pk] for pk in close if pk in others]
     if not found:
-        return _quests_by_text(qs, text, limit)
+        book_id = QuestBook.objects.filter(slug=book).values_list("pk", flat=True).first()
+        return _quests_by_text(qs, text, limit, book_id if book else None)
     return found[:limit], "title" if exact else "fuzzy"
 
 
-def _quests_by_text(qs, text: str, limit: int) -> tuple[list[Quest], str]:
+def _quests_by_text(qs, text: str, limit: int, book: int | None) -> tuple[list[Quest], str]:
     """No title is close: quests whose texts (subtitle, description, task and reward
     item names) contain every word of ``text`` — never one that shares only some."""
-    hits = search(text, [DocumentKind.QUEST], limit=limit, every_term=True)
+    hits = search(text, [DocumentKind.QUEST], limit=limit, book=book, every_term=True)
     by_pk = qs.in_bulk([hit.target_id for hit in hits])
     found = [by_pk[h.target_id] for h in hits if h.target_id in by_pk]
     return (found, "text") if found else ([], "none")

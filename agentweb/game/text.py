@@ -11,12 +11,6 @@ FORMATTING_CODE = re.compile(r"&[0-9a-fk-or]", re.IGNORECASE)
 BOOK_MARKER = re.compile(r"\{@pagebreak\}|\{image:[^}]*\}", re.IGNORECASE)
 # More than one empty line in a row is layout, not content.
 BLANK_RUN = re.compile(r"\n{3,}")
-WORD = re.compile(r"[\w'-]+", re.UNICODE)
-# Words that say nothing about what a text is about (for knowledge-base search).
-STOP_WORDS = frozenset(
-    "a an and are at be can do does for from get how i in is it me my of on or the "  # noqa: SIM905
-    "to what when where which who why with you your".split()
-)
 
 
 def strip_formatting(text: str) -> str:
@@ -49,15 +43,6 @@ def split_item_id(item_id: str) -> tuple[str, str]:
 def full_item_id(name: str) -> str:
     """Add the ``minecraft:`` namespace to a bare name."""
     return name if ":" in name else f"minecraft:{name}"
-
-
-def words_of(text: str, *, min_length: int = 2, limit: int = 8) -> list[str]:
-    """Distinct lower-case search words, in order, at most ``limit`` of them."""
-    seen: list[str] = []
-    for word in WORD.findall(text.lower()):
-        if len(word) >= min_length and word not in seen:
-            seen.append(word)
-    return seen[:limit]
 
 
 def singular(name: str) -> str | None:

@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ftb",),
     ("control",),
     ("assistant",),
-    ("traces",),
+    ("traces", "gameserver"),
     ("settings", "urls", "routing", "asgi"),
 )
 # Not code that runs: generated migrations name the apps they depend on.

@@ -176,6 +176,8 @@
   function genericCard(card) {
     const node = el("article", "card card-" + String(card.kind || "other").replace(/[^a-z0-9_-]/gi, ""));
     if (card.title) node.appendChild(el("h3", null, card.title));
+    // game-deliveries.js shows and updates the delivery status of such a card.
+    if (card.delivery_reason) node.dataset.deliveryReason = String(card.delivery_reason);
     const dl = el("dl", "fields");
     const lists = [];
     for (const [key, value] of Object.entries(card)) {

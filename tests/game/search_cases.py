@@ -55,6 +55,8 @@ NAMED = [
     ("diamnod sword", "item", "Diamond Sword"),
     ("a diamond sword please", "item", "Diamond Sword"),
     ("iron ingots", "item", "Iron Ingot"),
+    ("crafting tables please", "item", "Crafting Table"),
+    ("diamond pick", "item", "Diamond Pickaxe"),
 ]
 
 # Queries the local data knows nothing about: they must find nothing.

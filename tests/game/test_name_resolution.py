@@ -105,3 +105,11 @@ def test_a_chapter_is_found_by_a_close_title(world):
     assert out.observation["chapter"]["chapter"].startswith("Chapter 2")
     out = call_tool("ftb.quest.query", {"chapter": "applied energistics"})
     assert out.observation["chapter"]["quests"] > 0
+
+
+def test_a_quest_found_by_its_text_quotes_where_the_words_are(world):
+    out = call_tool("ftb.quest.find", {"title": "brass funnel"})
+    assert out.observation["match"] == "text"
+    (quest,) = out.observation["quests"]
+    assert quest["title"] == "Advanced Logistics"
+    assert "brass funnel" in quest["matched"].lower()

@@ -1,6 +1,8 @@
 """Odd input never makes a search raise: empty, huge, FTS5 and tsquery syntax, odd characters."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from agentweb.engine import AgentError, AgentFailure
 from agentweb.game import queries
@@ -69,3 +71,17 @@ def test_commands_and_completions_take_control_characters(world):
     assert commands.completions("quests", "Burning\x00", None, 5)[0] == "Burning Device"
     result = commands.run_direct("/quest burning\x00 device", None)
     assert result is not None
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(text=st.text(max_size=300))
+def test_any_text_at_all_is_searched_without_an_error(world, text):
+    for kind in ("article", "quest", "item"):
+        hits = search(text, [kind], prefix=kind != "article")
+        assert all(0 < hit.share <= 1 for hit in hits)
+    queries.match_quests(text)
+    queries.find_items(text)

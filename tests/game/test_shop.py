@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agentweb.engine import AgentError, AgentFailure
-from agentweb.game.models import Delivery, Item, PlayerProfile, Purchase, ShopItem
+from agentweb.game.models import Delivery, DeliveryState, Item, PlayerProfile, Purchase, ShopItem
 from agentweb.game.services.errors import CannotCompensate
 from agentweb.game.services.shop import ensure_demo_shop
 from tests.game.tool_kit import call_tool, make_player, undo
@@ -67,13 +67,13 @@ def test_undo_refunds_and_restocks(shop):
     assert balance(alice) == 1000
     assert ShopItem.objects.get(pk=shop["pick"].pk).stock == 1
     assert Purchase.objects.get().refunded is True
-    assert not Delivery.objects.exists()
+    assert not Delivery.objects.exclude(state=DeliveryState.CANCELLED).exists()
 
 
 def test_undo_after_the_item_was_handed_out_is_refused(shop):
     alice = make_player("alice", balance=100)
     out = call_tool("shop.buy", {"item": "bread"}, user=alice)
-    Delivery.objects.update(delivered=True)
+    Delivery.objects.update(state=DeliveryState.DELIVERED)
     with pytest.raises(CannotCompensate):
         undo(out)
     assert balance(alice) == 95
@@ -95,3 +95,13 @@ def test_the_demo_shop_is_created_once(world):
     ensure_demo_shop()
     assert count == ShopItem.objects.count() > 0
     assert "created" in first[0]
+
+
+def test_offers_are_found_by_plural_or_a_close_name_but_never_a_guess(shop):
+    from agentweb.game.services.shop import find_offer
+
+    assert find_offer("iron pickaxes") == shop["pick"]
+    assert find_offer("iron pikaxe") == shop["pick"]
+    assert find_offer("pickaxe") == shop["pick"]
+    assert find_offer("diamond pickaxe") is None, "shares one word with the iron pickaxe"
+    assert find_offer("qwxv") is None

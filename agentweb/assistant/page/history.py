@@ -24,7 +24,9 @@ CARD_TEMPLATES = {
 }
 GENERIC_CARD = "assistant/cards/generic.html"
 # Fields a generic card never shows: bookkeeping for undo, not for the player.
-HIDDEN_FIELDS = frozenset({"kind", "title", "profile_id", "progress_id", "purchase_id"})
+HIDDEN_FIELDS = frozenset(
+    {"kind", "title", "profile_id", "progress_id", "purchase_id", "delivery_reason"}
+)
 HIDDEN_PREFIXES = ("previous_",)
 SAFE_SCHEMES = ("http", "https")
 

@@ -1,6 +1,6 @@
 """The game world's models, split by domain; import them from here."""
 
-from agentweb.game.models.deliveries import Delivery, DeliveryKind
+from agentweb.game.models.deliveries import Delivery, DeliveryKind, DeliveryState
 from agentweb.game.models.items import (
     COOKING_KINDS,
     CRAFTING_KINDS,
@@ -35,6 +35,7 @@ __all__ = [
     "ChapterGroup",
     "Delivery",
     "DeliveryKind",
+    "DeliveryState",
     "DocumentKind",
     "Item",
     "ItemSource",

@@ -15,6 +15,8 @@ class PlayerProfile(models.Model):
     balance = models.IntegerField(default=0, help_text="Coins.")
     signin_streak = models.PositiveIntegerField(default=0)
     last_signin = models.DateField(null=True, blank=True)
+    # In game right now, as the game server last said; None: no server has said.
+    online = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["minecraft_name"]

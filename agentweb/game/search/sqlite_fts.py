@@ -29,7 +29,8 @@ COLUMN_WEIGHTS = (4.0, 2.0, 1.0)
 def _phrase(term: str, prefix: bool) -> str:
     # A quoted FTS5 string is taken literally: no operator or column syntax inside.
     quoted = '"' + term.replace('"', '""') + '"'
-    return quoted + ("*" if prefix else "")
+    # A prefix query is not stemmed: "crafting"* misses the indexed stem "craft".
+    return f"({quoted} OR {quoted}*)" if prefix else quoted
 
 
 def _table(kind: str) -> str:

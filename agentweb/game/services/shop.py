@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from pydantic import BaseModel
 
 from agentweb.game.models import (
@@ -16,7 +16,9 @@ from agentweb.game.models import (
     Purchase,
     ShopItem,
 )
-from agentweb.game.queries import get_item, player_profile
+from agentweb.game.models.deliveries import handed_out_message, purchase_reason
+from agentweb.game.queries import exact_item, player_profile
+from agentweb.game.search import names
 from agentweb.game.services.errors import CannotCompensate
 from agentweb.game.services.signin import NO_PROFILE
 
@@ -56,15 +58,15 @@ def offers(limit: int = OFFERS_LISTED) -> list[Offer]:
 
 
 def find_offer(name: str) -> ShopItem | None:
-    """The active offer for an item id, name or display name; a unique partial match too."""
+    """The active offer for an item id, name or display name (also in the plural); else
+    the one offer whose name is close (a typo, words left out or added), if only one is."""
     active = ShopItem.objects.filter(active=True).select_related("item")
-    item = get_item(name)
+    item = exact_item(name)
     if item is not None:
         return active.filter(item=item).first()
-    partial = list(
-        active.filter(Q(item__display_name__icontains=name) | Q(item__item_id__icontains=name))[:2]
-    )
-    return partial[0] if len(partial) == 1 else None
+    offers = {offer.pk: offer for offer in active}
+    close = names.closest(name, [(o.item.display_name, pk) for pk, o in offers.items()], limit=2)
+    return offers[close[0][1]] if len(close) == 1 else None
 
 
 def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
@@ -121,7 +123,7 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
             item_id=base["item_id"],
             label=f"{quantity}× {base['name']}",
             count=quantity,
-            reason=f"purchase:{purchase.pk}",
+            reason=purchase_reason(purchase.pk),
         )
     profile.refresh_from_db(fields=["balance"])
     return PurchaseResult(
@@ -144,12 +146,10 @@ def refund(result: PurchaseResult) -> None:
         purchase = Purchase.objects.filter(pk=result.purchase_id, refunded=False).first()
         if purchase is None:
             return
-        # Deleting the pending delivery is the claim: the game server cannot hand it out now.
-        cancelled, _ = Delivery.objects.filter(
-            reason=f"purchase:{purchase.pk}", delivered=False
-        ).delete()
-        if not cancelled:
-            raise CannotCompensate(f"{purchase.item_display_name} was already handed out in game.")
+        # Cancelling the undelivered delivery is the claim: no deliverer can hand it out now.
+        _, kept = Delivery.objects.take_back(purchase_reason(purchase.pk))
+        if kept:
+            raise CannotCompensate(handed_out_message(kept))
         Purchase.objects.filter(pk=purchase.pk).update(refunded=True)
         PlayerProfile.objects.filter(pk=purchase.profile_id).update(
             balance=F("balance") + purchase.total

@@ -11,7 +11,7 @@ from agentweb.game import queries
 from agentweb.game.models import DocumentKind, KnowledgeArticle
 from agentweb.game.search import analyse
 from agentweb.game.search.passages import best_passage
-from agentweb.game.text import words_of
+from agentweb.game.search.terms import terms_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
 
 MODULE = "game.kb"
@@ -112,7 +112,7 @@ KNOWLEDGE_QUERY = ReActTool(
     KnowledgeInput,
     knowledge_query,
     module=MODULE,
-    dedupe=lambda v: (" ".join(words_of(v.query)), v.limit),
+    dedupe=lambda v: (" ".join(terms_of(v.query)), v.limit),
     observe=_observe,
     card=_card,
     sources=_sources,

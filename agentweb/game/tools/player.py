@@ -44,6 +44,8 @@ class PlayerInfo(BaseModel):
     signin_streak: int = 0
     last_signin: datetime.date | None = None
     signed_in_today: bool = False
+    # In game now, as the game server last said (None: no server has said).
+    online: bool | None = None
     quest_counts: dict[str, int] = {}
     quests: list[QuestLine] = []
 
@@ -65,6 +67,7 @@ def load_player_info(user: Any, quests: str = "all", limit: int = 10) -> PlayerI
         signin_streak=profile.signin_streak,
         last_signin=profile.last_signin,
         signed_in_today=profile.last_signin == timezone.localdate(),
+        online=profile.online,
         quest_counts=dict(counts),
         quests=[
             QuestLine(
@@ -96,6 +99,8 @@ def _observe_info(out: PlayerInfo) -> dict[str, Any]:
         "signed_in_today": out.signed_in_today,
         "quest_counts": out.quest_counts,
     }
+    if out.online is not None:
+        data["online"] = out.online
     if out.quests:
         data["quests"] = [
             {"title": q.title, "status": q.status, "reward_claimed": q.reward_claimed}

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from agentweb.engine import ReActTool, ToolCall
+from agentweb.game.models.deliveries import purchase_reason
 from agentweb.game.services.shop import MAX_QUANTITY, PurchaseResult, buy, refund
 from agentweb.game.tools.common import MAX_NAME, ToolInput, db, requesting_user
 
@@ -29,7 +30,14 @@ async def undo_purchase(value: ShopBuyInput, out: PurchaseResult, call: ToolCall
 
 
 def purchase_card(out: PurchaseResult) -> dict[str, Any]:
-    return {"kind": "purchase", "title": "Shop", **out.model_dump(mode="json")}
+    # The page follows the delivery of what was bought by this reason.
+    reason = purchase_reason(out.purchase_id) if out.ok and out.purchase_id else ""
+    return {
+        "kind": "purchase",
+        "title": "Shop",
+        **out.model_dump(mode="json"),
+        "delivery_reason": reason,
+    }
 
 
 def _observe(out: PurchaseResult) -> dict[str, Any]:

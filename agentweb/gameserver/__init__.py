@@ -1,0 +1,1 @@
+"""The game-server bridge: account links, the game API for plugins, RCON delivery."""
