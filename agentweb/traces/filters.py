@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from agentweb.assistant.models import Run, Status
 from agentweb.engine.failures import AgentFailure
-from agentweb.engine.loop import StopCode
+from agentweb.engine.outcome import StopCode
 from agentweb.engine.policy import ROUTABLE
 
 # Free text longer than this is cut: a LIKE over 100k rows should stay a LIKE.
