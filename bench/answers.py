@@ -238,7 +238,7 @@ def ask(q: Question, users: dict[str, Any], names: set[str]) -> Scored:
     finished = sink.of(EventKind.TOOL_FINISHED)
     seen = json.dumps(
         [e.data.get("observation") for e in finished]
-        + [e.data.get("card") for e in sink.events if e.kind is EventKind.ANSWER],
+        + [e.data.get("cards") for e in sink.events if e.kind is EventKind.ANSWER],
         ensure_ascii=False,
     )
     missing, avoided, forbidden, unobserved = score(q, outcome.text, seen, names)

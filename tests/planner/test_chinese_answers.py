@@ -37,6 +37,7 @@ def test_names_the_glossary_does_not_know_stay_as_the_data_has_them():
     assert to_zh("16× Torch") == "16× 火把"
     assert to_zh("Cobblestone or 2 others") == "圆石或另外 2 种"
     assert to_zh("Andesite Casing") == "Andesite Casing"
+    assert (to_zh("100 XP"), to_zh("3 levels")) == ("100 点经验", "3 级经验")
 
 
 def test_a_chinese_quest_question_may_put_the_quest_word_after_the_name(saltmarsh):

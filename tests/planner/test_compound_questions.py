@@ -38,6 +38,11 @@ CASES = [
         "rope quest: what's required, what's the reward, and what do I have to finish first?",
         ["1× Rope", "1× Safety Net", "Straw"],
     ),
+    # "what chapter" asks about the quest here, it names no chapter.
+    (
+        "what rewards does beacon fuel have and what chapter is it in?",
+        ["Lighthouse Keepers", "The Mainland", "Keeper's Cache"],
+    ),
     # sunken_vault.snbt 5C…0A: 200 XP; unlocks Vault Key and the untitled Sponge quest.
     ("How much XP is Tide Pool Diver worth and what does it unlock?", ["200 XP", "Vault Key"]),
 ]
@@ -74,3 +79,18 @@ def test_a_chapter_count_and_its_group_are_both_stated(saltmarsh):
     assert "The chapter Lighthouse Keepers has 4 quests" in asked.text
     assert "chapter group The Mainland" in asked.text
     assert "{" not in asked.text
+
+
+def test_a_chain_question_with_more_aspects_looks_up_the_detail_and_says_what_is_left(
+    saltmarsh,
+):
+    # sunken_vault.snbt 5C…0B: after Tide Pool Diver, unlocks Sunken Vault, asks for a
+    # heart of the sea. Two detail-only aspects outweigh the one item lookup.
+    asked = ask(
+        "what do i need for the vault key quest, how do i get it, "
+        "what comes before it and what does it unlock?"
+    )
+    assert asked.tools == ["ftb.quest.find", "ftb.quest.detail"]
+    for fact in ("1× Heart of the Sea", "Tide Pool Diver", "unlocks: Sunken Vault"):
+        assert fact in asked.text
+    assert "Ask me next where to get 1× Heart of the Sea" in asked.text

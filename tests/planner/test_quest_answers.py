@@ -32,6 +32,11 @@ CASES = [
     ("prereqs for mainland smith", ["one of them completed", "Campfire Cook", "Shell Collector"]),
     # lighthouse_keepers.snbt 5C…09: all_started.
     ("which quests come before The Keeper's Log?", ["all of them started", "Glass Lens"]),
+    # sunken_vault.snbt 5C…0D (untitled: its task's item, Sponge): all_started, one quest.
+    (
+        "what comes before the sponge quest?",
+        ["you need to have started: Tide Pool Diver (The Sunken Vault)"],
+    ),
     # chapter_0: nothing depends on Cryo Fuel (chapter_3).
     ("What does the Cryo Fuel quest lead to?", ["No quest depends on Cryo Fuel"]),
     # lighthouse_keepers.snbt is in group 5A…01, "The Mainland" in lang/en_us.snbt.

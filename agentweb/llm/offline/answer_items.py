@@ -65,7 +65,7 @@ def _miss(d: Draft, obs: Seen) -> None:
     name = obs.input.get("item", "")
     candidates = obs.result.get("candidates") or []
     later = {s.result.get("item") for s in d.seen if s.n > obs.n and s.result.get("found")}
-    if later & set(candidates) or (later and not candidates):
+    if later & set(candidates):
         return  # a later lookup found the one meant
     label = _task_label(d, name) or name
     if candidates:

@@ -41,7 +41,7 @@ def quest_find(d: Draft, obs: Seen) -> None:
     if any(s.ok and s.matches(QUEST_DETAIL, quest_id=chosen["quest_id"]) for s in d.seen):
         return  # the detail says it all
     numbers = obs.number(quests.index(chosen))
-    asked = ("tasks",) if d.p.intent is Intent.QUEST_CHAIN else d.p.quest_aspects()
+    asked = _asked(d)
     title, chapter = chosen["title"], chosen["chapter"]
     if "tasks" in asked or "chapter" in asked:
         tasks = d.names(t["task"] for t in chosen.get("tasks") or [])
@@ -63,7 +63,7 @@ def quest_detail(d: Draft, obs: Seen) -> None:
         return
     numbers = obs.numbers
     title, chapter = r["title"], r["chapter"]
-    asked = ("tasks",) if d.p.intent is Intent.QUEST_CHAIN else d.p.quest_aspects()
+    asked = _asked(d)
     if "chapter" in asked or "group" in asked:
         d.say("quest_where", numbers, title=title, chapter=chapter, group=_group_part(d, r))
     if "tasks" in asked:
@@ -80,6 +80,20 @@ def quest_detail(d: Draft, obs: Seen) -> None:
         unlocks = [u["title"] if isinstance(u, dict) else u for u in r.get("unlocks") or []]
         key = "unlocks" if unlocks else "no_unlocks"
         d.say(key, numbers, title=title, quests=d.join(unlocks))
+    item_tasks = [t["task"] for t in r.get("tasks") or [] if t.get("item_id")]
+    looked_up = any(s.tool == "item.source" for s in d.seen)
+    if d.p.intent is Intent.QUEST_CHAIN and item_tasks and not looked_up:
+        # The detail answered more of the question; say what is still to ask.
+        d.say("chain_later", items=d.join(d.names(item_tasks)))
+
+
+def _asked(d: Draft) -> tuple[str, ...]:
+    """The quest aspects to state; a chain question always wants the tasks."""
+    asked = d.p.quest_aspects()
+    if d.p.intent is Intent.QUEST_CHAIN:
+        explicit = tuple(a for a in asked if a in d.p.aspects)
+        return tuple(dict.fromkeys(("tasks", *explicit)))
+    return asked
 
 
 def _group(r: dict[str, Any]) -> str | None:
@@ -102,7 +116,8 @@ def _prerequisites(d: Draft, r: dict[str, Any], numbers: list[int]) -> None:
         return
     rule = r.get("prerequisite_rule") or r.get("dependency_requirement") or "all_completed"
     if len(prereqs) == 1:
-        d.say("prereq_one", numbers, title=title, chapter=chapter, quests=prereqs[0])
+        key = "prereq_one_started" if rule.endswith("_started") else "prereq_one"
+        d.say(key, numbers, title=title, chapter=chapter, quests=prereqs[0])
         return
     rule_text = d.w(rule) if rule in RULES else rule
     d.say("prereqs", numbers, title=title, chapter=chapter, rule=rule_text, quests=d.join(prereqs))

@@ -153,6 +153,8 @@ _COUNTED = re.compile(r"^(?P<count>\d+×\s*)(?P<name>.+)$")
 # How the item data names a recipe slot with alternatives: "Cobblestone or 2 others".
 _OTHERS = re.compile(r"^(?P<name>.+) or (?P<n>\d+) others$")
 _EITHER = re.compile(r"^(?P<a>.+) or (?P<b>.+)$")
+# XP rewards as the quest data labels them: "100 XP", "3 levels".
+_XP = re.compile(r"^(?P<n>\d+) (?P<unit>XP|levels?)$")
 
 
 def zh_item(text: str) -> str | None:
@@ -165,6 +167,9 @@ def zh_item(text: str) -> str | None:
 
 def to_zh(name: str) -> str:
     """A name as a Chinese answer shows it: ``16× Torch`` → ``16× 火把``; unknown names stay."""
+    xp = _XP.match(name)
+    if xp:
+        return f"{xp.group('n')} {'点经验' if xp.group('unit') == 'XP' else '级经验'}"
     counted = _COUNTED.match(name)
     if counted:
         return counted.group("count") + to_zh(counted.group("name"))

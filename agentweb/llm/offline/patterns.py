@@ -70,7 +70,9 @@ CHAPTER_PATTERNS = (
         re.I,
     ),
     re.compile(
-        r"\b(?:in|of|from|does|do|is|about)\s+(?:the\s+)?(?P<n>[^?!,;]+?)\s+chapter\b", re.I
+        r"\b(?:in|of|from|does|do|is|about)\s+(?:the\s+)?"
+        r"(?P<n>(?:(?!\b(?:and|or|what|which|how|is|it)\b)[^?!,;])+?)\s+chapter\b",
+        re.I,
     ),
     QUESTS_IN,
     re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
@@ -144,7 +146,7 @@ BAD_FIRST_WORDS_TEXT = (
     "and or how what is are do does that which i you it be has have reward rewards require "
     "requires required need needs give gives depend depends unlock unlocks ask asks must "
     "come comes after before can should make craft get much many finish finishing in of on "
-    "from for what's whats group groups"
+    "from for to what's whats group groups"
 )
 BAD_FIRST_WORDS = frozenset(BAD_FIRST_WORDS_TEXT.split())
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:\-]*[A-Za-z0-9]|[A-Za-z]")

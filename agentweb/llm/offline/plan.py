@@ -154,6 +154,8 @@ def chosen_quest(p: Parsed, seen: list[Seen]) -> dict[str, Any] | None:
 
 # Aspects the find result already answers: no detail needed for them.
 FOUND_ASPECTS = frozenset({"tasks", "chapter"})
+# Aspects only the detail has.
+DETAIL_ONLY = frozenset({"group", "prerequisites", "unlocks"})
 
 
 def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
@@ -175,6 +177,9 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     detail = last(seen, QUEST_DETAIL, quest_id=quest_id)
     asked = set(p.quest_aspects())
     needs_detail = quest is None or (p.intent is Intent.QUEST_INFO and not asked <= FOUND_ASPECTS)
+    # A chain question that also asks two things only the detail has ("… how do I get it,
+    # what comes before it and what does it unlock"): the detail answers more of it.
+    needs_detail |= p.intent is Intent.QUEST_CHAIN and len(asked & DETAIL_ONLY) >= 2
     if needs_detail:
         yield Action(QUEST_DETAIL, {"quest_id": quest_id})
     if p.intent is not Intent.QUEST_CHAIN:

@@ -9,6 +9,7 @@ from __future__ import annotations
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "quest_where": "Quest {title} is in the chapter {chapter}{group}.",
+        "chain_later": "Ask me next where to get {items}: that lookup did not fit in this answer.",
         "group_named": ", chapter group {group}",
         "group_none": ", which is in no chapter group",
         "group_unknown": " (the quest data names no chapter group for it)",
@@ -16,6 +17,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "chapter_quests": "The chapter {chapter} has {total} quests: {quests}.",
         "chapter_not_found": 'I could not find a chapter named "{name}" in the quest book.',
         "prereq_one": "Before {title} ({chapter}) you need: {quests}.",
+        "prereq_one_started": "Before {title} ({chapter}) you need to have started: {quests}.",
         "table_choice": "a choice of one from the reward table {table}: {items}",
         "table_random": "one random pick from the reward table {table}: {items}",
         "table_loot": "loot from the reward table {table}: {items}",
@@ -98,6 +100,7 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "zh": {
         "quest_where": "任务「{title}」在章节「{chapter}」{group}。",
+        "chain_later": "这次回答放不下 {items} 的获取方式，可以接着问我。",
         "group_named": "，章节组「{group}」",
         "group_none": "，不属于任何章节组",
         "group_unknown": "（任务数据没有写它的章节组）",
@@ -105,6 +108,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "chapter_quests": "章节「{chapter}」共有 {total} 个任务：{quests}。",
         "chapter_not_found": "任务书里找不到名为“{name}”的章节。",
         "prereq_one": "完成「{title}」（{chapter}）之前需要：{quests}。",
+        "prereq_one_started": "完成「{title}」（{chapter}）之前需要先开始：{quests}。",
         "table_choice": "从奖励表「{table}」中任选一个：{items}",
         "table_random": "从奖励表「{table}」中随机抽取一个：{items}",
         "table_loot": "奖励表「{table}」的战利品：{items}",
