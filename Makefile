@@ -48,14 +48,15 @@ run: $(STAMP_APP)
 run-scaled: $(STAMP_DEV)
 	exec $(BIN)/python scripts/run_scaled.py
 
-# Browser tests run in their own pytest process: Playwright's sync API keeps an
-# event loop on the main thread, which the asyncio tests must not inherit.
-# Scale tests (real PostgreSQL, Redis and processes) run last, on their own:
-# they skip without AGENTWEB_TEST_POSTGRES_URL / AGENTWEB_TEST_REDIS_URL.
+# The main suite, then the browser suite (its own pytest process: Playwright's
+# sync API keeps an event loop on the main thread) when Chromium is found, then
+# the scale suite (real PostgreSQL, Redis and processes — started here when
+# their programs are installed), then lint; a summary names every suite that
+# could not run and how to enable it (scripts/test_suites.py).
 test: $(STAMP_DEV)
-	$(BIN)/python -m pytest -m "not browser and not scale" $(PYTEST_ARGS)
-	$(BIN)/python -m pytest -m browser $(PYTEST_ARGS)
-	$(BIN)/python -m pytest -m scale $(PYTEST_ARGS)
+	$(BIN)/python scripts/test_suites.py $(PYTEST_ARGS)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .

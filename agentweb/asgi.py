@@ -1,6 +1,6 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Websockets pass the origin check (``AllowedHostsOriginValidator``) and the
+Websockets pass the origin check (``lib.origins``: scheme, host and port) and the
 session auth (``AuthMiddlewareStack``) before any consumer sees them.
 """
 
@@ -14,10 +14,10 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from agentweb.lib.origins import SameOriginValidator  # noqa: E402
 from agentweb.routing import websocket_urlpatterns  # noqa: E402
 
 # The embedded setup serves /static/ itself; a deployment puts a web server in front.
@@ -28,8 +28,6 @@ http_app = (
 application = ProtocolTypeRouter(
     {
         "http": http_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

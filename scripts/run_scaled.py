@@ -95,7 +95,7 @@ class Supervisor:
                 *manage,
                 "shell",
                 "-c",
-                "from agentweb.control.quotas import reset_model_slots; reset_model_slots()",
+                "from agentweb.control.slots import reset_model_slots; reset_model_slots()",
             ],
             cwd=ROOT,
             env=env,

@@ -25,10 +25,13 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
 )
+from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor
 from agentweb.engine import AgentFailure
 from agentweb.engine.options import OptionsError, check_allowed, loosest, parse_options
 from agentweb.engine.policy import ROUTABLE
+from agentweb.engine.protocol import dumps
+from agentweb.workflows.runner import ROUTER_POLICY
 
 # Events returned by one page of the events API / one replay batch.
 EVENTS_PAGE = 500
@@ -53,15 +56,32 @@ MESSAGE_LIMIT_TTL_S = 5.0
 _message_limit: list[float] = []  # [read at, limit]
 
 
+# The model input around a question when nothing else is in it yet: the JSON
+# keys and values of a first round with no tools, observations or memory.
+REQUEST_SKELETON_BYTES = 512
+
+
 def message_limit() -> int:
-    """A player message may not exceed the smallest inputBytes of the workflows (SPEC §3)."""
+    """The largest message that can fit into every workflow's first model call (SPEC §3).
+
+    A model input is at most ``inputBytes``; it holds the system prompt and
+    the question JSON-encoded, so a message that cannot fit beside the
+    largest prompt of the smallest budget is refused here, not failed later.
+    """
     now = time.monotonic()
     if _message_limit and now - _message_limit[0] < MESSAGE_LIMIT_TTL_S:
         return int(_message_limit[1])
     policy = config.policy_lookup()
-    limit = min(policy(w).input_bytes for w in ROUTABLE)
+    prompt = max((len(p.encode("utf-8")) for p in config.snapshot().prompts.values()), default=0)
+    budget = min(min(policy(w).input_bytes for w in ROUTABLE), ROUTER_POLICY.input_bytes)
+    limit = max(0, budget - prompt - REQUEST_SKELETON_BYTES)
     _message_limit[:] = [now, limit]
     return limit
+
+
+def message_size(text: str) -> int:
+    """The bytes the message takes in a model input (JSON-encoded, like the engine does)."""
+    return len(dumps({"q": text}).encode("utf-8")) - len('{"q":""}')
 
 
 @dataclass(slots=True)
@@ -80,7 +100,7 @@ def validate_text(text: Any) -> str:
     if not isinstance(text, str) or not text.strip():
         raise ServiceError("empty_message", "The message is empty.")
     limit = message_limit()
-    size = len(text.encode("utf-8"))
+    size = message_size(text)
     if size > limit:
         raise ServiceError(
             "message_too_large", f"The message is {size} bytes; the limit is {limit} bytes.", 413
@@ -120,6 +140,10 @@ def submit(
     a run is active (it would join that run, whose policy is fixed).
     """
     text = validate_text(text)
+    if not memory.assistant_enabled(user.pk):
+        raise ServiceError(
+            "assistant_off", "You switched the assistant off; switch it on to ask.", 409
+        )
     run_options = validate_options(user, options)
     if client_msg_id:
         earlier = _by_client_id(user, client_msg_id)
@@ -146,6 +170,13 @@ def submit(
                     409,
                 )
             if active is not None:
+                if inbox.queue_full(user.pk):
+                    raise ServiceError(
+                        "inbox_full",
+                        f"You already have {inbox.MAX_QUEUED_PER_PLAYER} messages waiting; "
+                        "wait for the assistant to catch up.",
+                        429,
+                    )
                 entry = InboxEntry.objects.create(
                     user=user,
                     run=active,
@@ -210,15 +241,14 @@ def owned_run(user: Any, run_id: int) -> Run:
     return run
 
 
-def request_cancel(user: Any, run_id: int) -> Run:
+def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
+    """Flag the run as cancelled; a queued one ends here (its ``run.finished``, to broadcast)."""
     run = owned_run(user, run_id)
-    if run.status == Status.QUEUED:
-        Run.objects.filter(pk=run.pk).cancel_queued()
-    elif run.status == Status.RUNNING:
-        Run.objects.filter(pk=run.pk).update(cancel_requested=True)
-    else:
+    if run.status not in ACTIVE_STATUSES:
         raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
-    return run
+    Run.objects.filter(pk=run.pk).update(cancel_requested=True)
+    # A queued run never starts; one claimed meanwhile stops at its next step.
+    return Run.objects.filter(pk=run.pk).cancel_queued()
 
 
 async def acancel(user: Any, run_id: int) -> None:
@@ -231,7 +261,7 @@ async def acancel(user: Any, run_id: int) -> None:
         # so the call in flight is abandoned one database round trip sooner.
         await executor.cancel(run_id, AgentFailure.CANCELLED)
         relayed = True
-    await database_sync_to_async(request_cancel)(user, run_id)
+    await events.broadcast(*await database_sync_to_async(request_cancel)(user, run_id))
     if not relayed:
         await executor.cancel(run_id, AgentFailure.CANCELLED)
 
@@ -253,6 +283,16 @@ async def aforget(user: Any) -> int:
     for run_id in await database_sync_to_async(_active_ids)(user):
         await executor.cancel(run_id, AgentFailure.FORGOTTEN)
     return generation
+
+
+async def aset_assistant(user: Any, enabled: bool) -> bool:
+    """Switch the assistant on or off for this player; off ends their running loops at once,
+    with no further model call (no finalization, R-MEM-2)."""
+    await database_sync_to_async(memory.set_assistant_enabled)(user.pk, enabled)
+    if not enabled:
+        for run_id in await database_sync_to_async(_active_ids)(user):
+            await executor.cancel(run_id, AgentFailure.ASSISTANT_DISABLED)
+    return enabled
 
 
 def _active_ids(user: Any) -> list[int]:

@@ -1,9 +1,11 @@
 from typing import Any
 
 from django.contrib import admin, messages
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 
-from agentweb.assistant.api.auth import generate_key
+from agentweb.assistant.api.auth import generate_key, revoke
 from agentweb.assistant.models import ApiToken, Exchange, InboxEntry, MemoryState, Run, RunEvent
 
 
@@ -48,13 +50,45 @@ class InboxEntryAdmin(admin.ModelAdmin):
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    list_display = ("name", "user", "prefix", "created_at", "last_used_at", "revoked")
+    list_display = (
+        "name",
+        "user",
+        "prefix",
+        "created_at",
+        "expires_at",
+        "last_used_at",
+        "state",
+    )
     list_filter = ("revoked",)
-    fields = ("user", "name", "revoked", "prefix", "created_at", "last_used_at")
-    readonly_fields = ("prefix", "created_at", "last_used_at")
+    search_fields = ("name", "prefix", "user__username")
+    fields = (
+        "user",
+        "name",
+        "expires_at",
+        "revoked",
+        "prefix",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+    )
+    readonly_fields = ("prefix", "created_at", "last_used_at", "revoked_at")
+    actions = ["revoke_tokens"]
+
+    @admin.display(description="state")
+    def state(self, obj: ApiToken) -> str:
+        if obj.revoked:
+            return "revoked"
+        return "expired" if obj.expired else "valid"
+
+    @admin.action(description="Revoke the selected tokens")
+    def revoke_tokens(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
+        count = revoke(queryset)
+        self.message_user(request, f"{count} token(s) revoked; they are refused from now on.")
 
     def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
         if change:
+            if obj.revoked and obj.revoked_at is None:
+                obj.revoked_at = timezone.now()
             super().save_model(request, obj, form, change)
             return
         key = generate_key(obj)

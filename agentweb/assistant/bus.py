@@ -9,6 +9,7 @@ every step, workers poll the queue.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -37,6 +38,11 @@ def run_group(run_id: int) -> str:
 
 def user_group(user_id: int) -> str:
     return f"assistant.user.{user_id}"
+
+
+def session_group(session_key: str) -> str:
+    """The sockets opened with one login session (a digest: keys stay out of the layer)."""
+    return f"assistant.session.{hashlib.sha256(session_key.encode()).hexdigest()[:32]}"
 
 
 async def send(group: str, message: dict[str, Any]) -> bool:

@@ -20,10 +20,19 @@ from agentweb.assistant.models import (
     InboxEntry,
     InboxStatus,
     Run,
-    Status,
 )
 from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
+
+# Messages one player may have waiting at once. Typing ahead queues a few; more
+# is a script or a stuck key, and every queued message becomes a run later.
+MAX_QUEUED_PER_PLAYER = 20
+
+
+def queue_full(user_id: int) -> bool:
+    """Under the player's lock: no room for another queued message."""
+    waiting = InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED)
+    return waiting.count() >= MAX_QUEUED_PER_PLAYER
 
 
 def lock_player(user_id: int) -> None:
@@ -70,17 +79,18 @@ def _claim(run_id: int) -> list[str]:
 
 
 async def announce_queued(run_id: int, entry: InboxEntry | None) -> None:
-    """The queued message is visible in the run's trace (persisted, then broadcast).
+    """The queued message is visible in the active run's trace (persisted, then broadcast).
 
-    Only while the run waits to start: a run already claimed announces the
-    message itself when its loop claims it (``inbox.claimed``).
+    Queued or running: the seq is taken under the run's row lock like every
+    event's, so it never collides with the loop's own. A run that ended
+    meanwhile gets no event (its queued messages start the next run instead).
     """
     if entry is None:
         return
     data = {"entry_id": entry.pk, "text": entry.text}
     await events.broadcast(
         await database_sync_to_async(events.append)(
-            run_id, EventKind.INBOX_QUEUED, data, while_status=Status.QUEUED
+            run_id, EventKind.INBOX_QUEUED, data, while_statuses=ACTIVE_STATUSES
         )
     )
 

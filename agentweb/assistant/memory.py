@@ -27,6 +27,17 @@ def bump_generation(user_id: int) -> int:
     return MemoryState.objects.values_list("generation", flat=True).get(user_id=user_id)
 
 
+def set_assistant_enabled(user_id: int, enabled: bool) -> None:
+    """The player's own switch (R-MEM-2): off, running loops end and new messages are refused."""
+    MemoryState.objects.get_or_create(user_id=user_id)
+    MemoryState.objects.filter(user_id=user_id).update(assistant_enabled=enabled)
+
+
+def assistant_enabled(user_id: int) -> bool:
+    found = MemoryState.objects.filter(user_id=user_id).values_list("assistant_enabled", flat=True)
+    return found.first() is not False
+
+
 def current_generation(user_id: int) -> int:
     state, _ = MemoryState.objects.get_or_create(user_id=user_id)
     return state.generation

@@ -21,7 +21,7 @@ from datetime import date
 
 from asgiref.sync import sync_to_async
 
-from agentweb.control import quotas
+from agentweb.control import quotas, slots
 from agentweb.control.models import OUTCOME_OK
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
 from agentweb.engine.model import ModelReply, ModelRequest
@@ -56,27 +56,32 @@ class ControlGuard(Guard):
         workflow: str = "",
         *,
         max_wait_s: float = MAX_SLOT_WAIT_S,
+        slot_ttl_s: float | None = None,
     ) -> None:
         self.user_id = user_id
         self.run_id = run_id
         self.workflow = workflow
         self.max_wait_s = max_wait_s
-        # One entry per call in flight (its quota day and start); each holds a slot.
-        self._open: list[tuple[date, float]] = []
+        # A run with a heartbeat (a worker's) holds its slots one lease at a
+        # time; without one, a slot lasts as long as the call may.
+        self.slot_ttl_s = slot_ttl_s
+        # One entry per call in flight: its quota day, start and slot.
+        self._open: list[tuple[date, float, slots.Slot]] = []
 
     async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
         day = quotas.today()
         started = time.perf_counter()
-        reserved, slot = await sync_to_async(_admit)(self.user_id, day)
+        ttl = self.slot_ttl_s or _call_ttl(request)
+        reserved, slot = await sync_to_async(_admit)(self.user_id, day, self.run_id, ttl)
         if not reserved:
             raise await _quota_exceeded(self.user_id, day)
-        if not slot:
+        if slot is None:
             try:
-                await _wait_for_slot(ctx, request, self.max_wait_s)
+                slot = await _wait_for_slot(ctx, request, self.max_wait_s, self.run_id, ttl)
             except BaseException:
                 await sync_to_async(quotas.refund_model_call)(self.user_id, day=day)
                 raise
-        self._open.append((day, started))
+        self._open.append((day, started, slot))
 
     async def after_model(
         self,
@@ -88,7 +93,7 @@ class ControlGuard(Guard):
     ) -> None:
         if not self._open:
             return
-        day, started = self._open.pop()
+        day, started, slot = self._open.pop()
         usage = None
         if made:
             latency_ms = (
@@ -107,7 +112,7 @@ class ControlGuard(Guard):
                 "latency_ms": latency_ms,
                 "outcome": OUTCOME_OK if error is None else error.failure.value,
             }
-        await sync_to_async(_settle)(self.user_id, day, usage)
+        await sync_to_async(_settle)(self.user_id, day, slot, usage)
 
 
 async def _quota_exceeded(user_id: int, day: date) -> AgentError:
@@ -120,7 +125,13 @@ async def _quota_exceeded(user_id: int, day: date) -> AgentError:
     )
 
 
-async def _wait_for_slot(ctx: ExecutionContext, request: ModelRequest, max_wait_s: float) -> None:
+async def _wait_for_slot(
+    ctx: ExecutionContext,
+    request: ModelRequest,
+    max_wait_s: float,
+    run_id: int | None,
+    ttl_s: float,
+) -> slots.Slot:
     """Retry for a server slot with backoff, within the call's timeout and the deadline."""
     loop = asyncio.get_running_loop()
     wait = min(max_wait_s, request.timeout_s, max(0.0, ctx.time_left()))
@@ -134,20 +145,33 @@ async def _wait_for_slot(ctx: ExecutionContext, request: ModelRequest, max_wait_
             await asyncio.sleep(min(delay, left))
         delay = min(delay * 2, SLOT_BACKOFF_MAX_S)
         ctx.check()  # a cancelled request or a passed deadline stops waiting
-        if await sync_to_async(quotas.acquire_model_slot)():
-            return
+        slot = await sync_to_async(_take_slot)(run_id, ttl_s)
+        if slot is not None:
+            return slot
 
 
-def _admit(user_id: int, day: date) -> tuple[bool, bool]:
+def _call_ttl(request: ModelRequest) -> float:
+    """How long a slot may last without a heartbeat: the call's own bound, and some."""
+    return request.timeout_s + slots.SLOT_GRACE_S
+
+
+def _take_slot(run_id: int | None, ttl_s: float) -> slots.Slot | None:
+    holder = f"run {run_id}" if run_id else ""
+    return slots.acquire_model_slot(holder=holder, run_id=run_id, ttl_s=ttl_s)
+
+
+def _admit(
+    user_id: int, day: date, run_id: int | None, ttl_s: float
+) -> tuple[bool, slots.Slot | None]:
     """Reserve the player's quota, then try for a slot: ``(reserved, slot)``."""
     if not quotas.reserve_model_call(user_id, day=day):
-        return False, False
-    return True, quotas.acquire_model_slot()
+        return False, None
+    return True, _take_slot(run_id, ttl_s)
 
 
-def _settle(user_id: int, day: date, usage: dict | None) -> None:
+def _settle(user_id: int, day: date, slot: slots.Slot, usage: dict | None) -> None:
     """Release the slot; charge tokens and bill a made call, or refund one never made."""
-    quotas.release_model_slot()
+    slots.release_model_slot(slot)
     if usage is None:
         quotas.refund_model_call(user_id, day=day)
         return

@@ -1,4 +1,6 @@
-"""Per-player daily quotas, the server-wide model-call gate and the ledger (R-QUOTA-1, R-BILL-1).
+"""Per-player daily quotas, the model-call limit and the ledger (R-QUOTA-1, R-BILL-1).
+
+The slots of the server-wide model-call gate are in ``slots.py``.
 
 Every counter changes through one conditional ``UPDATE … WHERE counter < limit``
 and the caller looks at how many rows it changed: one means "mine", zero
@@ -24,11 +26,9 @@ from agentweb.control.models import (
     OUTCOME_OK,
     AssistantSettings,
     DailyUsage,
-    ModelCallGate,
     PlayerQuota,
     UsageEntry,
 )
-from agentweb.control.models.switches import SINGLETON_PK
 
 
 def today() -> date:
@@ -170,46 +170,6 @@ def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
 def model_slot_limit() -> int:
     """Model calls allowed in flight across the server (admin override, else the setting)."""
     return _cached(None, _settings_limits)[1]
-
-
-def acquire_model_slot() -> bool:
-    """Take one of the server's model-call slots; ``False`` if all are taken."""
-    limit = model_slot_limit()
-    for _ in range(2):
-        taken = ModelCallGate.objects.filter(pk=SINGLETON_PK, in_flight__lt=limit).update(
-            in_flight=F("in_flight") + 1
-        )
-        if taken:
-            return True
-        _, created = ModelCallGate.objects.get_or_create(pk=SINGLETON_PK)
-        if not created:
-            return False
-    return False
-
-
-def release_model_slot() -> None:
-    """Return a slot taken by ``acquire_model_slot`` (never goes below zero)."""
-    ModelCallGate.objects.filter(pk=SINGLETON_PK, in_flight__gt=0).update(
-        in_flight=F("in_flight") - 1
-    )
-
-
-def model_slots_in_flight() -> int:
-    found = ModelCallGate.objects.filter(pk=SINGLETON_PK).values_list("in_flight", flat=True)
-    return found.first() or 0
-
-
-def reset_model_slots() -> int:
-    """Zero the gate at start-up; returns how many slots were leaked.
-
-    Only for a single-process deployment (``make run``): a process killed
-    mid-call never releases its slot, and at start-up nothing can be in
-    flight. With several processes, one restarting must not zero the slots
-    the others hold — run it only when every process is stopped.
-    """
-    leaked = model_slots_in_flight()
-    ModelCallGate.objects.filter(pk=SINGLETON_PK).update(in_flight=0)
-    return leaked
 
 
 # --- the ledger ---------------------------------------------------------------------

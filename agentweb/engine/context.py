@@ -437,9 +437,10 @@ class ExecutionContext:
         time_left = self.deadline - self._clock()
         try:
             if info.writes:
-                # A write is never interrupted half-way; cancel is checked around it.
-                async with asyncio.timeout(time_left):
-                    return await call()
+                # A write is never interrupted half-way: neither cancel nor the
+                # deadline abandons it (its database thread would commit anyway,
+                # unseen); both are checked around it.
+                return await _to_completion(call(), self.cancel_state)
             async with self.cancellable():
                 async with asyncio.timeout(time_left):
                     return await call()
@@ -453,6 +454,32 @@ class ExecutionContext:
                 f"{info.tool_type} failed: {exc}",
                 detail={"tool": info.tool_type, "error": type(exc).__name__},
             ) from exc
+
+
+async def _to_completion(awaitable: Any, state: CancelState) -> Any:
+    """Await a write to its end even if this task is cancelled meanwhile.
+
+    A cancel of the request (``ctx.cancel``, possibly aimed at an enclosing
+    call) is then left to the checks after the write, so its ``tool.finished``
+    is still written; any other cancellation (shutdown) is re-raised.
+    """
+    task = asyncio.ensure_future(awaitable)
+    interrupted = 0
+    while True:
+        try:
+            result = await asyncio.shield(task)
+            break
+        except asyncio.CancelledError:
+            if task.done():
+                raise
+            interrupted += 1
+    if interrupted:
+        current = asyncio.current_task()
+        if state.reason is None or current is None:
+            raise asyncio.CancelledError
+        for _ in range(interrupted):
+            current.uncancel()
+    return result
 
 
 class _Cancellable:

@@ -397,8 +397,6 @@ class ToolContext:
         output = await ctx.run_tool(info, lambda: tool.handler(value, call), state_checked=True)
         latency = (time.perf_counter() - started) * 1000
         self.used.add(tool_type)
-        self.recheck((tool_type,))
-        await ctx.check_state()
         outcome = ToolOutcome(
             tool_type,
             value,
@@ -423,6 +421,10 @@ class ToolContext:
                 "writes": tool.writes,
             },
         )
+        # After tool.finished: a write that committed is in the trace (and can be
+        # compensated) even when the run was stopped while it ran.
+        self.recheck((tool_type,))
+        await ctx.check_state()
         return outcome
 
     async def _confirmed(

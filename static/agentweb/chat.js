@@ -61,6 +61,10 @@
       if (frame.type === "run.delta") return onDelta(frame);
       if (frame.type === "chat.accepted") return accepted(frame);
       if (frame.type === "memory.forgotten") return notice(L.forgotten);
+      if (frame.type === "assistant.state") {
+        document.getElementById("assistant-on").checked = frame.enabled;
+        return notice(frame.enabled ? L.assistant_on : L.assistant_off);
+      }
       if (frame.type === "error") {
         // A refused chat.send names its message.
         if (frame.client_msg_id) refuse(frame.client_msg_id);
@@ -351,6 +355,8 @@
   document.getElementById("btn-stop").addEventListener("click", stop);
   document.getElementById("btn-undo").addEventListener("click", undo);
   document.getElementById("btn-forget").addEventListener("click", () => sendControl({ type: "memory.forget" }));
+  const assistantOn = document.getElementById("assistant-on");
+  assistantOn.addEventListener("change", () => sendControl({ type: "assistant.switch", enabled: assistantOn.checked }));
   turnsEl.addEventListener("click", (event) => {
     const button = event.target.closest(".show-trace");
     if (button) showTrace(Number(button.dataset.runId));

@@ -17,6 +17,8 @@ from agentweb.assistant.runs.executor import executor
 from agentweb.engine import ScriptedModel
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
+# The handshake's Host: the page at ORIGIN was served by this server.
+HOST = b"127.0.0.1"
 
 
 @pytest.fixture
@@ -75,7 +77,7 @@ async def connect() -> AsyncIterator[Callable[..., Any]]:
     opened: list[Socket] = []
 
     async def open_socket(user: Any | None, *, origin: bytes = ORIGIN[1]) -> Socket:
-        headers = [(b"origin", origin)]
+        headers = [(b"origin", origin), (b"host", HOST)]
         if user is not None:
             cookie = await database_sync_to_async(session_cookie)(user)
             headers.append((b"cookie", cookie))

@@ -62,9 +62,9 @@ async def test_the_command_snapshot_lists_reason_with_its_alias(auth):
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
-        ({}, 400, "empty_message"),
+        ({}, 400, "bad_field"),
         ({"text": ""}, 400, "empty_message"),
-        ({"text": 5}, 400, "empty_message"),
+        ({"text": 5}, 400, "bad_field"),
         ({"text": "x" * 70_000}, 413, "message_too_large"),
         ({"text": "hi", "allow_web": "yes"}, 400, "bad_field"),
         ({"text": "hi", "client_msg_id": 12}, 400, "bad_field"),

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from agentweb.assistant import actions
 from agentweb.assistant.page.history import HIDDEN_FIELDS, HIDDEN_PREFIXES, SAFE_SCHEMES
 from agentweb.engine.policy import MODULE_DEFAULTS, ROUTABLE
 
@@ -19,10 +20,11 @@ def boot_of(client, user) -> dict:
     return json.loads(html[start : html.index("</script>", start)])
 
 
-def test_the_message_limit_is_the_smallest_input_budget_of_the_workflows(client, alice):
+def test_the_message_limit_is_the_server_s_which_fits_the_smallest_input_budget(client, alice):
     boot = boot_of(client, alice)
 
-    assert boot["max_message_bytes"] == min(MODULE_DEFAULTS[w].input_bytes for w in ROUTABLE)
+    assert boot["max_message_bytes"] == actions.message_limit()
+    assert boot["max_message_bytes"] < min(MODULE_DEFAULTS[w].input_bytes for w in ROUTABLE)
 
 
 def test_the_finished_statuses_are_every_status_but_queued_and_running(client, alice):

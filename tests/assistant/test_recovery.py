@@ -22,5 +22,8 @@ def test_runs_left_running_are_marked_interrupted_and_keep_their_events(alice):
     done.refresh_from_db()
     assert running.status == "interrupted"
     assert running.stop_reason["code"] == "interrupted"
-    assert running.events.count() == 2
+    kinds = list(running.events.order_by("seq").values_list("kind", flat=True))
+    assert kinds == ["run.started", "round.started", "run.finished"]
+    assert running.events.get(seq=3).data["stop_reason"]["code"] == "interrupted"
     assert done.status == "completed"
+    assert not done.events.exists()

@@ -25,7 +25,10 @@ def test_a_queued_run_is_claimed_once(alice):
 def test_cancel_queued_leaves_a_running_run_alone(alice):
     running = a_run(alice, status="running")
     queued = a_run(alice)
-    assert Run.objects.filter(pk__in=[running.pk, queued.pk]).cancel_queued() == 1
+    ended = Run.objects.filter(pk__in=[running.pk, queued.pk]).cancel_queued()
+    assert [(e.run_id, e.kind, e.data["status"]) for e in ended] == [
+        (queued.pk, "run.finished", "cancelled")
+    ]
     running.refresh_from_db()
     queued.refresh_from_db()
     assert running.status == "running"
@@ -37,8 +40,10 @@ def test_a_fenced_finish_does_nothing_once_another_worker_holds_the_run(alice):
     run = a_run(alice)
     Run.objects.filter(pk=run.pk).claim(owner="w2")
     stop = StopReason(StopCode.ANSWERED)
-    assert Run.objects.filter(pk=run.pk).fenced("w1").finish("completed", stop) == 0
-    assert Run.objects.filter(pk=run.pk).fenced("w2").finish("completed", stop, answer="a") == 1
+    assert Run.objects.filter(pk=run.pk).fenced("w1").finish("completed", stop) == []
+    assert (
+        len(Run.objects.filter(pk=run.pk).fenced("w2").finish("completed", stop, answer="a")) == 1
+    )
     run.refresh_from_db()
     assert (run.status, run.answer, run.stop_reason["code"]) == ("completed", "a", "answered")
 
@@ -62,6 +67,18 @@ def test_an_event_written_outside_the_loop_takes_the_next_seq(alice):
 
 def test_an_event_for_a_run_in_another_status_is_not_written(alice):
     run = a_run(alice, status="running")
-    assert events.append(run.pk, EventKind.INBOX_QUEUED, {}, while_status="queued") is None
+    assert events.append(run.pk, EventKind.INBOX_QUEUED, {}, while_statuses=("queued",)) is None
     run.refresh_from_db()
     assert run.last_seq == 0 and not run.events.exists()
+
+
+def test_every_finish_writes_one_run_finished_with_the_next_seq(alice):
+    run = a_run(alice, status="running", last_seq=3)
+    stop = StopReason(StopCode.ANSWERED)
+
+    first = Run.objects.filter(pk=run.pk, status="running").finish("completed", stop, data={"x": 1})
+    again = Run.objects.filter(pk=run.pk, status="running").finish("completed", stop)
+
+    assert [(e.seq, e.data["status"], e.data["x"]) for e in first] == [(4, "completed", 1)]
+    assert again == [], "a run ends once"
+    assert run.events.filter(kind="run.finished").count() == 1

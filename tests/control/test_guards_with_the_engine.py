@@ -11,7 +11,7 @@ import asyncio
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
-from agentweb.control import quotas
+from agentweb.control import quotas, slots
 from agentweb.control.guards import ControlGuard
 from agentweb.control.models import DailyUsage, UsageEntry
 from agentweb.engine import (
@@ -50,7 +50,7 @@ def test_a_made_call_writes_one_ledger_row_with_its_tokens(alice):
     assert (entry.tokens_in, entry.tokens_out, entry.outcome) == (120, 30, "ok")
     assert entry.model == "scripted"
     assert used_today(alice) == (1, 150)
-    assert quotas.model_slots_in_flight() == 0
+    assert slots.model_slots_in_flight() == 0
 
 
 def test_an_exhausted_quota_refuses_with_a_clear_message_and_bills_nothing(alice, settings):
@@ -68,12 +68,12 @@ def test_an_exhausted_quota_refuses_with_a_clear_message_and_bills_nothing(alice
     assert model.calls == 0
     assert not UsageEntry.objects.exists()
     assert used_today(alice) == (2, 0)
-    assert quotas.model_slots_in_flight() == 0
+    assert slots.model_slots_in_flight() == 0
 
 
 def test_a_busy_server_refuses_and_gives_the_quota_back(alice, settings):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 1
-    assert quotas.acquire_model_slot()  # another player's call in flight
+    assert slots.acquire_model_slot()  # another player's call in flight
     model = ScriptedModel(['{"answer": "never sent"}'])
     guards = [ControlGuard(alice.pk, None, max_wait_s=0.2)]
 
@@ -85,18 +85,19 @@ def test_a_busy_server_refuses_and_gives_the_quota_back(alice, settings):
     assert model.calls == 0
     assert used_today(alice) == (0, 0)
     assert not UsageEntry.objects.exists()
-    assert quotas.model_slots_in_flight() == 1  # only the other player's
+    assert slots.model_slots_in_flight() == 1  # only the other player's
 
 
 def test_a_waiting_call_proceeds_when_a_slot_frees_up(alice, settings):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 1
-    assert quotas.acquire_model_slot()
+    held = slots.acquire_model_slot()
+    assert held
     model = ScriptedModel(['{"answer": "done"}'])
 
     async def scenario():
         async def other_call_finishes():
             await asyncio.sleep(0.2)
-            await sync_to_async(quotas.release_model_slot)()
+            await sync_to_async(slots.release_model_slot)(held)
 
         ctx = ExecutionContext(
             MODULE_DEFAULTS[REASONING], model, guards=[ControlGuard(alice.pk, None)]
@@ -109,7 +110,7 @@ def test_a_waiting_call_proceeds_when_a_slot_frees_up(alice, settings):
     reply = async_to_sync(scenario)()
 
     assert "done" in reply.text
-    assert quotas.model_slots_in_flight() == 0
+    assert slots.model_slots_in_flight() == 0
 
 
 def test_a_failed_call_is_billed_with_its_failure_and_releases_its_slot(alice):
@@ -122,7 +123,7 @@ def test_a_failed_call_is_billed_with_its_failure_and_releases_its_slot(alice):
     assert entry.outcome == "model_error"
     assert (entry.tokens_in, entry.tokens_out) == (0, 0)
     assert used_today(alice) == (1, 0)  # the call was made: it counts
-    assert quotas.model_slots_in_flight() == 0
+    assert slots.model_slots_in_flight() == 0
 
 
 def test_the_billing_workflow_can_be_set_after_routing(alice):

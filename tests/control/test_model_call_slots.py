@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentweb.control import quotas
+from agentweb.control import slots
 from agentweb.control.models import AssistantSettings
 
 pytestmark = pytest.mark.django_db
@@ -13,17 +13,21 @@ pytestmark = pytest.mark.django_db
 def test_slots_are_given_up_to_the_limit_and_back_on_release(settings):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 2
 
-    assert [quotas.acquire_model_slot() for _ in range(3)] == [True, True, False]
-    quotas.release_model_slot()
-    assert quotas.acquire_model_slot()
-    assert quotas.model_slots_in_flight() == 2
+    first, second, third = (slots.acquire_model_slot() for _ in range(3))
+    assert first and second and third is None
+    slots.release_model_slot(first)
+    assert slots.acquire_model_slot()
+    assert slots.model_slots_in_flight() == 2
 
 
-def test_a_release_never_goes_below_zero():
-    quotas.release_model_slot()
-    quotas.release_model_slot()
+def test_releasing_a_slot_twice_frees_it_once(settings):
+    settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 2
+    mine, other = slots.acquire_model_slot(), slots.acquire_model_slot()
+    slots.release_model_slot(mine)
+    slots.release_model_slot(mine)
 
-    assert quotas.model_slots_in_flight() == 0
+    assert slots.model_slots_in_flight() == 1
+    assert other
 
 
 def test_the_admins_limit_wins_over_the_setting(settings):
@@ -32,16 +36,16 @@ def test_the_admins_limit_wins_over_the_setting(settings):
     switches.max_concurrent_model_calls = 1
     switches.save()
 
-    assert quotas.acquire_model_slot()
-    assert not quotas.acquire_model_slot()
+    assert slots.acquire_model_slot()
+    assert not slots.acquire_model_slot()
 
 
 def test_a_reset_at_start_up_frees_leaked_slots(settings):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 1
-    assert quotas.acquire_model_slot()  # a process killed mid-call never released it
+    assert slots.acquire_model_slot()  # a process killed mid-call never released it
 
-    assert quotas.reset_model_slots() == 1
-    assert quotas.acquire_model_slot()
+    assert slots.reset_model_slots() == 1
+    assert slots.acquire_model_slot()
 
 
 def test_saving_the_settings_form_never_rewinds_the_config_version():

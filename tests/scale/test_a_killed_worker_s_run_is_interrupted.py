@@ -12,6 +12,7 @@ import signal
 import pytest
 
 from tests.scale.client import Player, seqs, started_round
+from tests.scale.conftest import TEST_LEASE_S
 
 pytestmark = pytest.mark.scale
 
@@ -57,9 +58,13 @@ async def test_the_run_of_a_killed_worker_is_interrupted_and_billed_once(stack, 
     assert billed == completed
     assert calls_at_kill - 1 <= billed <= calls_at_kill  # the call in flight died with it
     await player.close()
-    # Known limit (docs/operations.md): the killed worker's model-call slot is not
-    # given back; nothing else runs now, so the gate is reset for the next tests.
-    db.execute("UPDATE control_modelcallgate SET in_flight = 0")
+    # The killed worker's model-call slot comes back by itself once its heartbeat
+    # has stopped renewing it (one lease), nobody resets the gate.
+    for _ in range(int(float(TEST_LEASE_S) * 10) + 50):
+        if db.value("SELECT count(*) FROM control_modelcallslot WHERE expires_at > now()") == 0:
+            break
+        await asyncio.sleep(0.1)
+    assert db.value("SELECT count(*) FROM control_modelcallslot WHERE expires_at > now()") == 0
 
 
 async def test_a_worker_stopped_with_sigterm_finishes_its_run_first(stack, model, db, players):

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.scale
@@ -41,7 +42,34 @@ values = st.recursive(
     ),
     max_leaves=6,
 )
+# Inputs that once got through to a crash: deep nesting (RecursionError in the
+# standard library's parser), lone surrogates (UnicodeEncodeError when stored),
+# client_msg_ids the API checked only by length.
+SURROGATE = "\\ud800"
+CRAFTED_FRAMES = [
+    "[" * 1000,
+    "{" * 1000,
+    '{"type": "chat.send", "text": "hi", "client_msg_id": "c-1", "x": ' + "[" * 1000 + "}",
+    '{"type": "chat.send", "text": "' + SURROGATE + '"}',
+    '{"type": "chat.send", "text": "hi", "client_msg_id": "' + SURROGATE + '"}',
+    '{"type": "chat.send", "text": "hi", "client_msg_id": "<script>"}',
+    '{"type": "chat.send", "text": "hi", "client_msg_id": "a b"}',
+    '{"type": "action.confirm", "run_id": 1, "action_id": "'
+    + SURROGATE
+    + '", "decision": "approve"}',
+    '{"type": "chat.send", "text": "' + "x" * (200 * 1024) + '"}',
+]
+CRAFTED_BODIES = [
+    "[" * 2000,
+    '{"text": ' + "[" * 2000 + "}",
+    '{"text": "' + SURROGATE + '"}',
+    '{"text": "hi", "client_msg_id": "' + SURROGATE + '"}',
+    '{"text": "hi", "client_msg_id": "<script>"}',
+    '{"text": "hi", "client_msg_id": "ünï"}',
+    '{"action_id": "' + SURROGATE + '", "decision": "approve"}',
+]
 frames = st.one_of(
+    st.sampled_from(CRAFTED_FRAMES),
     st.fixed_dictionaries(
         {"type": st.sampled_from(TYPES)},
         optional={
@@ -132,7 +160,9 @@ def test_fuzzed_http_api_calls_never_fail_with_a_500(stack, model, db, players):
             ("GET", "/api/runs/{id}/export"),
         ]
     )
-    bodies = st.one_of(values.map(json.dumps), st.binary(max_size=60))
+    bodies = st.one_of(
+        st.sampled_from(CRAFTED_BODIES), values.map(json.dumps), st.binary(max_size=60)
+    )
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
     @given(
@@ -159,3 +189,59 @@ def test_fuzzed_http_api_calls_never_fail_with_a_500(stack, model, db, players):
     finally:
         client.close()
     no_tracebacks(stack, marks)
+
+
+@pytest.mark.parametrize("frame", CRAFTED_FRAMES)
+def test_each_crafted_frame_gets_an_error_frame_and_the_socket_stays_open(
+    stack, model, db, players, frame
+):
+    fuzz = players["fuzz"]
+    daphne = stack.daphnes[1]
+    marks = log_marks(stack)
+    headers = {"Cookie": f"sessionid={fuzz['session']}", "Origin": daphne.http}
+    before = footprint(db, fuzz["id"])
+    with connect(daphne.ws, additional_headers=headers, max_size=2**22) as ws:
+        ws.send(frame)
+        reply = json.loads(ws.recv(timeout=10))
+        ws.send(json.dumps({"type": "run.subscribe", "run_id": 2**40}))
+        still_open = json.loads(ws.recv(timeout=10))
+    assert reply["type"] == "error", reply
+    assert still_open["code"] == "unknown_run"
+    assert footprint(db, fuzz["id"]) == before
+    no_tracebacks(stack, marks)
+
+
+@pytest.mark.parametrize("body", CRAFTED_BODIES)
+@pytest.mark.parametrize("path", ["/api/runs", "/api/runs/1/confirm"])
+def test_each_crafted_body_gets_a_400(stack, model, db, players, path, body):
+    fuzz = players["fuzz"]
+    before = footprint(db, fuzz["id"])
+    response = httpx.post(
+        stack.daphnes[0].http + path,
+        content=body.encode(),
+        headers={"Authorization": f"Bearer {fuzz['token']}"},
+        timeout=30,
+    )
+    assert response.status_code in (400, 404), response.text[:300]
+    assert footprint(db, fuzz["id"]) == before
+
+
+def test_what_the_websocket_server_itself_refuses_drops_the_connection(stack, players):
+    """Above Daphne's 1 MiB message limit, and for a text frame that is not UTF-8,
+    Daphne (autobahn, ``failByDrop``) drops the TCP connection without a close
+    frame; the client sees 1006 and reconnects. docs/protocol.md says so."""
+    fuzz = players["fuzz"]
+    daphne = stack.daphnes[1]
+    headers = {"Cookie": f"sessionid={fuzz['session']}", "Origin": daphne.http}
+    for send in (
+        lambda ws: ws.send("x" * (1024 * 1024 + 1)),
+        lambda ws: ws.send(b"\xff\xfe", text=True),
+    ):
+        with connect(daphne.ws, additional_headers=headers, max_size=2**22) as ws:
+            send(ws)
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is None, "no close frame: the connection was dropped"
+        with connect(daphne.ws, additional_headers=headers) as ws:
+            ws.send(json.dumps({"type": "run.subscribe", "run_id": 2**40}))
+            assert json.loads(ws.recv(timeout=10))["code"] == "unknown_run", "a reconnect works"

@@ -9,6 +9,7 @@ from functools import wraps
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import timezone
@@ -42,15 +43,22 @@ def user_from_bearer(header: str) -> Any:
     if not header.startswith("Bearer "):
         return None
     key = header[len("Bearer ") :].strip()
+    now = timezone.now()
     token = (
         ApiToken.objects.select_related("user")
         .filter(key_hash=_hash(key), revoked=False, user__is_active=True)
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
         .first()
     )
     if token is None:
         return None
-    ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token.user
+
+
+def revoke(tokens: QuerySet[ApiToken]) -> int:
+    """Revoke tokens at once (the admin's action); returns how many were still valid."""
+    return tokens.filter(revoked=False).update(revoked=True, revoked_at=timezone.now())
 
 
 def api_view(view: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
@@ -68,7 +76,7 @@ def api_view(view: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]
         if header:
             user = await sync_to_async(user_from_bearer)(header)
             if user is None:
-                return error(401, "bad_token", "The API token is invalid or revoked.")
+                return error(401, "bad_token", "The API token is invalid, expired or revoked.")
         else:
             user = await request.auser()
             if not user.is_authenticated:

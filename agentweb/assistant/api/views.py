@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from functools import wraps
 from typing import Any
@@ -10,12 +9,13 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
+from pydantic import TypeAdapter
 
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.api.auth import api_view, error
+from agentweb.assistant.inputs import ChatMessage, Decision, InputError, Switch, parse
 from agentweb.assistant.undo import aundo
-from agentweb.assistant.ws.frames import BodyT, DecisionBody, FrameError, RunBody, parse_body
 from agentweb.core.commands import commands
 from agentweb.lib.params import BadInteger, int_param
 
@@ -23,23 +23,18 @@ from agentweb.lib.params import BadInteger, int_param
 MAX_BODY_BYTES = 256 * 1024
 
 
-def _body(request: HttpRequest) -> dict[str, Any]:
+_CHAT: TypeAdapter[ChatMessage] = TypeAdapter(ChatMessage)
+_DECISION: TypeAdapter[Decision] = TypeAdapter(Decision)
+_SWITCH: TypeAdapter[Switch] = TypeAdapter(Switch)
+
+
+def _body(request: HttpRequest, adapter: TypeAdapter[Any]) -> Any:
+    """The request body, validated by the same model as the websocket's frame."""
     if len(request.body) > MAX_BODY_BYTES:
         raise ServiceError("body_too_large", "The request body is too large.", 413)
     try:
-        data = json.loads(request.body or b"{}")
-    except ValueError:
-        raise ServiceError("bad_json", "The body is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise ServiceError("bad_json", "The body must be a JSON object.")
-    return data
-
-
-def _parsed(model: type[BodyT], request: HttpRequest) -> BodyT:
-    """The body, validated with the websocket frames' fields (``ws/frames.py``)."""
-    try:
-        return parse_body(model, _body(request))
-    except FrameError as exc:
+        return parse(adapter, request.body or b"{}", what="body", field_code="bad_field")
+    except InputError as exc:
         raise ServiceError(exc.code, exc.message) from None
 
 
@@ -59,9 +54,9 @@ def _handled(fn: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
 @_handled
 async def start_run(request: HttpRequest) -> JsonResponse:
     """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?} → {"run_id", "queued"}."""
-    body = _parsed(RunBody, request)
+    message = _body(request, _CHAT)
     started = await actions.asubmit(
-        request.user, body.text, body.allow_web, body.client_msg_id, body.options
+        request.user, message.text, message.allow_web, message.client_msg_id, message.options
     )
     return JsonResponse(started.as_dict(), status=202)
 
@@ -106,9 +101,11 @@ async def undo_run(request: HttpRequest, run_id: int) -> JsonResponse:
 @api_view
 @_handled
 async def confirm_action(request: HttpRequest, run_id: int) -> JsonResponse:
-    body = _parsed(DecisionBody, request)
-    await actions.adecide(request.user, run_id, body.action_id, body.decision)
-    return JsonResponse({"run_id": run_id, "action_id": body.action_id, "decision": body.decision})
+    decision = _body(request, _DECISION)
+    await actions.adecide(request.user, run_id, decision.action_id, decision.decision)
+    return JsonResponse(
+        {"run_id": run_id, "action_id": decision.action_id, "decision": decision.decision}
+    )
 
 
 @require_POST
@@ -117,6 +114,15 @@ async def confirm_action(request: HttpRequest, run_id: int) -> JsonResponse:
 async def forget(request: HttpRequest) -> JsonResponse:
     generation = await actions.aforget(request.user)
     return JsonResponse({"generation": generation})
+
+
+@require_POST
+@api_view
+@_handled
+async def switch_assistant(request: HttpRequest) -> JsonResponse:
+    """POST /api/assistant {"enabled": false} — the player's own switch (R-MEM-2)."""
+    switch = _body(request, _SWITCH)
+    return JsonResponse({"enabled": await actions.aset_assistant(request.user, switch.enabled)})
 
 
 @require_GET

@@ -9,6 +9,7 @@ from agentweb.assistant.models.inbox import ActionStatus, InboxEntry, InboxStatu
 from agentweb.assistant.models.memory import Exchange, MemoryState
 from agentweb.assistant.models.runs import (
     ACTIVE_STATUSES,
+    ENDED_STATUSES,
     FINISHED_STATUSES,
     Run,
     RunEvent,
@@ -18,6 +19,7 @@ from agentweb.assistant.models.tokens import ApiToken
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "ENDED_STATUSES",
     "FINISHED_STATUSES",
     "ActionStatus",
     "ApiToken",

@@ -3,19 +3,24 @@
 A run's ``status`` is written by the ``RunQuerySet`` methods below and nowhere
 else: each is one conditional UPDATE, so of two processes racing for the same
 transition exactly one changes the row ("nothing updated: another process got
-there first").
+there first"). Every change to a finished status goes through ``finish``,
+which writes the run's ``run.finished`` event in the same transaction: a run
+never ends without it, and never gets two for one change. Event numbers are
+taken under the run's row lock (``take_seqs``), by whoever writes.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import models
-from django.db.models import Q
+from django.db import connection, models, transaction
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import RunStatus, StopCode, StopReason
 
 
@@ -33,6 +38,8 @@ class Status(models.TextChoices):
 ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
 # A run in one of these has ended; nothing changes it any more but undo.
 FINISHED_STATUSES = tuple(s for s in Status if s not in ACTIVE_STATUSES)
+# Finished and not undone: what undo can still change.
+ENDED_STATUSES = tuple(s for s in FINISHED_STATUSES if s != Status.UNDONE)
 
 Stop = StopReason | dict[str, Any]
 
@@ -62,27 +69,81 @@ class RunQuerySet(models.QuerySet["Run"]):
             status=Status.QUEUED, lease_owner="", lease_expires_at=None, started_at=None
         )
 
-    def finish(self, status: str, stop: Stop, **fields: Any) -> int:
-        """→ a finished status, with the stop reason and the end time (``fields``: the result)."""
-        stop_reason = stop.as_dict() if isinstance(stop, StopReason) else stop
-        return self.update(
-            status=status, stop_reason=stop_reason, finished_at=timezone.now(), **fields
-        )
+    def finish(
+        self,
+        status: str,
+        stop: Stop,
+        *,
+        data: dict[str, Any] | None = None,
+        ts: float | None = None,
+        **fields: Any,
+    ) -> list[RunEvent]:
+        """→ a finished status, with the stop reason, the end time (``fields``: the result)
+        and one ``run.finished`` event per run changed (``data`` added to it).
 
-    def cancel_queued(self) -> int:
+        The rows are locked first, so the conditions of this queryset are read
+        under the lock: of concurrent transitions of one run exactly one
+        happens. Returns the events written (empty: nothing matched), for the
+        caller to broadcast.
+        """
+        stop_reason = stop.as_dict() if isinstance(stop, StopReason) else stop
+        now = timezone.now()
+        fields.setdefault("finished_at", now)
+        with transaction.atomic():
+            pks = list(self.select_for_update().values_list("pk", flat=True))
+            if not pks:
+                return []
+            Run.objects.filter(pk__in=pks).update(status=status, stop_reason=stop_reason, **fields)
+            event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
+            at = datetime.fromtimestamp(ts, tz=UTC) if ts else now
+            rows = [
+                RunEvent(
+                    run_id=pk,
+                    seq=self.take_seqs(pk, 1),
+                    kind=EventKind.RUN_FINISHED.value,
+                    data=event,
+                    ts=at,
+                )
+                for pk in pks
+            ]
+            return RunEvent.objects.bulk_create(rows)
+
+    def cancel_queued(self) -> list[RunEvent]:
         """queued → cancelled: stopped before it started."""
         stop = StopReason(StopCode.CANCELLED, "Stopped before it started")
         return self.filter(status=Status.QUEUED).finish(
             Status.CANCELLED, stop, cancel_requested=True
         )
 
-    def interrupt(self, stop: Stop) -> int:
+    def interrupt(self, stop: Stop) -> list[RunEvent]:
         """→ interrupted: the process running it is gone (R-REL-1)."""
-        return self.finish(Status.INTERRUPTED, stop, failure="")
+        return self.active().finish(Status.INTERRUPTED, stop, failure="")
 
-    def mark_undone(self) -> int:
+    def mark_undone(self, stop: Stop, data: dict[str, Any]) -> list[RunEvent]:
         """→ undone (R-MEM-1); the trace and the times stay as they were."""
-        return self.update(status=Status.UNDONE)
+        return self.exclude(status=Status.UNDONE).finish(
+            Status.UNDONE, stop, data=data, finished_at=Coalesce(F("finished_at"), timezone.now())
+        )
+
+    def take_seqs(self, run_id: int, count: int, *, owner: str | None = None) -> int | None:
+        """Reserve ``count`` event numbers of the run; the first one, or ``None`` if fenced out.
+
+        The one numbering of events: the UPDATE takes the run's row lock, so
+        writers in any process (the loop, undo, the inbox, the reaper) never
+        take the same seq. With ``owner`` the numbers are only given while that
+        worker holds the lease. Runs inside the caller's transaction, which then
+        writes the events.
+        """
+        table = connection.ops.quote_name(Run._meta.db_table)
+        sql = f"UPDATE {table} SET last_seq = last_seq + %s WHERE id = %s"
+        params: list[Any] = [count, run_id]
+        if owner is not None:
+            sql += " AND lease_owner = %s AND status = %s"
+            params += [owner, Status.RUNNING.value]
+        with connection.cursor() as cursor:
+            cursor.execute(sql + " RETURNING last_seq", params)
+            row = cursor.fetchone()
+        return None if row is None else row[0] - count + 1
 
 
 class Run(models.Model):

@@ -18,6 +18,8 @@ def js_labels() -> dict[str, str]:
         "connected": _("Connected"),
         "reconnecting": _("Connection lost, reconnecting…"),
         "sending": _("Sending…"),
+        "assistant_off": _("The assistant is switched off: it stopped and answers nothing."),
+        "assistant_on": _("The assistant is switched on again."),
         "queued": _("Queued: the assistant reads it at the next step"),
         "claimed": _("Read by the assistant during the running answer"),
         # trace entries

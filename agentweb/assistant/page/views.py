@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from agentweb.assistant import actions
+from agentweb.assistant import actions, memory
 from agentweb.assistant.models import FINISHED_STATUSES
 from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.labels import js_labels
@@ -45,6 +45,7 @@ def chat(request: HttpRequest) -> HttpResponse:
         "commands": commands.snapshot(user),
         "active_runs": page_history.active_runs(user),
         "queued": page_history.queued_messages(user),
+        "assistant_enabled": memory.assistant_enabled(user.pk),
         "labels": js_labels(),
         # Facts the server owns; the script reads them instead of copying them.
         "cards": page_history.card_rules(),

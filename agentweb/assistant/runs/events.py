@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from agentweb.assistant import bus
-from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib.per_loop import PerLoop
@@ -39,8 +39,8 @@ class LeaseLost(Exception):
     """The run is no longer this worker's: the reaper interrupted it."""
 
 
-class SeqTaken(Exception):
-    """The event's seq is not after the run's last one (written twice, or out of order)."""
+class RunGone(Exception):
+    """The run's row no longer exists."""
 
 
 Item = tuple[int, str | None, Event]  # run id, lease owner (None: unfenced), event
@@ -99,10 +99,14 @@ def writer() -> EventWriter:
 
 
 def persist(items: list[Item]) -> list[RunEvent | BaseException]:
-    """One transaction: each run's events, after its ``last_seq`` (and under its lease, if any).
+    """One transaction: each run's events, numbered after its ``last_seq`` (fenced by a lease).
 
-    Updating the run row first takes its lock: the reaper (which locks the row
-    too) either sees these events or this write sees the lease gone.
+    The database numbers the events (``Run.objects.take_seqs``, under the run's
+    row lock), not the engine: events written outside the loop — a queued
+    message, undo, the reaper (``append``, ``Run.objects.finish``) — take
+    their numbers the same way, even while the loop runs, so no two writers
+    ever take one seq. The reaper (which locks the row too) either sees these
+    events or this write sees the lease gone.
     """
     by_run: dict[tuple[int, str | None], list[Event]] = {}
     for run_id, owner, event in items:
@@ -111,59 +115,61 @@ def persist(items: list[Item]) -> list[RunEvent | BaseException]:
     rows: dict[tuple[int, int], RunEvent] = {}
     with transaction.atomic():
         for (run_id, owner), events in by_run.items():
-            first, last = min(e.seq for e in events), max(e.seq for e in events)
-            run = Run.objects.filter(pk=run_id, last_seq__lt=first)
-            if owner is not None:
-                run = run.filter(lease_owner=owner, status=Status.RUNNING)
-            if not run.update(last_seq=last):
+            first = Run.objects.take_seqs(run_id, len(events), owner=owner)
+            if first is None:
                 refused[(run_id, owner)] = (
                     LeaseLost(f"run {run_id} is no longer leased to {owner}")
                     if owner is not None
-                    else SeqTaken(f"run {run_id} already has events up to seq {first} or later")
+                    else RunGone(f"run {run_id} does not exist")
                 )
                 continue
-            for event in events:
-                rows[(run_id, event.seq)] = RunEvent(
+            for seq, event in enumerate(events, first):
+                rows[(run_id, id(event))] = RunEvent(
                     run_id=run_id,
-                    seq=event.seq,
+                    seq=seq,
                     kind=event.kind.value,
                     data=event.data,
                     ts=datetime.fromtimestamp(event.ts, tz=UTC),
                 )
         RunEvent.objects.bulk_create(rows.values())
     return [
-        refused.get((run_id, owner)) or rows[(run_id, event.seq)] for run_id, owner, event in items
+        refused.get((run_id, owner)) or rows[(run_id, id(event))] for run_id, owner, event in items
     ]
 
 
 def append(
-    run_id: int, kind: EventKind, data: dict[str, Any], *, while_status: str | None = None
+    run_id: int,
+    kind: EventKind,
+    data: dict[str, Any],
+    *,
+    while_statuses: tuple[str, ...] | None = None,
 ) -> RunEvent | None:
     """Write one event from outside the loop (a queued message, undo, the reaper).
 
-    Its seq is the run's next, taken under the run's row lock, so writers in
-    any process never take the same one and the loop, which numbers its events
-    after ``last_seq`` (``EventLog(start_after=…)``), never collides with it.
-    With ``while_status`` nothing is written (``None``) unless the run has it.
+    Its seq is the run's next, taken under the run's row lock like every
+    event's (``persist``), so it never collides with the loop's. With
+    ``while_statuses`` nothing is written (``None``) unless the run has one
+    of them — read under the same lock.
     """
     with transaction.atomic():
-        rows = Run.objects.select_for_update(no_key=True).filter(pk=run_id)
-        if while_status is not None:
-            rows = rows.filter(status=while_status)
-        run = rows.only("pk", "last_seq").first()
-        if run is None:
+        seq = Run.objects.take_seqs(run_id, 1)
+        if seq is None:
             return None
-        seq = run.last_seq + 1
-        Run.objects.filter(pk=run_id).update(last_seq=seq)
+        if while_statuses is not None and not (
+            Run.objects.filter(pk=run_id, status__in=while_statuses).exists()
+        ):
+            transaction.set_rollback(True)
+            return None
         return RunEvent.objects.create(
             run_id=run_id, seq=seq, kind=kind.value, data=data, ts=timezone.now()
         )
 
 
-async def broadcast(row: RunEvent | None) -> None:
-    """Ring the run's group for an event already persisted."""
-    if row is not None:
-        await bus.send(bus.run_group(row.run_id), broadcast_message(row))
+async def broadcast(*rows: RunEvent | None) -> None:
+    """Ring the run's group for events already persisted."""
+    for row in rows:
+        if row is not None:
+            await bus.send(bus.run_group(row.run_id), broadcast_message(row))
 
 
 class DbEventSink:

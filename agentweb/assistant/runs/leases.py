@@ -73,7 +73,19 @@ def renew(owner: str, run_ids: list[int]) -> set[int]:
         taken = rows.exclude(lease_owner=owner) | rows.filter(
             status__in=[Status.QUEUED, Status.INTERRUPTED]
         )
-        return set(taken.values_list("pk", flat=True))
+        lost = set(taken.values_list("pk", flat=True))
+    _renew_model_slots([pk for pk in run_ids if pk not in lost])
+    return lost
+
+
+def _renew_model_slots(run_ids: list[int]) -> None:
+    """The same heartbeat keeps the runs' model-call slots; a dead worker's lapse with it."""
+    from django.apps import apps
+
+    if apps.is_installed("agentweb.control"):
+        from agentweb.control.slots import renew_model_slots
+
+        renew_model_slots(run_ids, lease_s())
 
 
 def release(owner: str) -> int:

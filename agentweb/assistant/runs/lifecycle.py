@@ -20,7 +20,9 @@ from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox
 from agentweb.assistant.memory import recent_exchanges, remember
-from agentweb.assistant.models import Run, Status
+from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.runs import events
+from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.events import DbEventSink, LeaseLost
 from agentweb.assistant.runs.flags import RunStateGuard, run_flags
@@ -28,6 +30,7 @@ from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
+from agentweb.engine.events import Event, EventKind, EventSink
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
@@ -63,19 +66,20 @@ async def execute_run(
         return None
     run, user = prepared.run, prepared.user
     modules = await DbModuleStates(user).refresh()
-    control = _control_guards(user.pk, run.pk)
+    control = _control_guards(user.pk, run.pk, owner)
     guards: list[Guard] = [
         RunStateGuard(run.pk, user.pk, run.memory_generation),
         ModuleStateGuard(modules),
         *control,
     ]
+    sink = _FinishHeld(DbEventSink(run.pk, owner))
     env = Environment(
         registry=registry,
         modules=modules,
         prompts=prepared.config.prompts,
         policy=prepared.config.policy,
         model=build_provider(),
-        sink=DbEventSink(run.pk, owner),
+        sink=sink,
         # Queued messages may already be in the trace: the loop numbers after them.
         events_after=run.last_seq,
         guards=guards,
@@ -97,23 +101,51 @@ async def execute_run(
         return None
     except Exception:
         logger.exception("run %s crashed", run.pk)
-        await _crashed(run.pk, owner)
+        await events.broadcast(*await _crashed(run.pk, owner))
         raise
     finally:
         run_flags().drop(run.pk)
-    await _store(run.pk, outcome, prepared, owner)
+    extra: dict[str, Any] = {}
+    if outcome.status is RunStatus.UNDONE:
+        # Undone while running: every write it started has committed or rolled
+        # back by now (the engine never abandons one); revert them before the end.
+        extra = await compensate(user, run.pk)
+    held = sink.finished.data if sink.finished is not None else {}
+    await events.broadcast(*await _store(run.pk, outcome, prepared, owner, {**held, **extra}))
     return outcome
 
 
-def _control_guards(user_id: int, run_id: int) -> list[Guard]:
-    """Quota, concurrency and billing guards, when the control app is installed (R-QUOTA-1)."""
+class _FinishHeld:
+    """Passes the loop's events on, except ``run.finished``: that one is written with
+    the run's final row, in one transaction (``RunQuerySet.finish``)."""
+
+    def __init__(self, sink: EventSink) -> None:
+        self.sink = sink
+        self.finished: Event | None = None
+
+    async def emit(self, event: Event) -> None:
+        if event.kind is EventKind.RUN_FINISHED:
+            self.finished = event
+            return
+        await self.sink.emit(event)
+
+
+def _control_guards(user_id: int, run_id: int, owner: str | None) -> list[Guard]:
+    """Quota, concurrency and billing guards, when the control app is installed (R-QUOTA-1).
+
+    A worker's runs hold their model-call slots one lease at a time, renewed
+    by its heartbeat (``leases.renew``): a killed worker's slots come back
+    when its leases lapse.
+    """
     from django.apps import apps
 
     if not apps.is_installed("agentweb.control"):
         return []
+    from agentweb.assistant.runs.leases import lease_s
     from agentweb.control.guards import ControlGuard
 
-    return [ControlGuard(user_id, run_id, "router")]
+    ttl = lease_s() if owner else None
+    return [ControlGuard(user_id, run_id, "router", slot_ttl_s=ttl)]
 
 
 def _label(guards: list[Guard], workflow: str) -> None:
@@ -188,13 +220,20 @@ def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
 
 
 @database_sync_to_async
-def _crashed(run_id: int, owner: str | None) -> None:
+def _crashed(run_id: int, owner: str | None) -> list[RunEvent]:
     stop = StopReason(StopCode.FAILED, "internal error")
-    Run.objects.filter(pk=run_id).fenced(owner).finish(Status.FAILED, stop)
+    return _running(run_id, owner).finish(Status.FAILED, stop)
+
+
+def _running(run_id: int, owner: str | None) -> Any:
+    """The run's row while it still runs (under the worker's lease, when there is one)."""
+    return Run.objects.filter(pk=run_id, status=Status.RUNNING).fenced(owner)
 
 
 @database_sync_to_async
-def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | None) -> None:
+def _store(
+    run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | None, data: dict[str, Any]
+) -> list[RunEvent]:
     # Keep the numbers the answer cites ("see 3"), not a renumbering.
     numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
     sources = [
@@ -208,21 +247,19 @@ def _store(run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | No
         else {}
     )
     with transaction.atomic():
-        stored = (
-            Run.objects.filter(pk=run_id)
-            .fenced(owner)
-            .finish(
-                outcome.status.value,
-                outcome.stop,
-                workflow=outcome.workflow,
-                failure=outcome.stop.failure.value if outcome.stop.failure else "",
-                answer=outcome.text,
-                sources=sources,
-                cards=outcome.cards,
-                usage=outcome.usage,
-                policy_snapshot=policy,
-            )
+        stored = _running(run_id, owner).finish(
+            outcome.status.value,
+            outcome.stop,
+            data=data,
+            workflow=outcome.workflow,
+            failure=outcome.stop.failure.value if outcome.stop.failure else "",
+            answer=outcome.text,
+            sources=sources,
+            cards=outcome.cards,
+            usage=outcome.usage,
+            policy_snapshot=policy,
         )
         # A run the reaper took away leaves no memory behind.
         if stored and outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED):
             remember(prepared.run, outcome.text)
+    return stored

@@ -10,7 +10,6 @@ from django.db.models import Q
 from django.utils import timezone
 
 from agentweb.assistant.models import Run, RunEvent, Status
-from agentweb.assistant.runs.events import append
 from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import StopCode, StopReason
 
@@ -20,7 +19,7 @@ INTERRUPTED_STOP = StopReason(
 
 
 def mark_interrupted(*, owner: str | None = None) -> int:
-    """Mark active runs with no live executor as interrupted.
+    """Mark active runs with no live executor as interrupted, each with its ``run.finished``.
 
     With ``owner`` only that process's runs are marked; without it (a single
     process starting up) every active run is, since nothing can still execute it.
@@ -32,7 +31,7 @@ def mark_interrupted(*, owner: str | None = None) -> int:
         runs = runs.filter(lease_owner=owner)
     else:
         runs = runs.filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
-    return runs.interrupt(INTERRUPTED_STOP)
+    return len(runs.interrupt(INTERRUPTED_STOP))
 
 
 # --- worker leases (scale-out) -------------------------------------------------------
@@ -73,17 +72,11 @@ def reap_expired(*, now: datetime | None = None) -> Reaped:
             if not _started(run.pk):
                 Run.objects.filter(pk=run.pk).requeue()
                 reaped.requeued.append(pk)
-            elif (row := _interrupt(run)) is not None:
-                reaped.finished.append(row)
+            else:
+                reaped.finished += Run.objects.filter(pk=run.pk).interrupt(LEASE_EXPIRED_STOP)
     return reaped
 
 
 def _started(run_id: int) -> bool:
     """``run.started`` precedes every model and tool call of a run."""
     return RunEvent.objects.filter(run_id=run_id, kind=EventKind.RUN_STARTED.value).exists()
-
-
-def _interrupt(run: Run) -> RunEvent | None:
-    Run.objects.filter(pk=run.pk).interrupt(LEASE_EXPIRED_STOP)
-    data = {"status": Status.INTERRUPTED.value, "stop_reason": LEASE_EXPIRED_STOP.as_dict()}
-    return append(run.pk, EventKind.RUN_FINISHED, data)

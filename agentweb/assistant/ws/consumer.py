@@ -21,11 +21,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
-from agentweb.assistant.bus import run_group, user_group
+from agentweb.assistant.bus import run_group, session_group, user_group
+from agentweb.assistant.inputs import client_msg_id_of
 from agentweb.assistant.runs.deltas import DeltaCursor, request_sync
 from agentweb.assistant.undo import aundo
 from agentweb.assistant.ws.frames import (
     ActionConfirm,
+    AssistantSwitch,
     ChatAccepted,
     ChatSend,
     FrameError,
@@ -34,7 +36,6 @@ from agentweb.assistant.ws.frames import (
     RunCancel,
     RunSubscribe,
     RunUndo,
-    client_msg_id_of,
     error_frame,
     parse_frame,
 )
@@ -60,13 +61,19 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         self.sent: dict[int, int] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.cursors: dict[int, DeltaCursor] = {}
-        await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+        # Logging out (this session) or deactivation (the user) ends the socket.
+        session = self.scope.get("session")
+        key = getattr(session, "session_key", None)
+        self.groups_joined = [user_group(user.pk)] + ([session_group(key)] if key else [])
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "user"):
             return
-        await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
         for run_id in list(self.sent):
             await self.channel_layer.group_discard(run_group(run_id), self.channel_name)
 
@@ -98,6 +105,9 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             case MemoryForget():
                 generation = await actions.aforget(self.user)
                 await self.send_json(MemoryForgotten(generation=generation).frame())
+            case AssistantSwitch():
+                enabled = await actions.aset_assistant(self.user, frame.enabled)
+                await self.send_json({"type": "assistant.state", "enabled": enabled})
             case ActionConfirm():
                 await actions.adecide(self.user, frame.run_id, frame.action_id, frame.decision)
             case RunSubscribe():
@@ -136,6 +146,10 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             return
         self.sent[run_id] = seq
         await self.send_json(frame)
+
+    async def session_ended(self, message: dict[str, Any]) -> None:
+        """The player logged out, or the account was deactivated: this socket ends."""
+        await self.close(code=UNAUTHENTICATED)
 
     async def run_queued_started(self, message: dict[str, Any]) -> None:
         """A message that waited in the inbox now runs as its own run: tell the page."""

@@ -8,7 +8,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 
-from agentweb.control import quotas
+from agentweb.control import slots
 from agentweb.control.models import AssistantSettings
 
 
@@ -60,4 +60,4 @@ class AssistantSettingsAdmin(admin.ModelAdmin):
 
     @admin.display(description="model calls in flight now")
     def model_calls_in_flight(self, obj: AssistantSettings) -> int:
-        return quotas.model_slots_in_flight()
+        return slots.model_slots_in_flight()

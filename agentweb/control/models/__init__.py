@@ -8,14 +8,14 @@ from agentweb.control.models.policies import (
     clean_policy_config,
     known_workflows,
 )
-from agentweb.control.models.switches import AssistantSettings, ModelCallGate
+from agentweb.control.models.switches import AssistantSettings, ModelCallSlot
 from agentweb.control.models.usage import OUTCOME_OK, DailyUsage, PlayerQuota, UsageEntry
 
 __all__ = [
     "OUTCOME_OK",
     "AssistantSettings",
     "DailyUsage",
-    "ModelCallGate",
+    "ModelCallSlot",
     "PlayerQuota",
     "PolicyOverride",
     "PolicyOverrideVersion",

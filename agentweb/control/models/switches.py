@@ -143,18 +143,28 @@ class AssistantSettings(models.Model):
         return settings.AGENTWEB_DAILY_MODEL_CALLS
 
 
-class ModelCallGate(models.Model):
-    """Model calls in flight across every process (R-QUOTA-1).
+class ModelCallSlot(models.Model):
+    """One of the server's model-call slots (R-QUOTA-1); ``number`` 1…limit.
 
-    Changed only by conditional ``UPDATE`` statements (``agentweb.control.quotas``),
-    so two processes can never both take the last slot.
+    Free while ``expires_at`` is empty or past. A call takes a free slot with
+    one conditional ``UPDATE`` (two processes can never both take one) and
+    holds it until it gives it back or the slot expires: the run's heartbeat
+    renews it, so the slot of a holder that died (a killed worker) comes back
+    by itself, without a restart.
     """
 
-    in_flight = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
+    number = models.PositiveIntegerField(unique=True)
+    holder = models.CharField(max_length=64, blank=True, default="")
+    run_id = models.PositiveBigIntegerField(null=True, blank=True)
+    # Which taking of the slot this is: a late release of an expired holder
+    # cannot free the slot for its next holder.
+    ticket = models.CharField(max_length=32, blank=True, default="")
+    taken_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        verbose_name = "model-call gate"
+        ordering = ["number"]
+        indexes = [models.Index(fields=["run_id"], name="slot_run")]
 
     def __str__(self) -> str:
-        return f"{self.in_flight} model calls in flight"
+        return f"model-call slot {self.number}"

@@ -16,6 +16,6 @@ class Command(BaseCommand):
         count = mark_interrupted()
         self.stdout.write(f"{count} interrupted run(s) marked")
         if apps.is_installed("agentweb.control"):
-            from agentweb.control.quotas import reset_model_slots
+            from agentweb.control.slots import reset_model_slots
 
             self.stdout.write(f"{reset_model_slots()} leaked model-call slot(s) freed")

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('assistant', '0002_apitoken_delete_writestep'),
+        ("assistant", "0003_api_token_expiry"),
     ]
 
     operations = [

@@ -1,0 +1,104 @@
+"""What clients send, validated by one set of pydantic models for the websocket and the API.
+
+A chat message and a decision on a pending write have the same fields and
+the same rules whichever way they arrive (SPEC §15); the websocket frames add
+their ``type`` (``ws/frames.py``), the API reads them from the request body
+(``api/views.py``). JSON is parsed by pydantic's parser, which refuses what
+the standard library lets through: nesting deeper than its recursion limit
+(no ``RecursionError``), lone surrogates such as ``"\\ud800"`` (no
+``UnicodeEncodeError`` when the text is stored), numbers for strings.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+# A page's own id for a message, echoed in replies: short and plain, so it is
+# safe to show, log and use as a key.
+CLIENT_MSG_ID_PATTERN = r"^[A-Za-z0-9_.:-]*$"
+CLIENT_MSG_ID_MAX = 64
+ACTION_ID_MAX = 64
+
+
+def client_msg_id_field() -> Any:
+    return Field(default="", max_length=CLIENT_MSG_ID_MAX, pattern=CLIENT_MSG_ID_PATTERN)
+
+
+class ClientInput(BaseModel):
+    # htmx's websocket extension adds a HEADERS object to every frame it sends.
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class ChatMessage(ClientInput):
+    """A player's message (``chat.send``, ``POST /api/runs``)."""
+
+    text: str
+    allow_web: bool = False
+    client_msg_id: str = client_msg_id_field()
+    # The request's own options (R-X4-3); validated by the use case.
+    options: Any = None
+
+
+class Decision(ClientInput):
+    """Approve or reject a pending write (``action.confirm``, ``POST …/confirm``)."""
+
+    action_id: str = Field(min_length=1, max_length=ACTION_ID_MAX)
+    decision: Literal["approve", "reject"]
+
+
+class Switch(ClientInput):
+    """The player's own assistant switch (``assistant.switch``, ``POST /api/assistant``)."""
+
+    enabled: bool
+
+
+class MessageId(ClientInput):
+    """Only the ``client_msg_id`` of an input, to name it in the reply to a refused one."""
+
+    client_msg_id: str = client_msg_id_field()
+
+
+class InputError(ValueError):
+    """A refused input: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+def parse(adapter: TypeAdapter[Any], raw: str | bytes, *, what: str, field_code: str) -> Any:
+    """Validate JSON text against ``adapter``; ``InputError`` with a clear message.
+
+    ``what`` names the input in messages ("frame", "body"); a field that does
+    not validate is reported with ``field_code``.
+    """
+    try:
+        return adapter.validate_json(raw)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        kind = first["type"]
+        if kind == "json_invalid":
+            reason = str(first.get("ctx", {}).get("error", "")) or "malformed"
+            raise InputError("bad_json", f"The {what} is not valid JSON ({reason}).") from None
+        if kind in ("dict_type", "model_type", "model_attributes_type"):
+            raise InputError(field_code, f"The {what} must be a JSON object.") from None
+        if kind in ("union_tag_not_found", "union_tag_invalid"):
+            raise InputError("unknown_type", "Unknown or missing frame type.") from None
+        where = ".".join(str(p) for p in first["loc"]) or what
+        raise InputError(field_code, f"{where}: {first['msg']}") from None
+
+
+_MESSAGE_ID: TypeAdapter[MessageId] = TypeAdapter(MessageId)
+
+
+def client_msg_id_of(raw: str | bytes | None) -> str:
+    """The well-formed ``client_msg_id`` of a refused input, or ``""``."""
+    if not raw:
+        return ""
+    try:
+        return _MESSAGE_ID.validate_json(raw).client_msg_id
+    except ValidationError:
+        return ""
