@@ -21,7 +21,7 @@ from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox
 from agentweb.assistant.memory import recent_exchanges, remember
 from agentweb.assistant.models import Run, RunEvent, Status
-from agentweb.assistant.runs import events
+from agentweb.assistant.runs import deltas, events
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.events import DbEventSink, LeaseLost
@@ -30,7 +30,7 @@ from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
-from agentweb.engine.events import Event, EventKind, EventSink
+from agentweb.engine.events import DeltaKind, Event, EventKind, EventSink
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
@@ -112,6 +112,7 @@ async def execute_run(
         extra = await compensate(user, run.pk)
     held = sink.finished.data if sink.finished is not None else {}
     await events.broadcast(*await _store(run.pk, outcome, prepared, owner, {**held, **extra}))
+    deltas.forget(run.pk)
     return outcome
 
 
@@ -128,6 +129,11 @@ class _FinishHeld:
             self.finished = event
             return
         await self.sink.emit(event)
+
+    def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
+        delta = getattr(self.sink, "delta", None)
+        if delta is not None:
+            delta(after_seq, kind, text)
 
 
 def _control_guards(user_id: int, run_id: int, owner: str | None) -> list[Guard]:
