@@ -254,7 +254,12 @@ class FakeModelServer:
             return None  # _handle answers the 400
         with self._lock:
             reply = self.queue[0] if self.queue else None
-        if reply is not None and (reply.status != 200 or reply.raw is not None):
+        if reply is None:
+            # A responder (or a subclass's _next) decides now; the reply waits in the queue.
+            reply = self._next(body)
+            with self._lock:
+                self.queue.appendleft(reply)
+        if reply.status != 200 or reply.raw is not None:
             return None  # scripted errors and raw bodies are sent as they are
         with self._lock:
             self.requests.append(body)
