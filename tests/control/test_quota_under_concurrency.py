@@ -10,6 +10,7 @@ the limit, whatever the interleaving.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -21,17 +22,19 @@ from agentweb.control.models import DailyUsage
 
 THREADS = 20
 LIMIT = 10
-LOCKED_RETRIES = 200
+# Like a file database's busy timeout: how long a worker keeps retrying a locked table.
+LOCKED_TIMEOUT_S = 30.0
 
 
 def _retry_while_locked(target):
-    for _ in range(LOCKED_RETRIES):
+    give_up_at = time.monotonic() + LOCKED_TIMEOUT_S
+    while time.monotonic() < give_up_at:
         try:
             return target()
         except OperationalError as exc:
             if "locked" not in str(exc):
                 raise
-            time.sleep(0.001)
+            time.sleep(random.uniform(0.001, 0.01))
     raise AssertionError("the table stayed locked")
 
 
