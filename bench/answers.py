@@ -31,6 +31,7 @@ import argparse
 import json
 import os
 import re
+import secrets
 import sys
 import tempfile
 import time
@@ -147,6 +148,8 @@ def setup_django(database_url: str | None) -> None:
     os.environ["DATABASE_URL"] = database_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "agentweb.settings")
     os.environ.setdefault("AGENTWEB_LOG_LEVEL", "WARNING")
+    # A throwaway key: the benchmark serves nothing (DEBUG stays off, as in production).
+    os.environ.setdefault("AGENTWEB_SECRET_KEY", secrets.token_urlsafe(48))
     import django
 
     django.setup()
