@@ -1,14 +1,12 @@
-"""A refused game API request: a code for programs, a message for people, an HTTP status."""
+"""A refused game API request: the assistant's ``ServiceError`` (code, message, HTTP status)."""
 
 from __future__ import annotations
 
+from agentweb.assistant.actions import ServiceError
 
-class GameApiError(Exception):
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        self.code = code
-        self.message = message
-        self.status = status
-        super().__init__(message)
+
+class GameApiError(ServiceError):
+    """Refused by the game API; answered like every refused API request."""
 
 
 def unknown_player(uuid: object) -> GameApiError:
