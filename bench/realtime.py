@@ -20,6 +20,12 @@ Every client is its own logged-in player and asks multi-step questions over
 
     .venv/bin/python bench/realtime.py --clients 100 --runs-per-client 3 --latency-ms 50
     .venv/bin/python bench/realtime.py --model sse --clients 10 --runs-per-client 3 --cancel-every 0
+    .venv/bin/python bench/realtime.py --clients 10 --count-sql   # + SQL statements per run
+
+Also printed: the server's CPU per run (user + system time of the Daphne process
+over the measurement, divided by the runs), and with ``--count-sql`` the SQL
+statements per run by kind (``bench/serve_counted.py``; COMMIT is not a
+statement Django sends through a cursor, so it is not counted).
 
 Prints one JSON line. Targets: event p99 < 50 ms and cancel p99 < 100 ms at
 100 concurrent runs on a 2-core machine; first token → first delta under
@@ -33,6 +39,7 @@ import asyncio
 import json
 import os
 import secrets
+import signal
 import statistics
 import subprocess
 import sys
@@ -97,8 +104,17 @@ class StreamingModel:
 
 
 def setup_server(
-    workdir: Path, clients: int, latency_ms: float, port: int, model_url: str | None = None
+    workdir: Path,
+    clients: int,
+    latency_ms: float,
+    port: int,
+    model_url: str | None = None,
+    sql_counts: Path | None = None,
 ):
+    """A fresh database with ``clients`` logged-in players and a Daphne serving it.
+
+    With ``sql_counts`` the server counts its SQL statements (``serve_counted.py``);
+    read them with ``read_sql_counts``."""
     llm = (
         {"AGENTWEB_LLM": "openai", "AGENTWEB_LLM_BASE_URL": model_url, "AGENTWEB_LLM_MODEL": "m"}
         if model_url
@@ -138,10 +154,15 @@ def setup_server(
         text=True,
     ).stdout
     prefix = os.environ.get("AGENTWEB_BENCH_SERVER_PREFIX", "").split()
+    daphne = (
+        [PYTHON, str(ROOT / "bench" / "serve_counted.py"), str(sql_counts)]
+        if sql_counts is not None
+        else [str(Path(PYTHON).parent / "daphne")]
+    )
     server = subprocess.Popen(
         [
             *prefix,
-            str(Path(PYTHON).parent / "daphne"),
+            *daphne,
             "-b",
             "127.0.0.1",
             "-p",
@@ -154,6 +175,17 @@ def setup_server(
         stderr=subprocess.DEVNULL,
     )
     return server, json.loads(keys.strip().splitlines()[-1])
+
+
+def read_sql_counts(server: subprocess.Popen, path: Path) -> dict[str, int]:
+    """The statements the server has run so far, by first word (it writes them on SIGUSR1)."""
+    before = path.stat().st_mtime_ns if path.exists() else 0
+    server.send_signal(signal.SIGUSR1)
+    for _ in range(200):
+        if path.exists() and path.stat().st_mtime_ns != before:
+            break
+        time.sleep(0.01)
+    return json.loads(path.read_text())
 
 
 async def wait_ready(port: int) -> None:
@@ -217,18 +249,43 @@ def pct(values: list[float], q: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1)))] * 1000, 2)
 
 
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def measure(
-    port: int, keys: list[str], runs: int, cancel_every: int, model: StreamingModel | None
+    port: int,
+    keys: list[str],
+    runs: int,
+    cancel_every: int,
+    model: StreamingModel | None,
+    server: subprocess.Popen,
+    counts: Path | None = None,
 ) -> dict:
     await wait_ready(port)
     delivery: list[float] = []
     cancels: list[float] = []
     first_deltas: dict[int, float] = {}
+    sql_before = read_sql_counts(server, counts) if counts else {}
+    cpu_before = cpu_s(server.pid)
     started = time.perf_counter()
     done = await asyncio.gather(
         *(client(port, k, runs, cancel_every, delivery, cancels, first_deltas) for k in keys)
     )
     wall = time.perf_counter() - started
+    cpu = cpu_s(server.pid) - cpu_before
+    sql: dict = {}
+    if counts:
+        after = read_sql_counts(server, counts)
+        by_word = {w: n - sql_before.get(w, 0) for w, n in after.items()}
+        sql = {
+            "sql_per_run": round(sum(by_word.values()) / max(1, sum(done)), 1),
+            "sql_by_kind_per_run": {
+                w: round(n / max(1, sum(done)), 1) for w, n in sorted(by_word.items()) if n
+            },
+        }
     streaming: dict = {}
     if model is not None:
         added = [at - model.first_token_at(ref) for ref, at in first_deltas.items()]
@@ -244,6 +301,8 @@ async def measure(
         "runs": sum(done),
         "wall_s": round(wall, 2),
         "runs_per_s": round(sum(done) / wall, 2),
+        "server_cpu_ms_per_run": round(cpu * 1000 / max(1, sum(done)), 1),
+        **sql,
         "events": len(delivery),
         "event_p50_ms": pct(delivery, 0.5),
         "event_p99_ms": pct(delivery, 0.99),
@@ -272,6 +331,11 @@ def main() -> None:
         default="offline",
         help="sse: a streaming model server on 127.0.0.1 (measures first token → first delta)",
     )
+    ap.add_argument(
+        "--count-sql",
+        action="store_true",
+        help="count the server's SQL statements per run (bench/serve_counted.py)",
+    )
     args = ap.parse_args()
     port = free_port()
     model = StreamingModel(args.latency_ms / 1000) if args.model == "sse" else None
@@ -279,10 +343,11 @@ def main() -> None:
         if model is not None:
             model.server.__enter__()
         url = model.server.url if model is not None else None
-        server, keys = setup_server(Path(tmp), args.clients, args.latency_ms, port, url)
+        counts = Path(tmp) / "sql_counts.json" if args.count_sql else None
+        server, keys = setup_server(Path(tmp), args.clients, args.latency_ms, port, url, counts)
         try:
             result = asyncio.run(
-                measure(port, keys, args.runs_per_client, args.cancel_every, model)
+                measure(port, keys, args.runs_per_client, args.cancel_every, model, server, counts)
             )
         finally:
             server.terminate()

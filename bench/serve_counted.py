@@ -1,0 +1,64 @@
+"""Run Daphne with every SQL statement counted, for the benchmarks' "statements per run".
+
+    python bench/serve_counted.py COUNTS.json <daphne arguments…>
+
+Every database connection the server opens gets an execute wrapper that counts
+the statements it runs (``executemany`` counts once, as one round trip), split
+by the first word (SELECT, INSERT, UPDATE, DELETE, BEGIN, …). On SIGUSR1 the
+totals so far are written to COUNTS.json, and again when the process exits: a
+benchmark reads them before and after its measurement window.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import shutil
+import signal
+import sys
+import threading
+from collections import Counter
+from typing import Any
+
+from django.db.backends.signals import connection_created
+
+_counts: Counter[str] = Counter()
+_lock = threading.Lock()
+
+
+def _count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+    word = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else "?"
+    with _lock:
+        _counts[word] += 1
+    return execute(sql, params, many, context)
+
+
+def _on_connection(sender: Any, connection: Any, **kwargs: Any) -> None:
+    if _count not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_count)
+
+
+def _dump(path: str) -> None:
+    with _lock:
+        data = dict(_counts)
+    tmp = f"{path}.tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f)
+    os.replace(tmp, path)
+
+
+def main() -> None:
+    path, args = sys.argv[1], sys.argv[2:]
+    connection_created.connect(_on_connection, weak=False)
+    signal.signal(signal.SIGUSR1, lambda *_: _dump(path))
+    atexit.register(_dump, path)
+    daphne = shutil.which("daphne", path=os.path.dirname(sys.executable)) or "daphne"
+    sys.argv = [daphne, *args]
+    from daphne.cli import CommandLineInterface
+
+    CommandLineInterface.entrypoint()
+
+
+if __name__ == "__main__":
+    main()
