@@ -13,6 +13,7 @@ anything shaped like one: ``Bearer …`` tokens, ``Authorization: …`` values,
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from typing import Any
@@ -48,8 +49,31 @@ _PATTERNS = (
     (re.compile(r"(?i)(\b[a-z][a-z0-9+.-]*://[^/\s:@]+:)[^@\s/]+(@)"), r"\1" + REDACTED + r"\2"),
     (re.compile(r"\bsk-[A-Za-z0-9_\-]{16,}"), REDACTED),
 )
-# A cheap first look: most texts contain none of these and skip the patterns.
-_HINT = re.compile(rf"(?i)bearer|authorization|{_KEY_NAMES}|://[^/\s]*@|sk-")
+# A cheap first look: most texts contain none of these and skip the patterns. Every
+# text a pattern matches holds, once lower-cased, one of these words (``_KEY_NAMES``
+# spelled out)…
+_NEEDLES = (
+    "bearer",
+    "authorization",
+    *(
+        f"{a}{sep}{b}"
+        for a, b in (
+            ("api", "key"),
+            ("access", "token"),
+            ("refresh", "token"),
+            ("client", "secret"),
+            ("secret", "key"),
+        )
+        for sep in ("", "_", "-")
+    ),
+    "password",
+    "passwd",
+    "://",
+    "sk-",
+)
+# … unless it has one of the four letters outside ASCII that ``(?i)`` takes for an ASCII
+# one (İ and ı for i, ſ for s, the Kelvin sign for k): such a text gets the patterns.
+_CASE_TWINS = re.compile("[\u0130\u0131\u017f\u212a]")
 
 _secrets: set[str] = set()
 _lock = threading.Lock()
@@ -67,7 +91,7 @@ def redact(text: str) -> str:
     for secret in _secrets:
         if secret in text:
             text = text.replace(secret, REDACTED)
-    if not _HINT.search(text):
+    if not _suspicious(text):
         return text
     for pattern, replacement in _PATTERNS:
         text = pattern.sub(replacement, text)
@@ -75,11 +99,42 @@ def redact(text: str) -> str:
 
 
 def redact_all(value: Any) -> Any:
-    """A JSON-like value with ``redact`` applied to every string in it (keys included)."""
+    """A JSON-like value with ``redact`` applied to every string in it (keys included).
+
+    When no string in it can hold a credential (:func:`may_hold_credentials`), that is
+    ``value`` itself: nothing is walked or copied."""
+    if not may_hold_credentials(value):
+        return value
+    return _redact_each(value)
+
+
+def _redact_each(value: Any) -> Any:
     if isinstance(value, str):
         return redact(value)
     if isinstance(value, dict):
-        return {redact_all(k): redact_all(v) for k, v in value.items()}
+        return {_redact_each(k): _redact_each(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [redact_all(v) for v in value]
+        return [_redact_each(v) for v in value]
     return value
+
+
+def may_hold_credentials(value: Any) -> bool:
+    """Whether ``redact_all`` could change anything in ``value``, in one pass over its
+    JSON text: ``False`` only when no registered secret and no word that the patterns
+    start from occurs in any of its strings. A value that is not JSON is walked."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, check_circular=False)
+    except (TypeError, ValueError):
+        return True
+    for secret in _secrets:
+        if secret in text or json.dumps(secret, ensure_ascii=False)[1:-1] in text:
+            return True
+    return _suspicious(text)
+
+
+def _suspicious(text: str) -> bool:
+    """Whether a pattern could match in ``text`` (never ``False`` where one does)."""
+    low = text.lower()
+    if any(needle in low for needle in _NEEDLES):
+        return True
+    return not text.isascii() and _CASE_TWINS.search(text) is not None

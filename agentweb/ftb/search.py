@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q
 
@@ -10,6 +11,7 @@ from agentweb.game import queries
 from agentweb.game.models import Chapter, Quest, Reward, RewardTableEntry, Task
 from agentweb.game.search import names
 from agentweb.game.text import clean_text, singular
+from agentweb.game.versions import Versioned, VersionedMap
 
 # Item ids a name may stand for ("Andesite" is an item and a block variant…).
 MAX_ITEM_IDS = 5
@@ -30,17 +32,21 @@ def with_tasks_and_rewards(qs):
 
 def find_quests(text: str, limit: int) -> tuple[list[Quest], str]:
     """Quests by id or title (see :func:`agentweb.game.queries.match_quests`), with
-    tasks and rewards loaded; also returns how they matched."""
-    found, how = queries.match_quests(text, limit=limit)
-    return _reload(found), how
+    chapter, book, tasks and rewards loaded; also returns how they matched.
+
+    The quests are kept until the game data changes and shared by every call:
+    read them, never change them."""
+    pks, how = queries.match_quest_pks(text, limit=limit)
+    by_pk = _QUESTS.get_many(pks)
+    return [by_pk[pk] for pk in pks if pk in by_pk], how
 
 
-def _reload(quests: list[Quest]) -> list[Quest]:
-    """The same quests, in the same order, with tasks and rewards prefetched."""
-    by_pk = {
-        q.pk: q for q in with_tasks_and_rewards(Quest.objects.filter(pk__in=[q.pk for q in quests]))
-    }
-    return [by_pk[q.pk] for q in quests if q.pk in by_pk]
+def _load_quests(pks: list[int]) -> dict[int, Quest]:
+    # Relations prefetched and selected now: a reader of a shared quest loads nothing.
+    return {q.pk: q for q in with_tasks_and_rewards(Quest.objects.filter(pk__in=pks))}
+
+
+_QUESTS: VersionedMap[int, Quest] = VersionedMap(_load_quests)
 
 
 def item_ids_for(name: str) -> list[str]:
@@ -58,24 +64,39 @@ def item_ids_for(name: str) -> list[str]:
     item = queries.exact_item(name)
     if item is not None:
         return [item.item_id]
-    named = _quest_item_names()
-    key = names.normalize(name)
+    named = _QUEST_ITEMS.get()
     one = singular(name)
-    exact = [i for n, i in named if names.normalize(n) in (key, names.normalize(one or ""))]
+    keys = {names.normalize(name), names.normalize(one or "")}
+    exact = sorted({pair for key in keys for pair in named.by_name.get(key, ())})
     if exact:
-        return list(dict.fromkeys(exact))[:MAX_ITEM_IDS]
+        return list(dict.fromkeys(item_id for _, item_id in exact))[:MAX_ITEM_IDS]
     close = [item.item_id for item in queries.fuzzy_items(name, limit=MAX_ITEM_IDS)]
-    close += [i for _, i in names.closest(name, named, limit=MAX_ITEM_IDS)]
+    close += [i for _, i in names.closest(name, named.names, limit=MAX_ITEM_IDS)]
     return list(dict.fromkeys(close))[:MAX_ITEM_IDS]
 
 
-def _quest_item_names() -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class _QuestItems:
     """Every ``(display name, item id)`` that quest tasks, rewards and reward tables use."""
+
+    names: names.NameIndex[str]
+    # Normalised display names → their ``(display name, item id)`` pairs.
+    by_name: dict[str, list[tuple[str, str]]]
+
+
+def _quest_item_names() -> _QuestItems:
     pairs: set[tuple[str, str]] = set()
     for model in (Reward, RewardTableEntry, Task):
         rows = model.objects.exclude(item_id="").exclude(item_display_name="")
         pairs.update(rows.values_list("item_display_name", "item_id").distinct())
-    return sorted(pairs)
+    ordered = sorted(pairs)
+    by_name: dict[str, list[tuple[str, str]]] = {}
+    for pair in ordered:
+        by_name.setdefault(names.normalize(pair[0]), []).append(pair)
+    return _QuestItems(names.NameIndex(ordered), by_name)
+
+
+_QUEST_ITEMS = Versioned(_quest_item_names)
 
 
 def rewards_giving(item_ids: list[str], limit: int) -> list[Reward]:

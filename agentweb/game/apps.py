@@ -10,6 +10,7 @@ class GameConfig(AppConfig):
     def ready(self) -> None:
         # The game's tools and commands join the project registries here, and only here.
         from agentweb.core.tooling import register_all
+        from agentweb.game import versions
         from agentweb.game.commands import register_commands
         from agentweb.game.search import signals
         from agentweb.game.tools import TOOLS
@@ -17,3 +18,4 @@ class GameConfig(AppConfig):
         register_all(TOOLS)
         register_commands()
         signals.connect()
+        versions.connect()

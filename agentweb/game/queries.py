@@ -9,6 +9,7 @@ rapidfuzz (:mod:`agentweb.game.search.names`). An exact name always wins.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from agentweb.game.models import (
 from agentweb.game.models.search import DocumentKind
 from agentweb.game.search import names, search
 from agentweb.game.text import clean_text, full_item_id, prettify_id, singular
+from agentweb.game.versions import Versioned, VersionedMap
 
 DEFAULT_LIMIT = 10
 # Upper bound for any caller-supplied limit: keeps a tool observation small.
@@ -66,9 +68,11 @@ def find_items(query: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
     if ":" in text and " " not in text:
         return found
     hits = search(text, [DocumentKind.ITEM], limit=limit + 1, prefix=True, every_term=True)
-    by_pk = Item.objects.in_bulk([hit.target_id for hit in hits])
+    index = _ITEMS.get()
     found += [
-        by_pk[h.target_id] for h in hits if h.target_id in by_pk and h.target_id != _pk(exact)
+        _copy(index.by_pk[h.target_id])
+        for h in hits
+        if h.target_id in index.by_pk and h.target_id != _pk(exact)
     ]
     if not found:
         found = fuzzy_items(text, limit=limit)
@@ -79,12 +83,45 @@ def _pk(item: Item | None) -> int | None:
     return item.pk if item is not None else None
 
 
+@dataclass(frozen=True)
+class _ItemIndex:
+    """Every item, by primary key and by each name it answers to (lower case)."""
+
+    by_pk: dict[int, Item]
+    by_name: dict[str, list[int]]
+    by_item_id: dict[str, Item]
+    display_names: names.NameIndex[int]
+
+
+def _index_items() -> _ItemIndex:
+    items = list(Item.objects.order_by("display_name", "pk"))
+    by_name: dict[str, list[int]] = {}
+    for item in items:
+        keys = (item.item_id.lower(), item.name.lower(), item.display_name.lower())
+        for key in dict.fromkeys(keys):
+            by_name.setdefault(key, []).append(item.pk)
+    return _ItemIndex(
+        by_pk={item.pk: item for item in items},
+        by_name=by_name,
+        by_item_id={item.item_id: item for item in items},
+        display_names=names.NameIndex((item.display_name, item.pk) for item in items),
+    )
+
+
+# Items change only with an import or an admin edit: kept until the data version moves.
+_ITEMS = Versioned(_index_items)
+
+
+def _copy(item: Item) -> Item:
+    """A caller's own instance: the indexed ones are shared."""
+    return copy.copy(item)
+
+
 def fuzzy_items(text: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
     """Items whose display name is close to ``text`` (typos, words left out or added)."""
-    rows = Item.objects.values_list("display_name", "pk")
-    pks = [pk for _, pk in names.closest(text, rows, limit=_limit(limit))]
-    by_pk = Item.objects.in_bulk(pks)
-    return [by_pk[pk] for pk in pks if pk in by_pk]
+    index = _ITEMS.get()
+    pks = [pk for _, pk in names.closest(text, index.display_names, limit=_limit(limit))]
+    return [_copy(index.by_pk[pk]) for pk in pks if pk in index.by_pk]
 
 
 def exact_item(text: str) -> Item | None:
@@ -97,13 +134,19 @@ def exact_item(text: str) -> Item | None:
 
 
 def get_item(identifier: str) -> Item | None:
-    """The one item with this full id, bare name or display name (case-insensitive)."""
+    """The one item with this full id, bare name or display name (case-insensitive);
+    when several answer to it, the first by display name."""
     text = clean_text(identifier)[:MAX_NAME_CHARS]
     if not text:
         return None
     name = text.split(":", 1)[-1].replace(" ", "_")
-    match = Q(item_id__iexact=full_item_id(text.replace(" ", "_"))) | Q(name__iexact=name)
-    return Item.objects.filter(match | Q(display_name__iexact=text)).first()
+    index = _ITEMS.get()
+    keys = (full_item_id(text.replace(" ", "_")).lower(), name.lower(), text.lower())
+    pks = {pk for key in keys for pk in index.by_name.get(key, ())}
+    if not pks:
+        return None
+    first = min((index.by_pk[pk] for pk in pks), key=lambda item: (item.display_name, item.pk))
+    return _copy(first)
 
 
 def item_sources(
@@ -113,34 +156,64 @@ def item_sources(
     limit: int = MAX_SOURCES,
 ) -> list[ItemSource]:
     """How to obtain ``item`` (an Item, full id or name): crafting first, then
-    cooking, block drops, mob drops; likelier drops first within a kind."""
+    cooking, block drops, mob drops; likelier drops first within a kind.
+    The sources are shared with later calls: read them, never change them."""
     if isinstance(item, str):
         found = get_item(item)
         if found is None:
             return []
         item = found
-    qs = ItemSource.objects.filter(item=item).select_related("item", "input_item")
-    if kinds is not None:
-        qs = qs.filter(kind__in=[str(kind) for kind in kinds])
+    wanted = tuple(sorted({str(kind) for kind in kinds})) if kinds is not None else None
+    sources = _SOURCES.get((item.pk, wanted)) or []
+    return sources[: max(1, min(limit, MAX_SOURCES))]
+
+
+def _load_sources(keys: list[tuple[int, tuple[str, ...] | None]]) -> dict:
     order = Case(
         *(When(kind=kind.value, then=Value(i)) for i, kind in enumerate(SourceKind)),
         output_field=IntegerField(),
     )
-    qs = qs.order_by(order, "-chance", "source_display_name", "id")
-    return list(qs[: max(1, min(limit, MAX_SOURCES))])
+    loaded = {}
+    for item_pk, kinds in keys:
+        qs = ItemSource.objects.filter(item_id=item_pk).select_related("item", "input_item")
+        if kinds is not None:
+            qs = qs.filter(kind__in=kinds)
+        qs = qs.order_by(order, "-chance", "source_display_name", "id")
+        loaded[(item_pk, kinds)] = list(qs[:MAX_SOURCES])
+    return loaded
 
 
 def cooking_uses(item: Item) -> list[ItemSource]:
-    """Cooking sources that take ``item`` as input (what it cooks into, and where)."""
-    qs = ItemSource.objects.filter(input_item=item, kind__in=[str(k) for k in COOKING_KINDS])
-    return list(qs.select_related("item").order_by("item__display_name", "kind")[:MAX_SOURCES])
+    """Cooking sources that take ``item`` as input (what it cooks into, and where);
+    shared with later calls, like :func:`item_sources`."""
+    return _COOKING.get(item.pk) or []
+
+
+def _load_cooking(item_pks: list[int]) -> dict[int, list[ItemSource]]:
+    kinds = [str(k) for k in COOKING_KINDS]
+    qs = ItemSource.objects.filter(input_item__in=item_pks, kind__in=kinds)
+    loaded: dict[int, list[ItemSource]] = {pk: [] for pk in item_pks}
+    for source in qs.select_related("item").order_by("item__display_name", "kind", "id"):
+        if len(loaded[source.input_item_id]) < MAX_SOURCES:
+            loaded[source.input_item_id].append(source)
+    return loaded
+
+
+_SOURCES: VersionedMap[tuple[int, tuple[str, ...] | None], list[ItemSource]] = VersionedMap(
+    _load_sources
+)
+_COOKING: VersionedMap[int, list[ItemSource]] = VersionedMap(_load_cooking)
 
 
 def display_names(item_ids: Iterable[str]) -> dict[str, str]:
-    """Display names for item ids in one query; unknown (modded) ids are prettified."""
+    """Display names for item ids; unknown (modded) ids are prettified."""
+    by_item_id = _ITEMS.get().by_item_id
     wanted = set(item_ids)
-    names = dict(Item.objects.filter(item_id__in=wanted).values_list("item_id", "display_name"))
-    return {item_id: names.get(item_id) or prettify_id(item_id) for item_id in wanted}
+    return {
+        item_id: (by_item_id[item_id].display_name if item_id in by_item_id else "")
+        or prettify_id(item_id)
+        for item_id in wanted
+    }
 
 
 def alternatives_label(item_ids: list[str], names: dict[str, str]) -> str:
@@ -184,38 +257,76 @@ def match_quests(
     ``fuzzy`` (only close titles: typos, words left out or added), ``text``
     (no title is close; quests whose texts contain every word) or ``none``.
     Each quest has ``chapter`` and ``book`` loaded."""
+    pks, how = match_quest_pks(query, book=book, limit=limit)
+    by_pk = Quest.objects.select_related("chapter", "book").in_bulk(pks)
+    return [by_pk[pk] for pk in pks if pk in by_pk], how
+
+
+def match_quest_pks(
+    query: str, *, book: str | None = None, limit: int = DEFAULT_LIMIT
+) -> tuple[list[int], str]:
+    """:func:`match_quests` as primary keys, best first: titles are matched in memory
+    (kept until the game data changes), an id or the quests' texts in the database."""
     text = clean_text(query)[:MAX_NAME_CHARS]
-    qs = Quest.objects.select_related("chapter", "book")
-    if book:
-        qs = qs.filter(book__slug=book)
     if not text:
         return [], "none"
     limit = _limit(limit)
     if QUEST_ID.match(text):
-        by_id = list(qs.filter(quest_id=text.upper().zfill(16))[:limit])
+        qs = Quest.objects.filter(quest_id=text.upper().zfill(16))
+        if book:
+            qs = qs.filter(book__slug=book)
+        by_id = list(qs.order_by("pk").values_list("pk", flat=True)[:limit])
         if by_id:
             return by_id, "id"
+    titles = _TITLES.get(book)
+    if titles is None:
+        return [], "none"
     key = names.quest_title_key(text)
-    titles = list(qs.values_list("title", "pk"))
-    exact = [pk for title, pk in titles if names.quest_title_key(title) == key]
-    by_pk = qs.in_bulk(exact)
-    found = sorted(by_pk.values(), key=lambda q: (q.chapter.order, q.order))
+    exact = titles.by_key.get(key, [])
     # Close titles follow the exact ones, never before them.
-    close = [pk for _, pk in names.closest(key, titles, limit=limit) if pk not in by_pk]
-    others = qs.in_bulk(close)
-    found += [others[pk] for pk in close if pk in others]
+    close = [pk for _, pk in names.closest(key, titles.names, limit=limit) if pk not in exact]
+    found = exact + close
     if not found:
-        book_id = QuestBook.objects.filter(slug=book).values_list("pk", flat=True).first()
-        return _quests_by_text(qs, text, limit, book_id if book else None)
+        return _quests_by_text(text, limit, titles.book_pk)
     return found[:limit], "title" if exact else "fuzzy"
 
 
-def _quests_by_text(qs, text: str, limit: int, book: int | None) -> tuple[list[Quest], str]:
+@dataclass(frozen=True)
+class _QuestTitles:
+    """The quest titles of one book (or of all), for matching names in memory."""
+
+    book_pk: int | None
+    # Title keys (:func:`names.quest_title_key`) → quests, in chapter and quest order.
+    by_key: dict[str, list[int]]
+    names: names.NameIndex[int]
+
+
+def _index_titles(books: list[str | None]) -> dict[str | None, _QuestTitles]:
+    loaded: dict[str | None, _QuestTitles] = {}
+    for book in books:
+        qs = Quest.objects.all()
+        book_pk = None
+        if book:
+            book_pk = QuestBook.objects.filter(slug=book).values_list("pk", flat=True).first()
+            if book_pk is None:
+                continue
+            qs = qs.filter(book_id=book_pk)
+        rows = list(qs.order_by("chapter__order", "order", "pk").values_list("title", "pk"))
+        by_key: dict[str, list[int]] = {}
+        for title, pk in rows:
+            by_key.setdefault(names.quest_title_key(title), []).append(pk)
+        loaded[book] = _QuestTitles(book_pk, by_key, names.NameIndex(rows))
+    return loaded
+
+
+_TITLES: VersionedMap[str | None, _QuestTitles] = VersionedMap(_index_titles)
+
+
+def _quests_by_text(text: str, limit: int, book: int | None) -> tuple[list[int], str]:
     """No title is close: quests whose texts (subtitle, description, task and reward
     item names) contain every word of ``text`` — never one that shares only some."""
     hits = search(text, [DocumentKind.QUEST], limit=limit, book=book, every_term=True)
-    by_pk = qs.in_bulk([hit.target_id for hit in hits])
-    found = [by_pk[h.target_id] for h in hits if h.target_id in by_pk]
+    found = list(dict.fromkeys(hit.target_id for hit in hits))
     return (found, "text") if found else ([], "none")
 
 

@@ -3,7 +3,8 @@
 Both importers compute the full wanted state first and then call
 :func:`sync_rows` per model. Comparing before writing is what makes a
 re-import idempotent (same primary keys, nothing rewritten) and lets the
-commands print honest created/updated/deleted counts.
+commands print honest created/updated/deleted counts. A change bumps the game
+data's version (:mod:`agentweb.game.versions`): bulk writes send no signals.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import models
+
+from agentweb.game import versions
 
 # SQLite allows 999 variables per statement in old builds; stay well below it.
 BATCH_SIZE = 200
@@ -90,6 +93,8 @@ def sync_rows(
     if to_create:
         # bulk_create does not return primary keys on every backend: read them back.
         pks.update(_read_keys(existing.model, key_fields, to_create))
+    if counts.changed:
+        versions.bump()
     return counts, pks
 
 
@@ -123,4 +128,6 @@ def sync_links(
     for start in range(0, len(stale), BATCH_SIZE):
         through.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
     through.objects.bulk_create(new, batch_size=BATCH_SIZE)
+    if new or stale:
+        versions.bump()
     return SyncCounts(created=len(new), deleted=len(stale), unchanged=len(current) - len(stale))

@@ -25,6 +25,7 @@ from agentweb.game.models.quests import (
 )
 from agentweb.game.models.search import DocumentKind, SearchDocument
 from agentweb.game.models.shop import Purchase, ShopItem
+from agentweb.game.models.versions import DataVersion
 
 __all__ = [
     "COOKING_KINDS",
@@ -33,6 +34,7 @@ __all__ = [
     "ArticleSource",
     "Chapter",
     "ChapterGroup",
+    "DataVersion",
     "Delivery",
     "DeliveryKind",
     "DeliveryState",

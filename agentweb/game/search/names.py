@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -81,23 +81,39 @@ def close_enough(query: str, name: str) -> float | None:
     return None
 
 
-def closest(query: str, named: Iterable[tuple[str, T]], *, limit: int) -> list[tuple[str, T]]:
+class NameIndex(Generic[T]):
+    """``(name, value)`` pairs with their names normalised once, for many lookups
+    (:func:`closest` over the same names does no work per name that it did before)."""
+
+    __slots__ = ("choices", "pairs")
+
+    def __init__(self, named: Iterable[tuple[str, T]]) -> None:
+        self.pairs = list(named)
+        self.choices = [normalize(name) for name, _ in self.pairs]
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+def closest(
+    query: str, named: Iterable[tuple[str, T]] | NameIndex[T], *, limit: int
+) -> list[tuple[str, T]]:
     """The ``(name, value)`` pairs whose name is close to ``query``, closest first."""
-    pairs = list(named)
+    index = named if isinstance(named, NameIndex) else NameIndex(named)
+    pairs = index.pairs
     if not pairs or not normalize(query):
         return []
-    choices = [normalize(name) for name, _ in pairs]
     rough = process.extract(
         normalize(query),
-        choices,
+        index.choices,
         scorer=fuzz.WRatio,
         limit=PREFILTER,
         score_cutoff=PREFILTER_SCORE,
     )
     scored = []
-    for _, _, index in rough:
-        score = close_enough(query, pairs[index][0])
+    for _, _, i in rough:
+        score = close_enough(query, pairs[i][0])
         if score is not None:
-            scored.append((-score, len(pairs[index][0]), pairs[index][0], index))
+            scored.append((-score, len(pairs[i][0]), pairs[i][0], i))
     scored.sort()
-    return [pairs[index] for *_, index in scored[:limit]]
+    return [pairs[i] for *_, i in scored[:limit]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -9,6 +10,7 @@ from asgiref.sync import sync_to_async
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agentweb.engine import AgentError, AgentFailure, ToolCall
+from agentweb.game import versions
 from agentweb.game.text import clean_text, singular
 
 # Names and ids are short; anything longer is not a name.
@@ -52,8 +54,18 @@ def requesting_user(call: ToolCall) -> Any:
 
 
 async def db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run ORM code from an async handler, in the thread Django expects."""
-    return await sync_to_async(fn, thread_sensitive=True)(*args, **kwargs)
+    """Run ORM code from an async handler, in the thread Django expects; the game
+    data's version is read once for the whole call (:func:`versions.pinned`)."""
+    return await sync_to_async(_pinned(fn), thread_sensitive=True)(*args, **kwargs)
+
+
+def _pinned(fn: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> T:
+        with versions.pinned():
+            return fn(*args, **kwargs)
+
+    return call
 
 
 def clip(text: str, limit: int) -> str:

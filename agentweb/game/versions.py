@@ -1,0 +1,189 @@
+"""Game data kept in memory until it changes, in every process.
+
+The game world (items, their sources, quest books, articles) changes only when an
+importer runs or an admin edits it, but tools read it on every call. Each write
+changes the stamp of one row (:class:`~agentweb.game.models.DataVersion`) in the
+same transaction as the data: the admin's saves and deletes through the signals
+connected here, the importers through :func:`bump` (``sync_rows`` calls it for
+every model it changes). A cache here keeps what it built with the stamp it read
+first, and rebuilds when the stamp differs: one indexed read per lookup — or one
+per tool call, under :func:`pinned` — instead of the queries it replaces, and an
+import in another process is seen by the next call of this one.
+
+Writes that bypass both (``QuerySet.update`` or ``bulk_create`` by hand) must call
+:func:`bump` themselves. Without the row (a database flushed by a test) nothing is
+cached: every lookup builds afresh until the next write creates it again.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, Generic, TypeVar
+
+from django.db import connection
+from django.db.models.signals import m2m_changed, post_delete, post_save
+
+from agentweb.game.models import (
+    Chapter,
+    ChapterGroup,
+    DataVersion,
+    Item,
+    ItemSource,
+    KnowledgeArticle,
+    Quest,
+    QuestBook,
+    Reward,
+    RewardTable,
+    RewardTableEntry,
+    Task,
+)
+from agentweb.game.models.versions import ROW
+
+T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+# The models whose rows the caches are built from.
+GAME_DATA = (
+    Item,
+    ItemSource,
+    QuestBook,
+    ChapterGroup,
+    Chapter,
+    Quest,
+    Task,
+    Reward,
+    RewardTable,
+    RewardTableEntry,
+    KnowledgeArticle,
+)
+# Entries a keyed cache holds before it starts over (bounds its memory).
+MAX_ENTRIES = 4096
+
+_pins = threading.local()
+_UNPINNED: Any = object()
+_SELECT: str | None = None
+
+
+def current() -> str | None:
+    """The data's stamp now (``None`` without the row): the pinned one, else one read."""
+    pinned_stamp = getattr(_pins, "stamp", _UNPINNED)
+    if pinned_stamp is not _UNPINNED:
+        return pinned_stamp
+    return _read()
+
+
+def _read() -> str | None:
+    global _SELECT
+    if _SELECT is None:
+        qn = connection.ops.quote_name
+        table = qn(DataVersion._meta.db_table)
+        _SELECT = f"SELECT {qn('stamp')} FROM {table} WHERE {qn('id')} = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(_SELECT, [ROW])
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+@contextmanager
+def pinned() -> Iterator[None]:
+    """Read the stamp once for everything inside (one tool call); nested pins share it."""
+    if getattr(_pins, "stamp", _UNPINNED) is not _UNPINNED:
+        yield
+        return
+    _pins.stamp = _read()
+    try:
+        yield
+    finally:
+        del _pins.stamp
+
+
+def bump() -> None:
+    """The game data changed: every cache built before is stale, in every process.
+
+    Call it inside the transaction that writes, after the write."""
+    stamp = uuid.uuid4().hex
+    if not DataVersion.objects.filter(pk=ROW).update(stamp=stamp):
+        DataVersion.objects.update_or_create(pk=ROW, defaults={"stamp": stamp})
+    if getattr(_pins, "stamp", _UNPINNED) is not _UNPINNED:
+        _pins.stamp = stamp
+
+
+class Versioned(Generic[T]):
+    """One value built from the game data, rebuilt when the data changes."""
+
+    def __init__(self, build: Callable[[], T]) -> None:
+        self._build = build
+        self._lock = threading.Lock()
+        self._stamp: str | None = None
+        self._value: T | None = None
+
+    def get(self) -> T:
+        stamp = current()
+        with self._lock:
+            if stamp is not None and stamp == self._stamp:
+                return self._value  # type: ignore[return-value]
+        value = self._build()
+        if stamp is not None:
+            with self._lock:
+                self._stamp, self._value = stamp, value
+        return value
+
+
+class VersionedMap(Generic[K, V]):
+    """Values by key, loaded in batches for the keys not yet kept; all dropped when the
+    data changes. ``load`` returns the values of the keys it found (others stay missing
+    and are asked for again)."""
+
+    def __init__(
+        self, load: Callable[[list[K]], dict[K, V]], *, max_entries: int = MAX_ENTRIES
+    ) -> None:
+        self._load = load
+        self._max = max_entries
+        self._lock = threading.Lock()
+        self._stamp: str | None = None
+        self._values: dict[K, V] = {}
+
+    def get_many(self, keys: Iterable[K]) -> dict[K, V]:
+        wanted = list(dict.fromkeys(keys))
+        stamp = current()
+        with self._lock:
+            if stamp is None or stamp != self._stamp:
+                self._stamp, self._values = stamp, {}
+            found = {k: self._values[k] for k in wanted if k in self._values}
+        missing = [k for k in wanted if k not in found]
+        if missing:
+            loaded = self._load(missing)
+            found.update(loaded)
+            if stamp is not None:
+                with self._lock:
+                    if self._stamp == stamp:
+                        if len(self._values) + len(loaded) > self._max:
+                            self._values = {}
+                        self._values.update(loaded)
+        return found
+
+    def get(self, key: K) -> V | None:
+        return self.get_many([key]).get(key)
+
+
+def _changed(sender: Any, raw: bool = False, **kwargs: Any) -> None:
+    # Fixtures loaded raw are writes too.
+    bump()
+
+
+def connect() -> None:
+    """Called once from ``GameConfig.ready()``: the admin's writes bump the stamp."""
+    for model in GAME_DATA:
+        uid = f"version-{model.__name__}"
+        post_save.connect(_changed, sender=model, dispatch_uid=f"{uid}-save")
+        post_delete.connect(_changed, sender=model, dispatch_uid=f"{uid}-delete")
+    links = Quest.dependencies.through
+    m2m_changed.connect(_dependencies_changed, sender=links, dispatch_uid="version-links")
+
+
+def _dependencies_changed(sender: Any, action: str, **kwargs: Any) -> None:
+    if action.startswith("post_"):
+        bump()
