@@ -112,7 +112,8 @@ def _redact_each(value: Any) -> Any:
     if isinstance(value, str):
         return redact(value)
     if isinstance(value, dict):
-        return {_redact_each(k): _redact_each(v) for k, v in value.items()}
+        # A key that is not text stays as it is (a list could not be a key).
+        return {redact(k) if isinstance(k, str) else k: _redact_each(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_redact_each(v) for v in value]
     return value
