@@ -9,8 +9,9 @@ tool and uses what the data returns, never the name as a fact.
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from agentweb.llm.offline import names as nm
@@ -20,6 +21,8 @@ from agentweb.llm.offline.glossary import zh_item
 
 DEFAULT_QUANTITY = 1
 MAX_QUANTITY = 64
+# Questions whose parse is kept (a run parses its question on every planner call).
+PARSED_KEPT = 256
 
 
 class Intent(StrEnum):
@@ -91,7 +94,18 @@ class Parsed:
 
 
 def parse(question: str) -> Parsed:
-    """The intent and names of a question (see the module docstring)."""
+    """The intent and names of a question (see the module docstring): the caller's own
+    copy. A run asks about the same question on every call; it is parsed once."""
+    parsed = _parse_once(question)
+    return replace(parsed, items=list(parsed.items))
+
+
+@functools.lru_cache(maxsize=PARSED_KEPT)
+def _parse_once(question: str) -> Parsed:
+    return _parse(question)
+
+
+def _parse(question: str) -> Parsed:
     text = " ".join(question.strip().split())
     low = text.lower()
     lang = "zh" if w.CJK.search(text) else "en"
