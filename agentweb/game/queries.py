@@ -1,8 +1,10 @@
 """Read-only lookups over the game world, for tools, views and commands.
 
 Every function here runs a fixed, small number of queries (no N+1): results
-come with the relations a caller needs already loaded. Names are matched
-exactly first (any case, id or display name); then by the database's
+come with the relations a caller needs already loaded. Items, quest titles and
+sources are kept in memory until the game data changes
+(:mod:`agentweb.game.versions`): a warm lookup reads only the data's version.
+Names are matched exactly first (any case, id or display name); then by the database's
 full-text search (:mod:`agentweb.game.search`); then, for names only, by
 rapidfuzz (:mod:`agentweb.game.search.names`). An exact name always wins.
 """
@@ -186,7 +188,7 @@ def _load_sources(keys: list[tuple[int, tuple[str, ...] | None]]) -> dict:
 def cooking_uses(item: Item) -> list[ItemSource]:
     """Cooking sources that take ``item`` as input (what it cooks into, and where);
     shared with later calls, like :func:`item_sources`."""
-    return _COOKING.get(item.pk) or []
+    return list(_COOKING.get(item.pk) or [])
 
 
 def _load_cooking(item_pks: list[int]) -> dict[int, list[ItemSource]]:
