@@ -101,7 +101,9 @@ def commit() -> str:
 
     head = git("rev-parse", "--short", "HEAD") or "unknown"
     return head + (
-        " (with uncommitted changes)" if git("status", "--porcelain", "--", "agentweb") else ""
+        " (with uncommitted changes)"
+        if git("status", "--porcelain", "--", "agentweb", "templates", "static")
+        else ""
     )
 
 
