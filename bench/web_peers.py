@@ -161,12 +161,12 @@ def ratio_table(entries: list[dict]) -> list[str]:
     return [*lines, ""]
 
 
-def header(args: argparse.Namespace, started: str, loads: tuple[float, float]) -> str:
+def header(args: argparse.Namespace, at: str, started: str, loads: tuple[float, float]) -> str:
     return "\n".join(
         [
             "# Results: Chainlit vs agentweb, a live agent trace to N concurrent users",
             "",
-            f"agentweb at `{commit()}`, measured {started}–{time.strftime('%H:%M UTC', time.gmtime())} "
+            f"agentweb at `{at}`, measured {started}–{time.strftime('%H:%M UTC', time.gmtime())} "
             f"with `bench/web_peers.py --clients {args.clients} --rounds {args.rounds} "
             f"--runs-per-client {args.runs_per_client} --latency-ms {args.latency_ms:g}`. "
             f"Load average {loads[0]:.2f} before, {loads[1]:.2f} after "
@@ -196,7 +196,8 @@ def main() -> None:
     scratch_copy(source, work)
     chainlit_venv(work)
     env = {**os.environ, "AGENTWEB_ROOT": str(ROOT)}
-    started, load0 = time.strftime("%Y-%m-%d %H:%M", time.gmtime()), os.getloadavg()[0]
+    at, load0 = commit(), os.getloadavg()[0]  # the code the servers run, when they start
+    started = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
     common = ["--clients", args.clients, "--runs-per-client", str(args.runs_per_client)]
     common += ["--latency-ms", str(args.latency_ms)]
     matrix = [sys.executable, str(work / "run_matrix.py"), *common]
@@ -214,7 +215,7 @@ def main() -> None:
             check=True,
         ).stdout.splitlines()[-1]
         (work / "results/sql.json").write_text(counted + "\n")
-    head = header(args, started, (load0, load1))
+    head = header(args, at, started, (load0, load1))
     tables = subprocess.run(
         [sys.executable, str(work / "make_results.py")],
         input=head,
