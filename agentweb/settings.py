@@ -161,7 +161,14 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process: its own layer, without the per-operation scans and copies of
+    # Channels' in-memory one (see the module). Same buffer as the scaled setup.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "agentweb.lib.inprocess_channel_layer.InProcessChannelLayer",
+            "CONFIG": {"capacity": 1000},
+        }
+    }
 
 # Where runs execute (docs/operations.md): "inprocess" = tasks of the serving
 # process (the embedded default); "worker" = `manage.py run_worker` processes
