@@ -3,7 +3,6 @@ as JSON encoded once, reaches every socket following the run, and no receiver ch
 (the layer shares one message object among all its receivers instead of copying it)."""
 
 import asyncio
-import copy
 import json
 
 import pytest
@@ -12,6 +11,7 @@ from channels.layers import get_channel_layer
 from agentweb.lib.inprocess_channel_layer import InProcessChannelLayer
 from agentweb.llm.openai_compat import OpenAICompatible
 from tests.fakes.model_server import FakeModelServer, Reply
+from tests.fakes.recording_layer import use_recording_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,30 +20,9 @@ ANSWER = json.dumps({"type": "answer", "text": TEXT, "sources": []})
 ROUTE = Reply(json.dumps({"workflow": "system:reasoning"}))
 
 
-class RecordingLayer(InProcessChannelLayer):
-    """The embedded layer, keeping every message sent with a deep copy taken at send time."""
-
-    sent: list[tuple[str, dict, dict]] = []
-
-    async def send(self, channel, message):
-        self.sent.append((channel, message, copy.deepcopy(message)))
-        await super().send(channel, message)
-
-    async def group_send(self, group, message):
-        self.sent.append((group, message, copy.deepcopy(message)))
-        await super().group_send(group, message)
-
-
 @pytest.fixture
 def recording(settings):
-    RecordingLayer.sent = []
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": f"{__name__}.RecordingLayer",
-            "CONFIG": {"capacity": 1000},
-        }
-    }
-    return RecordingLayer.sent
+    return use_recording_layer(settings).sent
 
 
 @pytest.fixture
