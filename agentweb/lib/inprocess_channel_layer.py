@@ -207,11 +207,14 @@ class InProcessChannelLayer(BaseChannelLayer):
                 running = asyncio.get_running_loop()
             except RuntimeError:
                 running = None
+            state.waiters.popleft()
             if running is loop:
                 waiter.set_result(None)
-            else:
+                return
+            try:
                 loop.call_soon_threadsafe(_resolve, waiter)
-            state.waiters.popleft()
+            except RuntimeError:  # its loop is closed: nobody waits there any more
+                continue
             return
 
     def _drop_waiter(self, channel: str, waiter: asyncio.Future[None]) -> None:
