@@ -21,9 +21,8 @@ import time
 from datetime import date
 
 from asgiref.sync import sync_to_async
-from django.db import transaction
 
-from agentweb.control import quotas, slots
+from agentweb.control import quotas, settlement, slots
 from agentweb.control.gate import process_gate, uses_process_gate
 from agentweb.control.models import OUTCOME_OK
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
@@ -44,8 +43,9 @@ BUSY_MESSAGE = (
 
 
 class ControlGuard(Guard):
-    """Quota, concurrency and billing in one guard: one trip to the ORM thread on
-    each side of a model call (the run executor's hot path; see docs/performance.md).
+    """Quota, concurrency and billing in one guard: one trip to the ORM thread before
+    a model call, and after it one trip shared with the calls that end at the same
+    time (``settlement``; the run executor's hot path, see docs/performance.md).
 
     The gate is this process's counter (``gate.py``) or the database's slot
     rows (``slots.py``), as ``AGENTWEB_MODEL_CALL_GATE`` says when the guard
@@ -128,7 +128,7 @@ class ControlGuard(Guard):
                 "latency_ms": latency_ms,
                 "outcome": OUTCOME_OK if error is None else error.failure.value,
             }
-        await sync_to_async(_settle)(self.user_id, day, slot, usage)
+        await settlement.settle(settlement.Settlement(self.user_id, day, slot, usage))
 
 
 async def _quota_exceeded(user_id: int, day: date) -> AgentError:
@@ -205,21 +205,3 @@ def _admit_in_process(user_id: int, day: date) -> tuple[bool, int]:
     if not quotas.reserve_model_call(user_id, day=day):
         return False, 0
     return True, quotas.model_slot_limit()
-
-
-def _settle(user_id: int, day: date, slot: slots.Slot | None, usage: dict | None) -> None:
-    """In one transaction: release a database slot; charge tokens and bill a made
-    call, or refund one never made."""
-    try:
-        with transaction.atomic():
-            if slot is not None:
-                slots.release_model_slot(slot)
-            if usage is None:
-                quotas.refund_model_call(user_id, day=day)
-                return
-            quotas.add_tokens(user_id, usage["tokens_in"] + usage["tokens_out"], day=day)
-            quotas.record_usage(**usage)
-    except BaseException:
-        if slot is not None:  # the bill failed: the slot still comes back now, not at expiry
-            slots.release_model_slot(slot)
-        raise

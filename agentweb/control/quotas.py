@@ -222,12 +222,11 @@ _LEDGER_COLUMNS = (
 )
 
 
-def _ledger_sql() -> str:
+def _ledger_sql(rows: int) -> str:
     # Written out: one row per model call, and the ORM's create costs twice the statement.
     marks = ", ".join(["%s"] * len(_LEDGER_COLUMNS))
-    return (
-        f"INSERT INTO {UsageEntry._meta.db_table} ({', '.join(_LEDGER_COLUMNS)}) VALUES ({marks})"
-    )
+    values = ", ".join([f"({marks})"] * rows)
+    return f"INSERT INTO {UsageEntry._meta.db_table} ({', '.join(_LEDGER_COLUMNS)}) VALUES {values}"
 
 
 def record_usage(
@@ -243,18 +242,44 @@ def record_usage(
     outcome: str = OUTCOME_OK,
 ) -> None:
     """Write one ledger row for a model call that was made (R-BILL-1)."""
-    _execute(
-        _ledger_sql(),
+    record_usages(
         [
-            user_id,
-            run_id,
-            workflow,
-            purpose,
-            model[: UsageEntry._meta.get_field("model").max_length],
-            max(0, tokens_in),
-            max(0, tokens_out),
-            max(0, round(latency_ms)),
-            outcome,
-            connection.ops.adapt_datetimefield_value(timezone.now()),
-        ],
+            {
+                "user_id": user_id,
+                "run_id": run_id,
+                "workflow": workflow,
+                "purpose": purpose,
+                "model": model,
+                "tokens_in": tokens_in,
+                "tokens_out": tokens_out,
+                "latency_ms": latency_ms,
+                "outcome": outcome,
+            }
+        ]
     )
+
+
+def record_usages(rows: list[dict[str, Any]]) -> None:
+    """Write the ledger rows of model calls that were made, in one statement.
+
+    Each row has ``record_usage``'s fields (``outcome`` included).
+    """
+    if not rows:
+        return
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    model_length = UsageEntry._meta.get_field("model").max_length
+    params: list[Any] = []
+    for row in rows:
+        params += [
+            row["user_id"],
+            row["run_id"],
+            row["workflow"],
+            row["purpose"],
+            row["model"][:model_length],
+            max(0, row["tokens_in"]),
+            max(0, row["tokens_out"]),
+            max(0, round(row["latency_ms"])),
+            row["outcome"],
+            now,
+        ]
+    _execute(_ledger_sql(len(rows)), params)
