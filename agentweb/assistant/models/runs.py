@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import connection, models, transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
+from django.db.models.sql import UpdateQuery
 from django.utils import timezone
 
 from agentweb.engine.events import EventKind
@@ -54,13 +55,15 @@ class RunQuerySet(models.QuerySet["Run"]):
         """Rows a worker may still write: running under its lease (no owner: no fence)."""
         return self.filter(status=Status.RUNNING, lease_owner=owner) if owner else self
 
-    def claim(self, *, owner: str = "", lease_until: datetime | None = None) -> int:
-        """queued → running; with ``owner`` under that worker's lease. Returns the rows claimed."""
+    def claim(self, *, owner: str = "", lease_until: datetime | None = None, **fields: Any) -> int:
+        """queued → running; with ``owner`` under that worker's lease, ``fields`` written too.
+        Returns the rows claimed."""
         return self.filter(status=Status.QUEUED).update(
             status=Status.RUNNING,
             started_at=timezone.now(),
             lease_owner=owner,
             lease_expires_at=lease_until,
+            **fields,
         )
 
     def requeue(self) -> int:
@@ -76,37 +79,57 @@ class RunQuerySet(models.QuerySet["Run"]):
         *,
         data: dict[str, Any] | None = None,
         ts: float | None = None,
+        tail: list[RunEvent] | None = None,
         **fields: Any,
     ) -> list[RunEvent]:
         """→ a finished status, with the stop reason, the end time (``fields``: the result)
         and one ``run.finished`` event per run changed (``data`` added to it).
 
-        The rows are locked first, so the conditions of this queryset are read
-        under the lock: of concurrent transitions of one run exactly one
-        happens. Returns the events written (empty: nothing matched), for the
-        caller to broadcast.
+        ``tail`` (a queryset of one run): the run's last events, not yet
+        written, stored in the same statements and numbered before its
+        ``run.finished`` (nothing of it is written if the run did not change).
+
+        One conditional UPDATE changes the rows and takes their event numbers
+        (it holds their row locks until the commit, and a concurrent transition
+        re-reads the conditions after it): of concurrent transitions of one run
+        exactly one happens. Returns the events written (empty: nothing
+        matched), for the caller to broadcast.
         """
         stop_reason = stop.as_dict() if isinstance(stop, StopReason) else stop
         now = timezone.now()
         fields.setdefault("finished_at", now)
-        with transaction.atomic():
-            pks = list(self.select_for_update().values_list("pk", flat=True))
-            if not pks:
+        tail = tail or []
+        with transaction.atomic(savepoint=False):
+            ended = self._update_returning(
+                status=status,
+                stop_reason=stop_reason,
+                last_seq=F("last_seq") + len(tail) + 1,
+                **fields,
+            )
+            if not ended:
                 return []
-            Run.objects.filter(pk__in=pks).update(status=status, stop_reason=stop_reason, **fields)
+            if tail and len(ended) != 1:
+                raise ValueError("a tail of events belongs to one run")
             event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
             at = datetime.fromtimestamp(ts, tz=UTC) if ts else now
-            rows = [
-                RunEvent(
-                    run_id=pk,
-                    seq=self.take_seqs(pk, 1),
-                    kind=EventKind.RUN_FINISHED.value,
-                    data=event,
-                    ts=at,
-                )
-                for pk in pks
-            ]
+            rows = []
+            for pk, last in ended:
+                for seq, row in enumerate(tail, last - len(tail)):
+                    row.run_id, row.seq = pk, seq
+                    rows.append(row)
+                finished = EventKind.RUN_FINISHED.value
+                rows.append(RunEvent(run_id=pk, seq=last, kind=finished, data=event, ts=at))
             return RunEvent.objects.bulk_create(rows)
+
+    def _update_returning(self, **values: Any) -> list[tuple[int, int]]:
+        """``update(**values)`` that returns ``(pk, last_seq)`` of each row it changed."""
+        query = self.query.chain(UpdateQuery)
+        query.add_update_values(values)
+        sql, params = query.get_compiler(self.db).as_sql()
+        quote = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            cursor.execute(f"{sql} RETURNING {quote('id')}, {quote('last_seq')}", params)
+            return [(pk, seq) for pk, seq in cursor.fetchall()]
 
     def cancel_queued(self) -> list[RunEvent]:
         """queued → cancelled: stopped before it started."""
@@ -228,11 +251,16 @@ class RunEvent(models.Model):
         return f"{self.run_id}#{self.seq} {self.kind}"
 
     def as_frame(self) -> dict:
-        return {
-            "type": "run.event",
-            "run_id": self.run_id,
-            "seq": self.seq,
-            "kind": self.kind,
-            "data": self.data,
-            "ts": self.ts.isoformat(),
-        }
+        return event_frame(self.run_id, self.seq, self.kind, self.data, self.ts)
+
+
+def event_frame(run_id: int, seq: int, kind: str, data: Any, ts: datetime) -> dict[str, Any]:
+    """An event as the sockets and the API send it (SPEC §15)."""
+    return {
+        "type": "run.event",
+        "run_id": run_id,
+        "seq": seq,
+        "kind": kind,
+        "data": data,
+        "ts": ts.isoformat(),
+    }
