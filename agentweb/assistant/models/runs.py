@@ -11,6 +11,7 @@ taken under the run's row lock (``take_seqs``), by whoever writes.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -79,15 +80,10 @@ class RunQuerySet(models.QuerySet["Run"]):
         *,
         data: dict[str, Any] | None = None,
         ts: float | None = None,
-        tail: list[RunEvent] | None = None,
         **fields: Any,
     ) -> list[RunEvent]:
         """→ a finished status, with the stop reason, the end time (``fields``: the result)
         and one ``run.finished`` event per run changed (``data`` added to it).
-
-        ``tail`` (a queryset of one run): the run's last events, not yet
-        written, stored in the same statements and numbered before its
-        ``run.finished`` (nothing of it is written if the run did not change).
 
         One conditional UPDATE changes the rows and takes their event numbers
         (it holds their row locks until the commit, and a concurrent transition
@@ -98,27 +94,18 @@ class RunQuerySet(models.QuerySet["Run"]):
         stop_reason = stop.as_dict() if isinstance(stop, StopReason) else stop
         now = timezone.now()
         fields.setdefault("finished_at", now)
-        tail = tail or []
         with transaction.atomic(savepoint=False):
             ended = self._update_returning(
-                status=status,
-                stop_reason=stop_reason,
-                last_seq=F("last_seq") + len(tail) + 1,
-                **fields,
+                status=status, stop_reason=stop_reason, last_seq=F("last_seq") + 1, **fields
             )
             if not ended:
                 return []
-            if tail and len(ended) != 1:
-                raise ValueError("a tail of events belongs to one run")
             event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
             at = datetime.fromtimestamp(ts, tz=UTC) if ts else now
-            rows = []
-            for pk, last in ended:
-                for seq, row in enumerate(tail, last - len(tail)):
-                    row.run_id, row.seq = pk, seq
-                    rows.append(row)
-                finished = EventKind.RUN_FINISHED.value
-                rows.append(RunEvent(run_id=pk, seq=last, kind=finished, data=event, ts=at))
+            finished = EventKind.RUN_FINISHED.value
+            rows = [
+                RunEvent(run_id=pk, seq=seq, kind=finished, data=event, ts=at) for pk, seq in ended
+            ]
             return RunEvent.objects.bulk_create(rows)
 
     def _update_returning(self, **values: Any) -> list[tuple[int, int]]:
@@ -147,6 +134,45 @@ class RunQuerySet(models.QuerySet["Run"]):
         return self.exclude(status=Status.UNDONE).finish(
             Status.UNDONE, stop, data=data, finished_at=Coalesce(F("finished_at"), timezone.now())
         )
+
+    def write_event(
+        self, run_id: int, kind: str, data: Any, ts: datetime, *, owner: str | None = None
+    ) -> RunEvent | None:
+        """Store one event as the run's next, in one statement; ``None`` if fenced out.
+
+        The same numbering as ``take_seqs`` (the run's row, under its lock) in
+        one round trip: on PostgreSQL an ``UPDATE … RETURNING`` feeds the
+        INSERT; on SQLite (which writes one transaction at a time) the INSERT
+        reads the row's count and a trigger advances it (migration 0005).
+        """
+        table = connection.ops.quote_name(Run._meta.db_table)
+        events = connection.ops.quote_name(RunEvent._meta.db_table)
+        fence, params = "", [run_id]
+        if owner is not None:
+            fence = " AND lease_owner = %s AND status = %s"
+            params += [owner, Status.RUNNING.value]
+        at = connection.ops.adapt_datetimefield_value(ts)
+        values = [kind, json.dumps(data), at]
+        columns = f"INSERT INTO {events} (run_id, seq, kind, data, ts)"
+        if connection.vendor == "postgresql":
+            sql = (
+                f"WITH r AS (UPDATE {table} SET last_seq = last_seq + 1 WHERE id = %s{fence} "
+                f"RETURNING id, last_seq) {columns} "
+                "SELECT id, last_seq, %s, %s::jsonb, %s FROM r RETURNING id, seq"
+            )
+            params += values
+        else:
+            sql = (
+                f"{columns} SELECT id, last_seq + 1, %s, %s, %s FROM {table} "
+                f"WHERE id = %s{fence} RETURNING id, seq"
+            )
+            params = values + params
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        return RunEvent(id=row[0], run_id=run_id, seq=row[1], kind=kind, data=data, ts=ts)
 
     def take_seqs(self, run_id: int, count: int, *, owner: str | None = None) -> int | None:
         """Reserve ``count`` event numbers of the run; the first one, or ``None`` if fenced out.

@@ -15,6 +15,7 @@ up can write nothing more to it — no duplicate ``seq``, no second
 from __future__ import annotations
 
 import asyncio
+from contextlib import nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
@@ -119,20 +120,25 @@ def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
     queued message, undo, the reaper (``append``, ``Run.objects.finish``) —
     take their numbers the same way, even while the loop runs, so no two
     writers ever take one seq. The reaper (which locks the row too) either
-    sees these events or this write sees the lease gone. One UPDATE per run
-    and one INSERT for all the rows, whatever the number of events.
+    sees these events or this write sees the lease gone. A run's single event
+    is one statement (``Run.objects.write_event``); several are one UPDATE and
+    one INSERT, whatever their number.
     """
     results: list[list[RunEvent] | BaseException] = []
     rows: list[RunEvent] = []
-    with transaction.atomic():
+    # One statement alone needs no transaction of its own.
+    with transaction.atomic() if len(items) > 1 else nullcontext():
         for run_id, owner, events in items:
+            if len(events) == 1:
+                # The common case (the loop awaits each event): one statement.
+                event = events[0]
+                at = datetime.fromtimestamp(event.ts, tz=UTC)
+                row = Run.objects.write_event(run_id, event.kind.value, event.data, at, owner=owner)
+                results.append([row] if row is not None else _refused(run_id, owner))
+                continue
             first = Run.objects.take_seqs(run_id, len(events), owner=owner)
             if first is None:
-                results.append(
-                    LeaseLost(f"run {run_id} is no longer leased to {owner}")
-                    if owner is not None
-                    else RunGone(f"run {run_id} does not exist")
-                )
+                results.append(_refused(run_id, owner))
                 continue
             mine = [event_row(run_id, event, seq) for seq, event in enumerate(events, first)]
             rows += mine
@@ -142,7 +148,13 @@ def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
     return results
 
 
-def event_row(run_id: int, event: Event, seq: int | None = None) -> RunEvent:
+def _refused(run_id: int, owner: str | None) -> Exception:
+    if owner is not None:
+        return LeaseLost(f"run {run_id} is no longer leased to {owner}")
+    return RunGone(f"run {run_id} does not exist")
+
+
+def event_row(run_id: int, event: Event, seq: int) -> RunEvent:
     """The row an engine event is stored as (``seq``: the number the database gave it)."""
     return RunEvent(
         run_id=run_id,
@@ -189,15 +201,12 @@ async def broadcast(*rows: RunEvent | None) -> None:
 
 
 class DbEventSink:
-    """Writes the run's events with their per-run ``seq``, then rings the run's group.
+    """Writes each event with its per-run ``seq``, then rings the run's group.
 
-    ``emit`` hands the event over and returns: the loop goes on while its
-    events are written, and all the events it emitted meanwhile share one
-    write (one seq reservation, one INSERT). A single publisher per run writes
-    and then broadcasts, in order, so an event is always persisted before it
-    is sent. A write that fails (the lease lost, the run gone) is raised by
-    the next ``emit`` and by ``flush``, which the run awaits before its end is
-    stored.
+    The loop awaits each write: its next call (a guard's, a tool's) queues
+    behind it, so an event reaches the sockets before the step it announces
+    has gone far. The writes of every run in the process share one
+    transaction (``EventWriter``).
 
     The broadcast is a doorbell (``bus.send``): if the channel layer is down
     the event is still in the database, sockets re-read it when they
@@ -207,54 +216,14 @@ class DbEventSink:
     def __init__(self, run_id: int, owner: str | None = None) -> None:
         self.run_id = run_id
         self.owner = owner
-        self.pending: list[Event] = []
-        self.failed: BaseException | None = None
-        self._publisher: asyncio.Task[None] | None = None
         # Made by the first delta: only the sink of the run's own execution streams.
         self.live: deltas.LiveText | None = None
         # The engine's number of the last event broadcast, and the seq it was stored as.
         self._published: tuple[int, int] = (0, 0)
-        self._early: list[tuple[int, DeltaKind, str]] = []
 
     async def emit(self, event: Event) -> None:
-        if self.failed is not None:
-            raise self.failed
-        self.pending.append(event)
-        if self._publisher is None or self._publisher.done():
-            self._publisher = asyncio.create_task(self._publish(), name=f"events-{self.run_id}")
-
-    def take_unwritten(self) -> list[Event]:
-        """The events not handed to the writer yet: the caller stores them (the run's end)
-        and hands each back to ``publish`` once stored."""
-        if self.failed is not None:
-            raise self.failed
-        tail, self.pending = self.pending, []
-        return tail
-
-    async def publish(self, stored: list[tuple[Event, RunEvent]]) -> None:
-        """Broadcast events the caller stored, after everything written before them."""
-        await self.flush()
-        for event, row in stored:
-            await self._broadcast(event, row)
-
-    async def flush(self) -> None:
-        """Wait until every event emitted so far is persisted and broadcast."""
-        while self._publisher is not None and not self._publisher.done():
-            await asyncio.shield(self._publisher)
-        if self.failed is not None:
-            raise self.failed
-
-    async def _publish(self) -> None:
-        while self.pending and self.failed is None:
-            batch, self.pending = self.pending, []
-            try:
-                rows = await writer().write(self.run_id, batch, self.owner)
-            except Exception as exc:
-                self.failed = exc
-                self.pending = []
-                return
-            for event, row in zip(batch, rows, strict=True):
-                await self._broadcast(event, row)
+        (row,) = await writer().write(self.run_id, [event], self.owner)
+        await self._broadcast(event, row)
 
     async def _broadcast(self, event: Event, row: RunEvent) -> None:
         if self.live is None:
@@ -265,10 +234,6 @@ class DbEventSink:
                 await self.live.before_event(row.seq)
                 await broadcast(row)
         self._published = (event.seq, row.seq)
-        if self._early:
-            early, self._early = self._early, []
-            for after, kind, text in early:
-                self.delta(after, kind, text)
         if event.kind is EventKind.RUN_FINISHED:
             deltas.forget(self.run_id)
 
@@ -276,16 +241,14 @@ class DbEventSink:
         """New words of an answer being written: throttled to the run's sockets, not stored.
 
         ``after_seq`` is the engine's number of the event the text follows; the
-        sockets know events by their stored seq, so text that follows an event
-        not yet broadcast waits for it.
+        sockets know events by their stored seq, which the delta carries
+        instead (a message queued mid-run shifts one against the other).
         """
         if self.live is None:
             self.live = deltas.live_text(self.run_id)
         engine_seq, stored_seq = self._published
         if after_seq == engine_seq:
             self.live.add(stored_seq, kind, text)
-        elif after_seq > engine_seq:
-            self._early.append((after_seq, kind, text))
 
 
 def broadcast_message(row: RunEvent) -> dict[str, Any]:

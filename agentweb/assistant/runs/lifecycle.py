@@ -105,16 +105,11 @@ async def execute_run(
     request = _request(prepared)
     try:
         outcome = await run_request(env, request)
-        if outcome.status is RunStatus.UNDONE:
-            await sink.flush()  # compensation reads the trace: all of it is stored first
-        # The loop's last events not written yet are stored with the run's end.
-        tail = sink.take_unwritten()
     except LeaseLost:
         logger.warning("run %s: lease lost to the reaper; stopped writing", run.pk)
         return None
     except Exception:
         logger.exception("run %s crashed", run.pk)
-        await sink.settle()
         await events.broadcast(*await _crashed(run.pk, owner))
         raise
     finally:
@@ -125,10 +120,8 @@ async def execute_run(
         # back by now (the engine never abandons one); revert them before the end.
         extra = await compensate(user, run.pk)
     held = sink.finished.data if sink.finished is not None else {}
-    rows = [events.event_row(run.pk, event) for event in tail]
-    stored, waiting = await _store(run.pk, outcome, prepared, owner, {**held, **extra}, rows)
-    await sink.publish(list(zip(tail, stored, strict=False)))
-    await events.broadcast(*stored[len(tail) :])
+    stored, waiting = await _store(run.pk, outcome, prepared, owner, {**held, **extra})
+    await events.broadcast(*stored)
     deltas.forget(run.pk)
     return Ended(outcome, waiting)
 
@@ -140,22 +133,6 @@ class _FinishHeld:
     def __init__(self, sink: DbEventSink) -> None:
         self.sink = sink
         self.finished: Event | None = None
-
-    async def flush(self) -> None:
-        await self.sink.flush()
-
-    def take_unwritten(self) -> list[Event]:
-        return self.sink.take_unwritten()
-
-    async def publish(self, stored: list[tuple[Event, RunEvent]]) -> None:
-        await self.sink.publish(stored)
-
-    async def settle(self) -> None:
-        """Wait for the events in flight, whatever became of them (a crashed run's end)."""
-        try:
-            await self.sink.flush()
-        except Exception:
-            logger.warning("run %s: events lost before its end", self.sink.run_id)
 
     async def emit(self, event: Event) -> None:
         if event.kind is EventKind.RUN_FINISHED:
@@ -303,10 +280,9 @@ def _store(
     prepared: Prepared,
     owner: str | None,
     data: dict[str, Any],
-    tail: list[RunEvent],
 ) -> tuple[list[RunEvent], bool]:
-    """The run's end in one transaction: its last events, its row and ``run.finished``,
-    the exchange it leaves in memory, and whether messages still wait behind it."""
+    """The run's end in one transaction: its row and ``run.finished``, the exchange it
+    leaves in memory, and whether messages still wait behind it."""
     # Keep the numbers the answer cites ("see 3"), not a renumbering.
     numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
     sources = [
@@ -331,7 +307,6 @@ def _store(
             cards=outcome.cards,
             usage=outcome.usage,
             policy_snapshot=policy,
-            tail=tail,
         )
         # A run the reaper took away leaves no memory behind.
         if stored and outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED):
