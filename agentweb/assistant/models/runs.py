@@ -143,7 +143,7 @@ class RunQuerySet(models.QuerySet["Run"]):
         The same numbering as ``take_seqs`` (the run's row, under its lock) in
         one round trip: on PostgreSQL an ``UPDATE … RETURNING`` feeds the
         INSERT; on SQLite (which writes one transaction at a time) the INSERT
-        reads the row's count and a trigger advances it (migration 0005).
+        reads the row's count and a trigger advances it (migration 0006).
         """
         table = connection.ops.quote_name(Run._meta.db_table)
         events = connection.ops.quote_name(RunEvent._meta.db_table)
@@ -263,7 +263,13 @@ class Run(models.Model):
 
 
 class RunEvent(models.Model):
-    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="events")
+    # No foreign-key constraint in the database: on PostgreSQL it is a check per
+    # inserted row (its own statement), and every event is inserted from its
+    # run's row, locked (``write_event``, ``take_seqs``); deleting a run deletes
+    # its events (the ORM's cascade).
+    run = models.ForeignKey(
+        Run, on_delete=models.CASCADE, related_name="events", db_constraint=False
+    )
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=32)
     data = models.JSONField(default=dict)

@@ -4,6 +4,10 @@ On SQLite one event is written by one INSERT that takes its number from the
 run's row; this trigger, part of that statement, advances the row's count.
 PostgreSQL needs none: there the same statement is an ``UPDATE … RETURNING``
 feeding the INSERT.
+
+SQLite drops a table's triggers with the table, and a migration that alters
+``RunEvent`` rebuilds it there: such a migration must create the trigger again
+(``create`` below); ``tests/assistant/test_event_numbers.py`` fails without it.
 """
 
 from django.db import migrations
@@ -28,7 +32,7 @@ def drop(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("assistant", "0004_run_options"),
+        ("assistant", "0005_run_event_without_fk_check"),
     ]
 
     operations = [migrations.RunPython(create, drop)]
