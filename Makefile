@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP_APP := $(VENV)/.installed-app
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run run-scaled test lint format bench-engine bench-scale bench-answers clean
+.PHONY: run run-scaled test lint format bench-engine bench-scale bench-answers bench-web-peers clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "agentweb needs Python >= 3.11")'
@@ -72,6 +72,12 @@ bench-engine: $(STAMP_DEV)
 
 bench-scale: $(STAMP_DEV)
 	$(BIN)/python bench/scale.py
+
+# The web stack against Chainlit (bench/web_peers.py): copies ../shared/bench/web-peers to
+# var/web-peers/, builds its Chainlit venv there, runs the interleaved matrix (~10 min).
+# A smoke run: make bench-web-peers WEB_PEERS_ARGS="--clients 10 --rounds 1"
+bench-web-peers: $(STAMP_DEV)
+	$(BIN)/python bench/web_peers.py $(WEB_PEERS_ARGS)
 
 # Answer quality: the real path over bench/answers/questions.toml, scored by facts.
 bench-answers: $(STAMP_DEV)

@@ -145,23 +145,28 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
+    # Redis pub/sub: a group send is one PUBLISH and memberships live in each
+    # process (re-subscribed after a Redis restart), instead of sorted sets, a
+    # Lua script per send and a blocking pop per message (docs/performance.md:
+    # about 24 commands a run instead of about 310). No buffer in Redis: a
+    # process that is not subscribed when a doorbell rings misses it, and
+    # re-reads the log (every message on the layer is a doorbell).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                # redis-py's default read timeout (5 s) equals channels_redis's
-                # blocking-pop timeout (5 s): idle sockets would fail at random.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
-                # Per-channel buffer: a socket following a busy run must not drop
-                # doorbells in a burst (a dropped one is re-read from the database).
-                "capacity": 1000,
-                # An undelivered message older than this is stale: the log has it anyway.
-                "expiry": 30,
-            },
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process: its own layer, without the per-operation scans and copies of
+    # Channels' in-memory one (see the module). A socket following a busy run
+    # must not drop doorbells in a burst (a dropped one is re-read from the log).
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "agentweb.lib.inprocess_channel_layer.InProcessChannelLayer",
+            "CONFIG": {"capacity": 1000},
+        }
+    }
 
 # Where runs execute (docs/operations.md): "inprocess" = tasks of the serving
 # process (the embedded default); "worker" = `manage.py run_worker` processes

@@ -21,6 +21,7 @@ Every client is its own logged-in player and asks multi-step questions over
     .venv/bin/python bench/realtime.py --clients 100 --runs-per-client 3 --latency-ms 50
     .venv/bin/python bench/realtime.py --model sse --clients 10 --runs-per-client 3 --cancel-every 0
     .venv/bin/python bench/realtime.py --clients 10 --count-sql   # + SQL statements per run
+    .venv/bin/python bench/realtime.py --question slow   # the peer workload, no cancels
 
 Also printed: the server's CPU per run (user + system time of the Daphne process
 over the measurement, divided by the runs), and with ``--count-sql`` the SQL
@@ -59,6 +60,9 @@ from tests.fakes.model_server import FakeModelServer, Reply  # noqa: E402
 PYTHON = sys.executable
 QUESTION = "How do I craft an iron pickaxe?"
 SLOW_QUESTION = "分析 What do I need for the quest More Andesite Alloy and where does it come from?"
+# --question: "slow" is the peer benchmark's workload (bench/web_peers.py): the reasoning
+# workflow without a router call, exactly 3 model and 2 tool calls a run.
+QUESTIONS = {"mixed": QUESTION, "slow": SLOW_QUESTION}
 
 
 # The streamed answer: the JSON head in one piece, then the text about a token a piece.
@@ -199,6 +203,81 @@ async def wait_ready(port: int) -> None:
     raise RuntimeError("the server did not start")
 
 
+def connect(port: int, session_key: str):
+    """A player's websocket to ``/ws/assistant/`` (an async context manager)."""
+    return websockets.connect(
+        f"ws://127.0.0.1:{port}/ws/assistant/",
+        additional_headers={
+            "Cookie": f"sessionid={session_key}",
+            "Origin": f"http://127.0.0.1:{port}",
+        },
+        max_size=2**22,
+    )
+
+
+async def ask(
+    ws,
+    runs: int,
+    cancel_every: int,
+    delivery: list[float],
+    cancels: list[float],
+    first_deltas: dict[int, float],
+    question: str = QUESTION,
+    finished: list[dict] | None = None,
+) -> int:
+    """``runs`` questions one after the other on ``ws``; every ``cancel_every``-th is
+    ``SLOW_QUESTION``, cancelled while a model call is in flight.
+
+    With ``finished``, one entry per run: when it was sent, when its answer and its
+    ``run.finished`` arrived (``time.time()``), its status and its usage."""
+    done = 0
+    for i in range(runs):
+        cancel = cancel_every and (i % cancel_every == cancel_every - 1)
+        sent = time.time()
+        await ws.send(
+            json.dumps({"type": "chat.send", "text": SLOW_QUESTION if cancel else question})
+        )
+        cancel_sent = None
+        run_id = None
+        answered = None
+        while True:
+            frame = json.loads(await ws.recv())
+            now = time.time()
+            if frame["type"] == "chat.accepted":
+                run_id = frame["run_id"]
+                continue
+            if frame["type"] == "run.delta" and frame["text"].startswith("ref"):
+                first_deltas[int(frame["text"][3:].split()[0])] = time.monotonic()
+                continue
+            if frame["type"] != "run.event" or frame["run_id"] != run_id:
+                continue
+            delivery.append(now - datetime.fromisoformat(frame["ts"]).timestamp())
+            if cancel and cancel_sent is None and frame["kind"] == "model.called":
+                # The next model call starts right after this event: cancel it in flight.
+                await asyncio.sleep(0.01)
+                cancel_sent = time.time()
+                await ws.send(json.dumps({"type": "run.cancel", "run_id": run_id}))
+            if frame["kind"] == "answer":
+                answered = now
+            if frame["kind"] == "run.finished":
+                if cancel_sent is not None and frame["data"]["status"] == "cancelled":
+                    cancels.append(now - cancel_sent)
+                if finished is not None:
+                    usage = frame["data"].get("usage", {}).get("usage", {})
+                    finished.append(
+                        {
+                            "sent": sent,
+                            "answered": answered,
+                            "done": now,
+                            "status": frame["data"]["status"],
+                            "calls": (usage.get("model_calls"), usage.get("tool_calls")),
+                        }
+                    )
+                done += 1
+                break
+    return done
+
+
 async def client(
     port: int,
     session_key: str,
@@ -207,41 +286,10 @@ async def client(
     delivery: list[float],
     cancels: list[float],
     first_deltas: dict[int, float],
+    question: str = QUESTION,
 ) -> int:
-    url = f"ws://127.0.0.1:{port}/ws/assistant/"
-    headers = {"Cookie": f"sessionid={session_key}", "Origin": f"http://127.0.0.1:{port}"}
-    done = 0
-    async with websockets.connect(url, additional_headers=headers, max_size=2**22) as ws:
-        for i in range(runs):
-            cancel = cancel_every and (i % cancel_every == cancel_every - 1)
-            await ws.send(
-                json.dumps({"type": "chat.send", "text": SLOW_QUESTION if cancel else QUESTION})
-            )
-            cancel_sent = None
-            run_id = None
-            while True:
-                frame = json.loads(await ws.recv())
-                now = time.time()
-                if frame["type"] == "chat.accepted":
-                    run_id = frame["run_id"]
-                    continue
-                if frame["type"] == "run.delta" and frame["text"].startswith("ref"):
-                    first_deltas[int(frame["text"][3:].split()[0])] = time.monotonic()
-                    continue
-                if frame["type"] != "run.event" or frame["run_id"] != run_id:
-                    continue
-                delivery.append(now - datetime.fromisoformat(frame["ts"]).timestamp())
-                if cancel and cancel_sent is None and frame["kind"] == "model.called":
-                    # The next model call starts right after this event: cancel it in flight.
-                    await asyncio.sleep(0.01)
-                    cancel_sent = time.time()
-                    await ws.send(json.dumps({"type": "run.cancel", "run_id": run_id}))
-                if frame["kind"] == "run.finished":
-                    if cancel_sent is not None and frame["data"]["status"] == "cancelled":
-                        cancels.append(now - cancel_sent)
-                    done += 1
-                    break
-    return done
+    async with connect(port, session_key) as ws:
+        return await ask(ws, runs, cancel_every, delivery, cancels, first_deltas, question)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -263,6 +311,7 @@ async def measure(
     model: StreamingModel | None,
     server: subprocess.Popen,
     counts: Path | None = None,
+    question: str = QUESTION,
 ) -> dict:
     await wait_ready(port)
     delivery: list[float] = []
@@ -272,7 +321,10 @@ async def measure(
     cpu_before = cpu_s(server.pid)
     started = time.perf_counter()
     done = await asyncio.gather(
-        *(client(port, k, runs, cancel_every, delivery, cancels, first_deltas) for k in keys)
+        *(
+            client(port, k, runs, cancel_every, delivery, cancels, first_deltas, question)
+            for k in keys
+        )
     )
     wall = time.perf_counter() - started
     cpu = cpu_s(server.pid) - cpu_before
@@ -320,10 +372,18 @@ def main() -> None:
     ap.add_argument("--runs-per-client", type=int, default=3)
     ap.add_argument("--latency-ms", type=float, default=50.0)
     ap.add_argument(
+        "--question",
+        choices=sorted(QUESTIONS),
+        default="mixed",
+        help="mixed: the crafting question, every k-th run the slow one, cancelled; "
+        "slow: every run the peer benchmark's 3-model-call question, no cancels",
+    )
+    ap.add_argument(
         "--cancel-every",
         type=int,
-        default=3,
-        help="every k-th run of a client is cancelled mid-call (0: never)",
+        default=None,
+        help="every k-th run of a client is cancelled mid-call (0: never; "
+        "default 3, or 0 with --question slow)",
     )
     ap.add_argument(
         "--model",
@@ -337,6 +397,8 @@ def main() -> None:
         help="count the server's SQL statements per run (bench/serve_counted.py)",
     )
     args = ap.parse_args()
+    if args.cancel_every is None:
+        args.cancel_every = 0 if args.question == "slow" else 3
     port = free_port()
     model = StreamingModel(args.latency_ms / 1000) if args.model == "sse" else None
     with tempfile.TemporaryDirectory() as tmp:
@@ -347,7 +409,16 @@ def main() -> None:
         server, keys = setup_server(Path(tmp), args.clients, args.latency_ms, port, url, counts)
         try:
             result = asyncio.run(
-                measure(port, keys, args.runs_per_client, args.cancel_every, model, server, counts)
+                measure(
+                    port,
+                    keys,
+                    args.runs_per_client,
+                    args.cancel_every,
+                    model,
+                    server,
+                    counts,
+                    QUESTIONS[args.question],
+                )
             )
         finally:
             server.terminate()
@@ -356,6 +427,7 @@ def main() -> None:
                 model.server.__exit__(None, None, None)
     result["latency_ms"] = args.latency_ms
     result["model"] = args.model
+    result["question"] = args.question
     print(json.dumps(result), flush=True)
 
 

@@ -11,7 +11,7 @@ cancelled while a model call is in flight. Measured per size:
   cancel p50/p99 (``run.cancel`` sent → ``run.finished`` received);
 * peak RSS of each Daphne and worker process (VmHWM);
 * per run: SQL statements (pg_stat_statements, BEGIN/COMMIT included) and
-  channel-layer traffic (Redis commands; EVALs are sends/group sends).
+  channel-layer traffic (Redis commands, and the most frequent ones by name).
 
     .venv/bin/python bench/scale.py --sizes 1 2 4 --clients 100 --runs-per-client 3 --latency-ms 50
 
@@ -197,6 +197,10 @@ def run_size(
         "redis_evals_per_run": round(
             (commands.get("eval", 0) + commands.get("evalsha", 0)) / runs, 1
         ),
+        "redis_top_per_run": {
+            name: round(calls / runs, 1)
+            for name, calls in sorted(commands.items(), key=lambda item: -item[1])[:8]
+        },
         "rss_mb": memory,
         "top_sql": top_sql,
     }

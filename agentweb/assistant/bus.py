@@ -16,6 +16,8 @@ from typing import Any
 
 from channels.layers import get_channel_layer
 
+from agentweb.lib.inprocess_channel_layer import InProcessChannelLayer
+
 logger = logging.getLogger("agentweb.assistant")
 
 # Every process that executes runs listens here for cancel requests it must act on.
@@ -45,6 +47,11 @@ def session_group(session_key: str) -> str:
     return f"assistant.session.{hashlib.sha256(session_key.encode()).hexdigest()[:32]}"
 
 
+def single_process() -> bool:
+    """The layer reaches this process only (the embedded setup): nothing runs elsewhere."""
+    return isinstance(get_channel_layer(), InProcessChannelLayer)
+
+
 async def send(group: str, message: dict[str, Any]) -> bool:
     """``group_send`` that logs instead of raising when the layer is down; ``True`` if sent."""
     layer = get_channel_layer()
@@ -59,27 +66,35 @@ async def send(group: str, message: dict[str, Any]) -> bool:
 
 
 async def listen(group: str, handle: Callable[[dict[str, Any]], None]) -> None:
-    """Receive a group's messages for ever, re-joining it after layer outages."""
+    """Receive a group's messages for ever, re-joining it after layer outages.
+
+    The re-join runs beside a receive that stays in flight: some layers
+    (Redis pub/sub) drop a channel whose receive is cancelled.
+    """
     layer = get_channel_layer()
     if layer is None:
         return
     delay = RETRY_FIRST_S
     channel = None
     while True:
+        receiving: asyncio.Future[dict[str, Any]] | None = None
         try:
             if channel is None:
                 channel = await layer.new_channel()
             await layer.group_add(group, channel)
             delay = RETRY_FIRST_S
-            try:
-                async with asyncio.timeout(REJOIN_S):
-                    while True:
-                        handle(await layer.receive(channel))
-            except TimeoutError:
-                continue
+            while True:
+                receiving = asyncio.ensure_future(layer.receive(channel))
+                while not (await asyncio.wait({receiving}, timeout=REJOIN_S))[0]:
+                    await layer.group_add(group, channel)
+                handle(receiving.result())
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             logger.warning("channel layer: listening on %s failed (%s); retrying", group, exc)
+            channel = None  # a fresh one: the layer may have dropped this one
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX_S)
+        finally:
+            if receiving is not None and not receiving.done():
+                receiving.cancel()

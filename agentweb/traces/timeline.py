@@ -7,7 +7,9 @@ the run too), or ``latency_ms`` earlier when it is the first event. A tool
 call spans its ``tool.started`` and ``tool.finished`` events. Everything else
 is an instant mark. Durations are wall-clock; the provider's and the tool's
 own ``latency_ms`` are shown beside them. The same steps feed the detail
-page, the comparison and the span view.
+page, the comparison and the span view; the pages name each step with the
+title of the event it stands for (``Step.described_as``), in the words of the
+chat trace (``assistant/page/describe.py``).
 """
 
 from __future__ import annotations
@@ -70,18 +72,12 @@ class Step:
         return self.kind in FAILURE_KINDS or (self.span == "tool" and not self.finished)
 
     @property
-    def name(self) -> str:
-        """A short name: what a reviewer scans the waterfall for."""
-        d = self.data
-        if self.span == "model":
-            return f"model · {d.get('purpose', '?')} ({d.get('prompt', '?')})"
-        if self.span == "tool":
-            return f"tool · {d.get('tool', '?')}"
-        if self.kind == EventKind.ROUTE_DECIDED.value:
-            return f"route → {d.get('workflow', '?')}"
-        if self.kind == EventKind.FAILURE.value:
-            return f"failure · {d.get('failure', '?')}"
-        return self.kind
+    def described_as(self) -> str:
+        """The event whose title names this row (``assistant/page/describe.py``): a model
+        call by its ``model.called``, a tool call by its ``tool.started``."""
+        return {"model": EventKind.MODEL_CALLED.value, "tool": EventKind.TOOL_STARTED.value}.get(
+            self.span, self.kind
+        )
 
     @property
     def signature(self) -> str:
@@ -97,19 +93,12 @@ class Step:
 
 @dataclass(slots=True)
 class Round:
+    """A group of steps: the start (``START_ROUND``), a numbered round (``info`` is its
+    ``round.started`` data), or the end (``END_ROUND``)."""
+
     number: int
     steps: list[Step] = field(default_factory=list)
     info: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def title(self) -> str:
-        if self.number == START_ROUND:
-            return "Start and routing"
-        if self.number == END_ROUND:
-            return "Finish"
-        total = self.info.get("rounds_total")
-        final = " · final only" if self.info.get("final_only") else ""
-        return f"Round {self.number}" + (f" of {total}" if total else "") + final
 
     @property
     def start(self) -> datetime | None:

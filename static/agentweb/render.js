@@ -247,72 +247,95 @@
     return el("p", "trace-text", clip(value, TRACE_TEXT_CHARS));
   }
 
-  function ms(value) {
-    return Math.round(value || 0) + " ms";
+  // --- event titles: the formats of L.events (page/labels.py), read by the rules of
+  // page/describe.py, which renders the trace viewer's rows with the same formats.
+  // {a.b} a field, {a,b} the first one set, {a|ms} {a|int} rounded, {a|word} the label
+  // word_<value> if there is one; […] only when all its fields are set; {?a} a condition.
+  const FIELD = /\{(\??)([^}|]+)(?:\|([a-z_]+))?\}/g;
+  const PART = /\[([^\]]*)\]|([^[]+)/g;
+
+  function isSet(value) {
+    return value !== undefined && value !== null && value !== false && value !== "" &&
+      !(Array.isArray(value) && !value.length);
   }
 
-  // [title, detail node or null, extra class] of one event, in the words of L
-  // (page/labels.py, translated on the server).
+  function field(data, paths) {
+    for (const path of paths.split(",")) {
+      let value = data;
+      for (const key of path.trim().split(".")) {
+        value = value && typeof value === "object" && !Array.isArray(value) ? value[key] : undefined;
+      }
+      if (isSet(value)) return value;
+    }
+    return undefined;
+  }
+
+  function shown(value, word, L) {
+    if (word === "ms" || word === "int") {
+      const number = Number(value);
+      const text = Number.isFinite(number) ? String(Math.round(number)) : String(value);
+      return word === "ms" ? text + " ms" : text;
+    }
+    if (word) return typeof L[word + "_" + value] === "string" ? L[word + "_" + value] : String(value);
+    if (Array.isArray(value)) return value.join(", ");
+    return value === true ? "" : String(value);
+  }
+
+  function fill(text, data, L, optional) {
+    let missing = false;
+    const out = text.replace(FIELD, (match, condition, paths, word) => {
+      const value = field(data, paths);
+      if (!isSet(value)) {
+        missing = true;
+        return "?";
+      }
+      return condition ? "" : shown(value, word, L);
+    });
+    return optional && missing ? "" : out;
+  }
+
+  function title(kind, data, L) {
+    const format = (L.events || {})[kind];
+    if (!format) return kind;
+    let out = "";
+    for (const [, group, plain] of format.matchAll(PART)) {
+      out += group !== undefined ? fill(group, data, L, true) : fill(plain, data, L, false);
+    }
+    return out;
+  }
+
+  // [title, detail node or null, extra class] of one event, in the words of L.
   function describe(kind, data, L) {
+    const name = title(kind, data, L);
     switch (kind) {
       case "run.started":
-        return [L.run_started, text(data.question)];
-      case "route.decided": {
-        // The policy fields this request's options changed (R-X4-3).
-        const changed = (data.options && data.options.changed) || [];
-        const title = L.route + ": " + (data.workflow || "?") + (data.by ? " (" + data.by + ")" : "");
-        return [title + (changed.length ? " · " + changed.join(", ") : "")];
-      }
-      case "round.started": {
-        let title = L.round + " " + data.round + "/" + data.rounds_total;
-        if (data.final_only) title += " · " + L.final_round;
-        return [title, null, "round"];
-      }
+        return [name, text(data.question)];
+      case "round.started":
+        return [name, null, "round"];
       case "model.started":
-        return [(L.model_started || "model call started") + " · " + (data.purpose || ""), null, "pending"];
-      case "model.called": {
-        let title = L.model_call + " · " + (data.purpose || "") + " · " + (data.tokens_in || 0) + "+" +
-          (data.tokens_out || 0) + " " + L.tokens + " · " + ms(data.latency_ms);
-        if (data.ttft_ms != null) title += " · " + (L.first_token || "first token") + " " + ms(data.ttft_ms);
-        if (data.tokens_per_s != null) title += " · " + Math.round(data.tokens_per_s) + " tok/s";
-        return [title, null, data.partial ? "bad" : null];
-      }
+        return [name, null, "pending"];
+      case "model.called":
+        return [name, null, data.partial ? "bad" : null];
       case "decision":
-        if (data.type === "answer") return [L.decision + ": " + L.decision_answer];
-        return [L.decision + ": " + data.type, el("code", "trace-input", compact(data.input))];
+        return [name, data.type === "answer" ? null : el("code", "trace-input", compact(data.input))];
       case "tool.started":
-        return [L.tool_call + ": " + data.tool, el("code", "trace-input", compact(data.input))];
+        return [name, el("code", "trace-input", compact(data.input))];
       case "tool.finished":
-        return [L.observation + ": " + data.tool + " · " + ms(data.latency_ms), folded(L.observation, data.observation)];
+        return [name, folded(L.observation, data.observation)];
       case "answer":
-        return [L.answer, text(data.text)];
-      case "failure":
-        return [L.failure + ": " + (data.failure || "") + " — " + (data.message || ""), null, "bad"];
-      case "degraded": {
-        const failure = data.failure || {};
-        return [L.degraded + ": " + (failure.message || failure.failure || ""), null, "bad"];
-      }
-      case "rethink":
-        return [L.rethink];
-      case "context.compressed":
-        return [L.compressed];
       case "inbox.queued":
-        return [L.inbox_queued, text(data.text)];
-      case "inbox.claimed":
-        return [L.inbox_claimed];
+        return [name, text(data.text)];
+      case "failure":
+      case "degraded":
+        return [name, null, "bad"];
       case "action.pending":
-        return [L.action_pending + ": " + (data.text || data.tool || ""), null, "pending"];
-      case "action.confirmed":
-        return [L.action_confirmed + ": " + (data.decision === "approve" ? L.approved : L.rejected)];
-      case "run.finished": {
-        const status = L["status_" + data.status] || data.status;
-        const reason = data.stop_reason && data.stop_reason.message;
-        return [L.run_finished + ": " + status + (reason ? " — " + reason : ""), null, "finished"];
-      }
+        return [name, null, "pending"];
+      case "run.finished":
+        return [name, null, "finished"];
       default:
-        return [kind];
+        return [name];
     }
   }
 
-  window.AgentwebRender = { configure, el, append, json, card, sources, safeUrl, describe };
+  window.AgentwebRender = { configure, el, append, json, card, sources, safeUrl, describe, title };
 })();

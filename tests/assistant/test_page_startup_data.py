@@ -57,5 +57,6 @@ def test_the_trace_viewer_gets_the_chat_pages_words(client, rita, alice):
     start = html.index('<script id="trace-boot" type="application/json">')
     boot = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
 
-    assert boot["labels"]["run_finished"] == "Run finished"
+    finished = boot["labels"]["events"]["run.finished"]
+    assert finished == "Run finished: {status|status}[ — {stop_reason.message}]"
     assert boot["ws_path"] == "/ws/assistant/"

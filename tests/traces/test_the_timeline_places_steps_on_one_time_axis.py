@@ -2,6 +2,7 @@
 
 import pytest
 
+from agentweb.assistant.page.describe import describe
 from agentweb.traces import timeline
 from tests.traces.conftest import REACT_EVENTS, at
 
@@ -37,7 +38,8 @@ def test_a_tool_call_spans_from_its_start_to_its_finish():
     line = timeline.build(_events())
 
     tool = _step(line, 7)
-    assert (tool.span, tool.name, tool.finished) == ("tool", "tool · item.source", True)
+    assert (tool.span, tool.finished) == ("tool", True)
+    assert describe(tool.described_as, tool.data) == "Tool call: item.source"
     assert tool.offset_ms == pytest.approx(160.0)
     assert tool.duration_ms == pytest.approx(70.0)
     assert tool.latency_ms == pytest.approx(60.0)
@@ -47,11 +49,10 @@ def test_a_tool_call_spans_from_its_start_to_its_finish():
 def test_steps_are_grouped_by_round_and_decisions_join_their_model_call():
     line = timeline.build(_events())
 
-    assert [r.title for r in line.rounds] == [
-        "Start and routing",
-        "Round 1 of 3",
-        "Round 2 of 3",
-        "Finish",
+    assert [r.number for r in line.rounds] == [timeline.START_ROUND, 1, 2, timeline.END_ROUND]
+    assert [describe("round.started", r.info) for r in line.rounds[1:-1]] == [
+        "Round 1/3",
+        "Round 2/3",
     ]
     assert _step(line, 5).decision["type"] == "item.source"
     assert all(s.kind != "decision" for s in line.steps)

@@ -78,22 +78,27 @@ class _Follower:
         return out
 
     def event(self, frame: dict[str, Any]) -> str:
-        self.sent = frame["seq"]
-        self.finished = self.finished or frame["kind"] == "run.finished"
-        return f"id: {frame['seq']}\nevent: run.event\ndata: {json.dumps(frame)}\n\n"
+        return self.event_text(frame["seq"], frame["kind"], json.dumps(frame))
+
+    def event_text(self, seq: int, kind: str, text: str) -> str:
+        self.sent = seq
+        self.finished = self.finished or kind == "run.finished"
+        return f"id: {seq}\nevent: run.event\ndata: {text}\n\n"
 
     async def on_message(self, message: dict[str, Any]) -> list[str]:
-        frame = message.get("frame") or {}
         if message.get("type") == "run.event":
-            if frame["seq"] <= self.sent:
+            seq = message["seq"]
+            if seq <= self.sent:
                 return []
-            if frame["seq"] == self.sent + 1 and frame["data"] is not None:
-                return [self.event(frame)]
+            if seq == self.sent + 1 and message["text"] is not None:
+                return [self.event_text(seq, message["kind"], message["text"])]
             return await self.catch_up()
         if message.get("type") == "run.delta":
+            frame = message["frame"]
             out = await self.catch_up() if frame["after_seq"] > self.sent else []
             for delta in self.cursor.accept(frame, self.sent):
-                out.append(f"event: run.delta\ndata: {json.dumps(delta)}\n\n")
+                text = message["text"] if delta is frame else json.dumps(delta)
+                out.append(f"event: run.delta\ndata: {text}\n\n")
             return out
         return []
 

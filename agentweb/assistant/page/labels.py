@@ -7,12 +7,16 @@ script needs no catalog request and no second translation system: one
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 
-def js_labels() -> dict[str, str]:
+def js_labels() -> dict[str, Any]:
     """Strings ``chat.js`` shows, keyed by the name the script uses."""
     return {
+        # every trace event's title (page/describe.py reads the same formats)
+        "events": event_titles(),
         # connection
         "connecting": _("Connecting…"),
         "connected": _("Connected"),
@@ -22,31 +26,13 @@ def js_labels() -> dict[str, str]:
         "assistant_on": _("The assistant is switched on again."),
         "queued": _("Queued: the assistant reads it at the next step"),
         "claimed": _("Read by the assistant during the running answer"),
-        # trace entries
+        # trace entries (their titles: "events"; the words the formats fill in below)
         "run": _("Run"),
-        "run_started": _("Run started"),
-        "route": _("Route"),
-        "round": _("Round"),
-        "final_round": _("final answer only"),
-        "model_call": _("Model call"),
-        "model_started": _("Model call started"),
         "thinking": _("Thinking…"),
-        "first_token": _("first token"),
-        "tokens": _("tokens"),
-        "decision": _("Decision"),
-        "decision_answer": _("answer"),
-        "tool_call": _("Tool call"),
         "observation": _("Observation"),
-        "answer": _("Answer"),
-        "failure": _("Failure"),
-        "degraded": _("Degraded"),
-        "rethink": _("Rethinking"),
-        "compressed": _("Context compressed"),
-        "inbox_queued": _("Message queued"),
-        "inbox_claimed": _("Queued message read"),
-        "action_pending": _("Waiting for your confirmation"),
-        "action_confirmed": _("Confirmation"),
-        "run_finished": _("Run finished"),
+        "decision_answer": _("answer"),
+        "confirmation_approve": _("Confirmed"),
+        "confirmation_reject": _("Rejected"),
         # statuses
         "status_running": _("running"),
         "status_completed": _("completed"),
@@ -82,4 +68,31 @@ def js_labels() -> dict[str, str]:
         "any_of": _("any one of"),
         "your_status": _("your status"),
         "reward_table": _("reward table"),
+    }
+
+
+def event_titles() -> dict[str, str]:
+    """Every event kind's title format, translated (keys: ``agentweb/engine/events.py``)."""
+    return {
+        "run.started": _("Run started"),
+        "route.decided": _("Route: {workflow}[ ({by})][ · {options.changed}]"),
+        "round.started": _("Round {round}/{rounds_total}[{?final_only} · final answer only]"),
+        "model.started": _("Model call started · {purpose}"),
+        "model.called": _(
+            "Model call · {purpose} · {tokens_in}+{tokens_out} tokens · {latency_ms|ms}"
+            "[ · first token {ttft_ms|ms}][ · {tokens_per_s|int} tok/s]"
+        ),
+        "decision": _("Decision: {type|decision}"),
+        "tool.started": _("Tool call: {tool}"),
+        "tool.finished": _("Observation: {tool} · {latency_ms|ms}"),
+        "answer": _("Answer"),
+        "failure": _("Failure: {failure}[ — {message}]"),
+        "degraded": _("Degraded: {failure.message,failure.failure}"),
+        "rethink": _("Rethinking"),
+        "context.compressed": _("Context compressed"),
+        "inbox.queued": _("Message queued"),
+        "inbox.claimed": _("Queued message read"),
+        "action.pending": _("Waiting for your confirmation: {text,tool}"),
+        "action.confirmed": _("Confirmation: {decision|confirmation}"),
+        "run.finished": _("Run finished: {status|status}[ — {stop_reason.message}]"),
     }

@@ -13,6 +13,7 @@ everything so far in one delta (``run.delta.sync`` on the control group).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -73,7 +74,7 @@ class LiveText:
         frame = self.frame(self.sent_len)
         self.sent_len = len(self.text)
         self._last_sent = time.monotonic()
-        await bus.send(bus.run_group(self.run_id), {"type": "run.delta", "frame": frame})
+        await bus.send(bus.run_group(self.run_id), delta_message(frame))
 
     async def before_event(self, seq: int) -> None:
         """An event is about to be broadcast: pending text goes first, then a new scope."""
@@ -93,6 +94,12 @@ def delta_frame(run_id: int, after_seq: int, kind: str, offset: int, text: str) 
         "offset": offset,
         "text": text,
     }
+
+
+def delta_message(frame: dict[str, Any]) -> dict[str, Any]:
+    """The layer message for one delta: the frame, and its JSON (encoded once for all
+    followers; ``DeltaCursor.accept`` hands the frame itself back when nothing was cut)."""
+    return {"type": "run.delta", "frame": frame, "text": json.dumps(frame)}
 
 
 _live: dict[int, LiveText] = {}
@@ -123,13 +130,23 @@ async def send_sync(run_id: int, channel: str) -> None:
     if live is None or not live.text or layer is None:
         return
     try:
-        await layer.send(channel, {"type": "run.delta", "frame": live.frame(0)})
+        await layer.send(channel, delta_message(live.frame(0)))
     except Exception:  # the socket is gone, or the layer is down: it has the answer event later
         return
 
 
 async def request_sync(run_id: int, channel: str) -> None:
-    """Ask the process that executes the run for its streamed text (``send_sync`` there)."""
+    """Ask the process that executes the run for its streamed text (``send_sync`` there).
+
+    Streamed here: sent straight to the channel. Alone on the layer and not
+    streamed here: nothing to send (the channel is in the run's group already,
+    so whatever comes next reaches it live). Otherwise: the control group.
+    """
+    if run_id in _live:
+        await send_sync(run_id, channel)
+        return
+    if bus.single_process():
+        return
     await bus.send(
         bus.CONTROL_GROUP, {"type": "run.delta.sync", "run_id": run_id, "channel": channel}
     )
@@ -145,7 +162,10 @@ class DeltaCursor:
         self.held: list[dict[str, Any]] = []
 
     def accept(self, frame: dict[str, Any], sent_seq: int) -> list[dict[str, Any]]:
-        """Client frames for one delta, given the seq of the last event the client has."""
+        """Client frames for one delta, given the seq of the last event the client has.
+
+        Frames are never changed: one that is new in full comes back as the
+        same object, one that is partly known as a new, cut copy."""
         after = frame["after_seq"]
         if after != sent_seq:
             return []  # older than an event the client has, or ahead of it: dropped
@@ -164,7 +184,9 @@ class DeltaCursor:
                 pending.remove(item)
                 new = text[self.length - offset :]
                 if new:
-                    out.append({**item, "offset": self.length, "text": new})
+                    # All of it new: the frame itself (its JSON may be sent as it is).
+                    cut = offset != self.length
+                    out.append({**item, "offset": self.length, "text": new} if cut else item)
                     self.length += len(new)
                     progressed = True
         self.held = pending[-MAX_HELD_DELTAS:]

@@ -15,6 +15,7 @@ up can write nothing more to it — no duplicate ``seq``, no second
 from __future__ import annotations
 
 import asyncio
+import json
 from contextlib import nullcontext
 from datetime import UTC, datetime
 from typing import Any
@@ -29,8 +30,8 @@ from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib.per_loop import PerLoop
 
-# Channel layers only guarantee messages up to about 1 MB; events larger than
-# this are sent as a doorbell without data, and the socket reads the row.
+# Channel layers only guarantee messages up to about 1 MB; events whose frame
+# is larger than this are sent as a doorbell without it, and the socket reads the row.
 MAX_BROADCAST_BYTES = 256 * 1024
 # At most this many events share one commit (bounds one transaction's size).
 MAX_BATCH = 500
@@ -252,8 +253,19 @@ class DbEventSink:
 
 
 def broadcast_message(row: RunEvent) -> dict[str, Any]:
-    frame = row.as_frame()
-    size = len(str(frame["data"]))
-    if size > MAX_BROADCAST_BYTES:
-        frame = {**frame, "data": None}
-    return {"type": "run.event", "frame": frame}
+    """The doorbell for one persisted event, its frame already JSON (encoded once for all).
+
+    ``text`` is the frame as the sockets send it, or ``None`` for an event too
+    large for the channel layer (the receivers read its row instead). Like every
+    layer message it is shared by all receivers and never changed.
+    """
+    text: str | None = json.dumps(row.as_frame())
+    if len(text) > MAX_BROADCAST_BYTES:
+        text = None
+    return {
+        "type": "run.event",
+        "run_id": row.run_id,
+        "seq": row.seq,
+        "kind": row.kind,
+        "text": text,
+    }

@@ -7,6 +7,8 @@ from typing import Any
 
 from django import template
 
+from agentweb.assistant.page.describe import describe as describe_event
+
 register = template.Library()
 
 
@@ -56,3 +58,12 @@ def pct(value: Any) -> str:
 def get_item(mapping: Any, key: Any) -> Any:
     """``mapping[key]`` or ``None``: a prompt snapshot looked up by a call's prompt key."""
     return mapping.get(key) if isinstance(mapping, dict) else None
+
+
+@register.filter
+def describe(kind: str, data: Any) -> str:
+    """An event's title, as the chat trace words it.
+
+    ``{{ step.described_as|describe:step.data }}``, ``{{ "round.started"|describe:round.info }}``
+    """
+    return describe_event(str(kind), data if isinstance(data, dict) else {})

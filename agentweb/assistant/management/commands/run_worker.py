@@ -28,7 +28,7 @@ class Command(BaseCommand):
         if settings.AGENTWEB_EXECUTOR != "worker":
             # Otherwise the serving processes would run the same runs in-process too.
             raise CommandError("set AGENTWEB_EXECUTOR=worker for the workers and Daphne alike")
-        if "InMemory" in settings.CHANNEL_LAYERS["default"]["BACKEND"]:
+        if "redis" not in settings.CHANNEL_LAYERS["default"]["BACKEND"]:
             # Still correct (the queue is polled, flags are read at every step),
             # but doorbells, cancels and confirmations never reach this process.
             self.stderr.write("REDIS_URL is not set: runs start by polling and cancels are slow")
