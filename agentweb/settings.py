@@ -257,6 +257,20 @@ AGENTWEB_FETCH_ALLOWED_HOSTS = env_host_ports("AGENTWEB_FETCH_ALLOWED_HOSTS")
 AGENTWEB_DEMO_PASSWORD = env_str("AGENTWEB_DEMO_PASSWORD", "demo")
 AGENTWEB_DAILY_MODEL_CALLS = env_int("AGENTWEB_DAILY_MODEL_CALLS", 200, minimum=0)
 AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = env_int("AGENTWEB_MAX_CONCURRENT_MODEL_CALLS", 8, minimum=1)
+# Where that limit is enforced (docs/operations.md): "process" = a counter in this
+# process's memory, exact when only this process runs models (the in-process
+# executor, the default there); "database" = slot rows shared by every process
+# (the default, and the only choice, with workers).
+AGENTWEB_MODEL_CALL_GATE = env_choice(
+    "AGENTWEB_MODEL_CALL_GATE",
+    "process" if AGENTWEB_EXECUTOR == "inprocess" else "database",
+    ("process", "database"),
+)
+if AGENTWEB_EXECUTOR == "worker" and AGENTWEB_MODEL_CALL_GATE == "process":
+    raise ImproperlyConfigured(
+        "AGENTWEB_MODEL_CALL_GATE=process counts one process's model calls, but with "
+        "AGENTWEB_EXECUTOR=worker several processes run models: use database"
+    )
 # A fixed latency added to every model call (demos and browser tests of the offline model).
 AGENTWEB_OFFLINE_DELAY_MS = env_int("AGENTWEB_OFFLINE_DELAY_MS", 0, minimum=0)
 # Context window of the configured model, for history truncation (R-X3-5).

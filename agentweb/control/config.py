@@ -65,12 +65,15 @@ def _paths() -> tuple[Path, Path]:
     return Path(settings.AGENTWEB_SYSTEM_CONFIG), Path(settings.AGENTWEB_PROMPTS_DIR)
 
 
-def _refresh(*, force_files: bool = False) -> tuple[PolicyBook, PromptBook, list[str]]:
-    """Bring this process's books up to the database's versions.
+def _refresh(
+    *, force_files: bool = False, versions: tuple[int, Any, int] | None = None
+) -> tuple[PolicyBook, PromptBook, list[str]]:
+    """Bring this process's books up to the database's versions (read here unless
+    the caller just read them: ``versions``).
 
     Returns the books and the messages of a file reload made by this call.
     """
-    config_version, changed_at, files_version = AssistantSettings.versions()
+    config_version, changed_at, files_version = versions or AssistantSettings.versions()
     messages: list[str] = []
     with _lock:
         paths = _paths()
@@ -148,7 +151,10 @@ def policy_lookup() -> PolicyLookup:
     Later edits do not change the returned function (R-POL-4); an unknown
     workflow id raises ``KeyError``.
     """
-    book = policy_book()
+    return _frozen_lookup(policy_book())
+
+
+def _frozen_lookup(book: PolicyBook) -> PolicyLookup:
     frozen = {workflow: book.get(workflow) for workflow in MODULE_DEFAULTS}
 
     def lookup(workflow: str) -> ExecutionPolicy:
@@ -199,11 +205,15 @@ def purge_on_forget() -> bool:
 
 
 def runtime_snapshot() -> RuntimeConfig:
-    """Policies, prompts and switches in one call, for the start of a run."""
+    """Policies, prompts and switches in one call, for the start of a run: one read
+    of the settings row (its versions say whether the books are current)."""
     switches = AssistantSettings.load()
+    policies, prompts, _ = _refresh(
+        versions=(switches.config_version, switches.config_changed_at, switches.files_version)
+    )
     return RuntimeConfig(
-        policy=policy_lookup(),
-        prompts=prompt_snapshot(),
+        policy=_frozen_lookup(policies),
+        prompts=prompts.snapshot(),
         web_search_enabled=switches.external_search_enabled,
         purge_on_forget=switches.purge_on_forget,
         config_version=switches.config_version,

@@ -4,8 +4,9 @@
 
 1. quota — a player over their daily quota is refused at once: they never
    take a server slot nor wait for one;
-2. concurrency — wait briefly for one of the server's model-call slots, and
-   give it back after the call;
+2. concurrency — wait briefly for a place in the model-call gate (this
+   process's counter, or one of the database's slots), and give it back after
+   the call;
 3. billing — write the ledger row of each call that was made.
 
 The kernel calls ``after_model`` only when ``before_model`` passed, with
@@ -21,7 +22,8 @@ from datetime import date
 
 from asgiref.sync import sync_to_async
 
-from agentweb.control import quotas, slots
+from agentweb.control import quotas, settlement, slots
+from agentweb.control.gate import process_gate, uses_process_gate
 from agentweb.control.models import OUTCOME_OK
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
 from agentweb.engine.model import ModelReply, ModelRequest
@@ -41,12 +43,15 @@ BUSY_MESSAGE = (
 
 
 class ControlGuard(Guard):
-    """Quota, concurrency and billing in one guard: two trips to the ORM thread per
-    model call (the run executor's hot path; see docs/performance.md).
+    """Quota, concurrency and billing in one guard: one trip to the ORM thread before
+    a model call, and after it one trip shared with the calls that end at the same
+    time (``settlement``; the run executor's hot path, see docs/performance.md).
 
-    ``workflow`` may be set after construction: the executor knows it only
-    once the router has chosen (the router's own call is billed with the
-    value in force then, and ``purpose="route"``).
+    The gate is this process's counter (``gate.py``) or the database's slot
+    rows (``slots.py``), as ``AGENTWEB_MODEL_CALL_GATE`` says when the guard
+    is made. ``workflow`` may be set after construction: the executor knows
+    it only once the router has chosen (the router's own call is billed with
+    the value in force then, and ``purpose="route"``).
     """
 
     def __init__(
@@ -65,22 +70,31 @@ class ControlGuard(Guard):
         # A run with a heartbeat (a worker's) holds its slots one lease at a
         # time; without one, a slot lasts as long as the call may.
         self.slot_ttl_s = slot_ttl_s
-        # One entry per call in flight: its quota day, start and slot.
-        self._open: list[tuple[date, float, slots.Slot]] = []
+        self.in_process = uses_process_gate()
+        # One entry per call in flight: its quota day, start and database slot
+        # (None: a place in this process's gate).
+        self._open: list[tuple[date, float, slots.Slot | None]] = []
 
     async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
         day = quotas.today()
         started = time.perf_counter()
-        ttl = self.slot_ttl_s or _call_ttl(request)
-        reserved, slot = await sync_to_async(_admit)(self.user_id, day, self.run_id, ttl)
+        if self.in_process:
+            reserved, limit = await sync_to_async(_admit_in_process)(self.user_id, day)
+        else:
+            ttl = self.slot_ttl_s or _call_ttl(request)
+            reserved, slot = await sync_to_async(_admit)(self.user_id, day, self.run_id, ttl)
         if not reserved:
             raise await _quota_exceeded(self.user_id, day)
-        if slot is None:
-            try:
+        try:
+            if self.in_process:
+                slot = None
+                if not process_gate.try_take(limit):
+                    await _wait_in_process(ctx, request, self.max_wait_s, limit)
+            elif slot is None:
                 slot = await _wait_for_slot(ctx, request, self.max_wait_s, self.run_id, ttl)
-            except BaseException:
-                await sync_to_async(quotas.refund_model_call)(self.user_id, day=day)
-                raise
+        except BaseException:
+            await sync_to_async(quotas.refund_model_call)(self.user_id, day=day)
+            raise
         self._open.append((day, started, slot))
 
     async def after_model(
@@ -94,6 +108,8 @@ class ControlGuard(Guard):
         if not self._open:
             return
         day, started, slot = self._open.pop()
+        if slot is None:
+            process_gate.release()  # at once: a waiting call need not wait for the ledger
         usage = None
         if made:
             latency_ms = (
@@ -112,7 +128,7 @@ class ControlGuard(Guard):
                 "latency_ms": latency_ms,
                 "outcome": OUTCOME_OK if error is None else error.failure.value,
             }
-        await sync_to_async(_settle)(self.user_id, day, slot, usage)
+        await settlement.settle(settlement.Settlement(self.user_id, day, slot, usage))
 
 
 async def _quota_exceeded(user_id: int, day: date) -> AgentError:
@@ -125,6 +141,22 @@ async def _quota_exceeded(user_id: int, day: date) -> AgentError:
     )
 
 
+def _wait_bound(ctx: ExecutionContext, request: ModelRequest, max_wait_s: float) -> float:
+    """How long a call may wait for the gate: the bound, its timeout and the deadline."""
+    return min(max_wait_s, request.timeout_s, max(0.0, ctx.time_left()))
+
+
+async def _wait_in_process(
+    ctx: ExecutionContext, request: ModelRequest, max_wait_s: float, limit: int
+) -> None:
+    """Wait in this process's gate; a cancel stops the wait at once."""
+    async with ctx.cancellable():
+        taken = await process_gate.take(limit, _wait_bound(ctx, request, max_wait_s))
+    if not taken:
+        ctx.check()  # a passed deadline says so, rather than "busy"
+        raise AgentError(AgentFailure.CONCURRENCY_LIMIT, BUSY_MESSAGE)
+
+
 async def _wait_for_slot(
     ctx: ExecutionContext,
     request: ModelRequest,
@@ -132,10 +164,9 @@ async def _wait_for_slot(
     run_id: int | None,
     ttl_s: float,
 ) -> slots.Slot:
-    """Retry for a server slot with backoff, within the call's timeout and the deadline."""
+    """Retry for a database slot with backoff, within the call's timeout and the deadline."""
     loop = asyncio.get_running_loop()
-    wait = min(max_wait_s, request.timeout_s, max(0.0, ctx.time_left()))
-    give_up_at = loop.time() + wait
+    give_up_at = loop.time() + _wait_bound(ctx, request, max_wait_s)
     delay = SLOT_BACKOFF_FIRST_S
     while True:
         left = give_up_at - loop.time()
@@ -163,17 +194,14 @@ def _take_slot(run_id: int | None, ttl_s: float) -> slots.Slot | None:
 def _admit(
     user_id: int, day: date, run_id: int | None, ttl_s: float
 ) -> tuple[bool, slots.Slot | None]:
-    """Reserve the player's quota, then try for a slot: ``(reserved, slot)``."""
+    """Reserve the player's quota, then try for a database slot: ``(reserved, slot)``."""
     if not quotas.reserve_model_call(user_id, day=day):
         return False, None
     return True, _take_slot(run_id, ttl_s)
 
 
-def _settle(user_id: int, day: date, slot: slots.Slot, usage: dict | None) -> None:
-    """Release the slot; charge tokens and bill a made call, or refund one never made."""
-    slots.release_model_slot(slot)
-    if usage is None:
-        quotas.refund_model_call(user_id, day=day)
-        return
-    quotas.add_tokens(user_id, usage["tokens_in"] + usage["tokens_out"], day=day)
-    quotas.record_usage(**usage)
+def _admit_in_process(user_id: int, day: date) -> tuple[bool, int]:
+    """Reserve the player's quota, and the gate's limit in force: ``(reserved, limit)``."""
+    if not quotas.reserve_model_call(user_id, day=day):
+        return False, 0
+    return True, quotas.model_slot_limit()

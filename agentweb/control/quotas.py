@@ -14,11 +14,12 @@ Days are UTC days: quotas reset at midnight UTC.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from django.conf import settings
+from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
@@ -29,6 +30,7 @@ from agentweb.control.models import (
     PlayerQuota,
     UsageEntry,
 )
+from agentweb.control.models.switches import SINGLETON_PK
 
 
 def today() -> date:
@@ -66,44 +68,16 @@ class QuotaStatus:
 # --- per-player daily quota -----------------------------------------------------
 
 
-# Limits are read on every model call; an admin's change reaches this process at
-# once (the save signals clear the cache) and other processes within this time.
-LIMITS_TTL_S = 2.0
-_limits_cache: dict[int | None, tuple[float, Any]] = {}
-
-
-def _cached(key: int | None, load: Callable[[], Any]) -> Any:
-    now = time.monotonic()
-    hit = _limits_cache.get(key)
-    if hit is not None and now - hit[0] < LIMITS_TTL_S:
-        return hit[1]
-    value = load()
-    _limits_cache[key] = (now, value)
-    return value
-
-
-def clear_limits_cache() -> None:
-    _limits_cache.clear()
-
-
-def _settings_limits() -> tuple[int, int]:
-    row = AssistantSettings.load()
-    return row.daily_model_calls(), row.max_concurrent()
-
-
 def daily_limits(user_id: int) -> tuple[int, int | None]:
     """``(model calls, tokens or None)`` per day for a player: their quota, else the defaults."""
-    row = _cached(
-        user_id,
-        lambda: (
-            PlayerQuota.objects.filter(user_id=user_id)
-            .values_list("daily_model_calls", "daily_tokens")
-            .first()
-        ),
+    row = (
+        PlayerQuota.objects.filter(user_id=user_id)
+        .values_list("daily_model_calls", "daily_tokens")
+        .first()
     )
     calls, tokens = row if row is not None else (None, None)
     if calls is None:
-        calls = _cached(None, _settings_limits)[0]
+        calls = AssistantSettings.load().daily_model_calls()
     return calls, tokens
 
 
@@ -112,19 +86,56 @@ def _day_row(user_id: int, day: date) -> int:
     return DailyUsage.objects.get_or_create(user_id=user_id, day=day)[0].pk
 
 
+# Tokens "without a limit": above any day's count.
+_NO_TOKEN_LIMIT = 2**62
+
+
+def _reserve_sql() -> str:
+    """One conditional UPDATE that reads the player's limits in the same statement:
+    exact and current in every process, with no separate read and no cache.
+
+    The hottest statement of the control app, written out once: the ORM would
+    compile its four subqueries on every model call.
+    """
+    usage = DailyUsage._meta.db_table
+    quota = PlayerQuota._meta.db_table
+    switches = AssistantSettings._meta.db_table
+    return (
+        f"UPDATE {usage} SET model_calls = model_calls + 1 "
+        "WHERE user_id = %s AND day = %s "
+        "AND model_calls < COALESCE("
+        f"(SELECT daily_model_calls FROM {quota} WHERE user_id = %s), "
+        f"(SELECT default_daily_model_calls FROM {switches} WHERE id = %s), %s) "
+        f"AND tokens < COALESCE((SELECT daily_tokens FROM {quota} WHERE user_id = %s), %s)"
+    )
+
+
+def _execute(sql: str, params: list[Any]) -> int:
+    """Rows changed by one statement on the default database."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
 def reserve_model_call(user_id: int, *, day: date | None = None) -> bool:
     """Take one model call from the player's daily quota; ``False`` if it is used up.
 
     A player with a token limit is also refused once today's tokens reach it
     (tokens are known only after a call, so one call may pass the limit).
+    One statement per call; the day's row is created by the first call of the day.
     """
     day = day or today()
-    calls_limit, tokens_limit = daily_limits(user_id)
+    params = [
+        user_id,
+        connection.ops.adapt_datefield_value(day),
+        user_id,
+        SINGLETON_PK,
+        settings.AGENTWEB_DAILY_MODEL_CALLS,
+        user_id,
+        _NO_TOKEN_LIMIT,
+    ]
     for _ in range(2):
-        claim = DailyUsage.objects.filter(user_id=user_id, day=day, model_calls__lt=calls_limit)
-        if tokens_limit is not None:
-            claim = claim.filter(tokens__lt=tokens_limit)
-        if claim.update(model_calls=F("model_calls") + 1) == 1:
+        if _execute(_reserve_sql(), params) == 1:
             return True
         # Nothing changed: today's row is full, or it does not exist yet.
         _, created = DailyUsage.objects.get_or_create(user_id=user_id, day=day)
@@ -146,7 +157,12 @@ def add_tokens(user_id: int, tokens: int, *, day: date | None = None) -> None:
     if tokens <= 0:
         return
     day = day or today()
-    if not DailyUsage.objects.filter(user_id=user_id, day=day).update(tokens=F("tokens") + tokens):
+    usage = DailyUsage._meta.db_table
+    charged = _execute(
+        f"UPDATE {usage} SET tokens = tokens + %s WHERE user_id = %s AND day = %s",
+        [tokens, user_id, connection.ops.adapt_datefield_value(day)],
+    )
+    if not charged:
         pk = _day_row(user_id, day)
         DailyUsage.objects.filter(pk=pk).update(tokens=F("tokens") + tokens)
 
@@ -167,12 +183,50 @@ def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
 # --- server-wide concurrency ------------------------------------------------------
 
 
+# The gate's limit is read before every model call; an admin's change reaches this
+# process at once (the save signal clears the cache and tells the process gate),
+# a change made by another process within this time. The database gate reads the
+# limit in its own statement instead (``slots.py``).
+LIMIT_TTL_S = 2.0
+_limit_cache: list[tuple[float, int]] = []
+
+
 def model_slot_limit() -> int:
     """Model calls allowed in flight across the server (admin override, else the setting)."""
-    return _cached(None, _settings_limits)[1]
+    now = time.monotonic()
+    if _limit_cache and now - _limit_cache[0][0] < LIMIT_TTL_S:
+        return _limit_cache[0][1]
+    limit = AssistantSettings.load().max_concurrent()
+    _limit_cache[:] = [(now, limit)]
+    return limit
+
+
+def clear_limits_cache() -> None:
+    _limit_cache.clear()
 
 
 # --- the ledger ---------------------------------------------------------------------
+
+
+_LEDGER_COLUMNS = (
+    "user_id",
+    "run_id",
+    "workflow",
+    "purpose",
+    "model",
+    "tokens_in",
+    "tokens_out",
+    "latency_ms",
+    "outcome",
+    "created_at",
+)
+
+
+def _ledger_sql(rows: int) -> str:
+    # Written out: one row per model call, and the ORM's create costs twice the statement.
+    marks = ", ".join(["%s"] * len(_LEDGER_COLUMNS))
+    values = ", ".join([f"({marks})"] * rows)
+    return f"INSERT INTO {UsageEntry._meta.db_table} ({', '.join(_LEDGER_COLUMNS)}) VALUES {values}"
 
 
 def record_usage(
@@ -186,16 +240,46 @@ def record_usage(
     tokens_out: int,
     latency_ms: float,
     outcome: str = OUTCOME_OK,
-) -> UsageEntry:
+) -> None:
     """Write one ledger row for a model call that was made (R-BILL-1)."""
-    return UsageEntry.objects.create(
-        user_id=user_id,
-        run_id=run_id,
-        workflow=workflow,
-        purpose=purpose,
-        model=model[: UsageEntry._meta.get_field("model").max_length],
-        tokens_in=max(0, tokens_in),
-        tokens_out=max(0, tokens_out),
-        latency_ms=max(0, round(latency_ms)),
-        outcome=outcome,
+    record_usages(
+        [
+            {
+                "user_id": user_id,
+                "run_id": run_id,
+                "workflow": workflow,
+                "purpose": purpose,
+                "model": model,
+                "tokens_in": tokens_in,
+                "tokens_out": tokens_out,
+                "latency_ms": latency_ms,
+                "outcome": outcome,
+            }
+        ]
     )
+
+
+def record_usages(rows: list[dict[str, Any]]) -> None:
+    """Write the ledger rows of model calls that were made, in one statement.
+
+    Each row has ``record_usage``'s fields (``outcome`` included).
+    """
+    if not rows:
+        return
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    model_length = UsageEntry._meta.get_field("model").max_length
+    params: list[Any] = []
+    for row in rows:
+        params += [
+            row["user_id"],
+            row["run_id"],
+            row["workflow"],
+            row["purpose"],
+            row["model"][:model_length],
+            max(0, row["tokens_in"]),
+            max(0, row["tokens_out"]),
+            max(0, round(row["latency_ms"])),
+            row["outcome"],
+            now,
+        ]
+    _execute(_ledger_sql(len(rows)), params)

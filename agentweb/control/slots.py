@@ -3,7 +3,9 @@
 ``AGENTWEB_MAX_CONCURRENT_MODEL_CALLS`` (or the admin's override) bounds the
 model calls in flight across every process: there are that many
 ``ModelCallSlot`` rows, and a call takes a free one with one conditional
-``UPDATE`` — no lock is held while anyone waits. A slot is taken for the
+``UPDATE`` that also reads the limit in force — no lock is held while anyone
+waits. (A single serving process counts its calls in memory instead:
+``gate.py``.) A slot is taken for the
 call's own timeout (plus ``SLOT_GRACE_S``), or for one lease in a worker,
 whose heartbeat renews it; so a worker killed mid-call gives its slot back
 one lease later, by itself — no restart, no reset by hand.
@@ -16,11 +18,14 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
-from agentweb.control.models import ModelCallSlot
-from agentweb.control.quotas import model_slot_limit
+from agentweb.control.gate import process_gate, uses_process_gate
+from agentweb.control.models import AssistantSettings, ModelCallSlot
+from agentweb.control.models.switches import SINGLETON_PK
 
 # Beyond the call's own timeout: the time between the timeout and the release
 # (guards, the ledger write) on a loaded machine.
@@ -47,21 +52,68 @@ def _ensure_rows(limit: int) -> None:
         )
 
 
+def _take_sql() -> str:
+    """Take one free slot, chosen at random below the limit in force, in one statement.
+
+    The limit is read in the statement itself, so an admin's change applies
+    to every process at once. Random choice: callers in other processes
+    rarely race for the same row; when they do, the repeated condition gives
+    it to one and the other changes nothing.
+    """
+    table = ModelCallSlot._meta.db_table
+    switches = AssistantSettings._meta.db_table
+    free = "(expires_at IS NULL OR expires_at <= %s)"
+    return (
+        f"UPDATE {table} SET holder = %s, run_id = %s, ticket = %s, taken_at = %s, "
+        f"expires_at = %s WHERE {free} AND id = (SELECT id FROM {table} WHERE {free} "
+        f"AND number <= COALESCE((SELECT max_concurrent_model_calls FROM {switches} "
+        "WHERE id = %s), %s) ORDER BY random() LIMIT 1) RETURNING id"
+    )
+
+
 def acquire_model_slot(
     *, holder: str = "", run_id: int | None = None, ttl_s: float = SLOT_GRACE_S
 ) -> Slot | None:
-    """Take a free slot for ``ttl_s`` seconds; ``None`` if all are taken."""
-    limit = model_slot_limit()
+    """Take a free slot for ``ttl_s`` seconds; ``None`` if all are taken.
+
+    One statement when a slot is free; when none was (or another process took
+    the chosen one a moment before), the free slots are listed and tried in turn.
+    """
     now = timezone.now()
+    ticket = secrets.token_hex(8)
+    adapt = connection.ops.adapt_datetimefield_value
+    when, until = adapt(now), adapt(now + timedelta(seconds=ttl_s))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _take_sql(),
+            [
+                holder[:64],
+                run_id,
+                ticket,
+                when,
+                until,
+                when,
+                when,
+                SINGLETON_PK,
+                settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS,
+            ],
+        )
+        taken = cursor.fetchone()
+    if taken is not None:
+        return Slot(taken[0], ticket)
+    return _acquire_listed(holder, run_id, ticket, now, ttl_s)
+
+
+def _acquire_listed(
+    holder: str, run_id: int | None, ticket: str, now: object, ttl_s: float
+) -> Slot | None:
+    limit = AssistantSettings.load().max_concurrent()
     offered = ModelCallSlot.objects.filter(number__lte=limit)
     free = list(offered.filter(_free(now)).values_list("pk", flat=True))
     if not free and offered.count() < limit:
         _ensure_rows(limit)
         free = list(offered.filter(_free(now)).values_list("pk", flat=True))
-    # Random order: callers in other processes rarely race for the same row;
-    # when they do, the conditional update gives it to one, the other tries the next.
     random.shuffle(free)
-    ticket = secrets.token_hex(8)
     for pk in free:
         taken = ModelCallSlot.objects.filter(_free(now), pk=pk).update(
             holder=holder[:64],
@@ -94,7 +146,13 @@ def renew_model_slots(run_ids: list[int], ttl_s: float) -> int:
 
 
 def model_slots_in_flight() -> int:
+    """Slots held now in the database gate."""
     return ModelCallSlot.objects.filter(expires_at__gt=timezone.now()).count()
+
+
+def model_calls_in_flight() -> int:
+    """Model calls in flight now, in whichever gate this server uses (the admin's count)."""
+    return process_gate.in_flight if uses_process_gate() else model_slots_in_flight()
 
 
 def reset_model_slots() -> int:

@@ -1,7 +1,9 @@
-"""ControlGuard on the model kernel: quota, slots, billing (R-CTX-1, R-QUOTA-1, R-BILL-1).
+"""ControlGuard on the model kernel: quota, gate, billing (R-CTX-1, R-QUOTA-1, R-BILL-1).
 
-The tests are sync and drive the engine with ``async_to_sync``: the guard's
-``sync_to_async`` ORM calls then run in the test's own thread and transaction.
+Every test runs with both gates: this process's counter and the database's
+slot rows. The tests are sync and drive the engine with ``async_to_sync``: the
+guard's ``sync_to_async`` ORM calls then run in the test's own thread and
+transaction.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
 from agentweb.control import quotas, slots
+from agentweb.control.gate import process_gate
 from agentweb.control.guards import ControlGuard
 from agentweb.control.models import DailyUsage, UsageEntry
 from agentweb.engine import (
@@ -28,6 +31,22 @@ from agentweb.engine.policy import REASONING
 pytestmark = pytest.mark.django_db
 
 MESSAGES = [Message("system", "You decide."), Message("user", '{"question": "iron?"}')]
+
+
+@pytest.fixture(autouse=True, params=["process", "database"])
+def gate(request, settings) -> str:
+    settings.AGENTWEB_MODEL_CALL_GATE = request.param
+    return request.param
+
+
+def hold_a_place(gate: str):
+    """Another player's call in flight; returns how to give its place back."""
+    if gate == "process":
+        assert process_gate.try_take(quotas.model_slot_limit())
+        return process_gate.release
+    held = slots.acquire_model_slot()
+    assert held
+    return lambda: slots.release_model_slot(held)
 
 
 def call_model(model: ScriptedModel, guards) -> object:
@@ -50,7 +69,7 @@ def test_a_made_call_writes_one_ledger_row_with_its_tokens(alice):
     assert (entry.tokens_in, entry.tokens_out, entry.outcome) == (120, 30, "ok")
     assert entry.model == "scripted"
     assert used_today(alice) == (1, 150)
-    assert slots.model_slots_in_flight() == 0
+    assert slots.model_calls_in_flight() == 0
 
 
 def test_an_exhausted_quota_refuses_with_a_clear_message_and_bills_nothing(alice, settings):
@@ -68,12 +87,12 @@ def test_an_exhausted_quota_refuses_with_a_clear_message_and_bills_nothing(alice
     assert model.calls == 0
     assert not UsageEntry.objects.exists()
     assert used_today(alice) == (2, 0)
-    assert slots.model_slots_in_flight() == 0
+    assert slots.model_calls_in_flight() == 0
 
 
-def test_a_busy_server_refuses_and_gives_the_quota_back(alice, settings):
+def test_a_busy_server_refuses_and_gives_the_quota_back(alice, settings, gate):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 1
-    assert slots.acquire_model_slot()  # another player's call in flight
+    hold_a_place(gate)
     model = ScriptedModel(['{"answer": "never sent"}'])
     guards = [ControlGuard(alice.pk, None, max_wait_s=0.2)]
 
@@ -85,19 +104,18 @@ def test_a_busy_server_refuses_and_gives_the_quota_back(alice, settings):
     assert model.calls == 0
     assert used_today(alice) == (0, 0)
     assert not UsageEntry.objects.exists()
-    assert slots.model_slots_in_flight() == 1  # only the other player's
+    assert slots.model_calls_in_flight() == 1  # only the other player's
 
 
-def test_a_waiting_call_proceeds_when_a_slot_frees_up(alice, settings):
+def test_a_waiting_call_proceeds_when_a_slot_frees_up(alice, settings, gate):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 1
-    held = slots.acquire_model_slot()
-    assert held
+    release = hold_a_place(gate)
     model = ScriptedModel(['{"answer": "done"}'])
 
     async def scenario():
         async def other_call_finishes():
             await asyncio.sleep(0.2)
-            await sync_to_async(slots.release_model_slot)(held)
+            await sync_to_async(release)()
 
         ctx = ExecutionContext(
             MODULE_DEFAULTS[REASONING], model, guards=[ControlGuard(alice.pk, None)]
@@ -110,7 +128,7 @@ def test_a_waiting_call_proceeds_when_a_slot_frees_up(alice, settings):
     reply = async_to_sync(scenario)()
 
     assert "done" in reply.text
-    assert slots.model_slots_in_flight() == 0
+    assert slots.model_calls_in_flight() == 0
 
 
 def test_a_failed_call_is_billed_with_its_failure_and_releases_its_slot(alice):
@@ -123,7 +141,7 @@ def test_a_failed_call_is_billed_with_its_failure_and_releases_its_slot(alice):
     assert entry.outcome == "model_error"
     assert (entry.tokens_in, entry.tokens_out) == (0, 0)
     assert used_today(alice) == (1, 0)  # the call was made: it counts
-    assert slots.model_slots_in_flight() == 0
+    assert slots.model_calls_in_flight() == 0
 
 
 def test_the_billing_workflow_can_be_set_after_routing(alice):

@@ -60,4 +60,4 @@ class AssistantSettingsAdmin(admin.ModelAdmin):
 
     @admin.display(description="model calls in flight now")
     def model_calls_in_flight(self, obj: AssistantSettings) -> int:
-        return slots.model_slots_in_flight()
+        return slots.model_calls_in_flight()

@@ -1,0 +1,129 @@
+"""Settling model calls: the ledger rows, token charges, refunds and slot releases
+of every call that ended at about the same time, in one thread hop and one
+transaction (R-BILL-1, R-QUOTA-1).
+
+A call's guard hands its settlement to its event loop's writer and waits for
+it to be written, so nothing is deferred past the call: the player's next call
+sees the tokens charged, and a call's ledger row exists when it returns. The
+writer writes one group at a time; the calls that end while a group is being
+written form the next one (group commit). With one call at a time a group is
+one call: the same statements as settling alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.db import transaction
+
+from agentweb.control import quotas, slots
+
+logger = logging.getLogger("agentweb.control")
+
+# The most calls written in one group (a multi-row INSERT has a bounded number
+# of parameters).
+MAX_GROUP = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What one call leaves to write: ``usage`` is its ledger row, ``None`` if it was
+    never made (its quota reservation is then refunded)."""
+
+    user_id: int
+    day: date
+    slot: slots.Slot | None
+    usage: dict[str, Any] | None
+
+
+class _Writer:
+    """One event loop's queue of settlements and the task writing them."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Settlement, asyncio.Future[None]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def settle(self, item: Settlement) -> None:
+        future = asyncio.get_running_loop().create_future()
+        self.pending.append((item, future))
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._drain())
+        # Shielded: a call cancelled meanwhile stops waiting, its group is written all the same.
+        await asyncio.shield(future)
+
+    async def _drain(self) -> None:
+        try:
+            while self.pending:
+                group, self.pending = self.pending[:MAX_GROUP], self.pending[MAX_GROUP:]
+                try:
+                    errors = await sync_to_async(write)([item for item, _ in group])
+                except Exception as exc:  # the database is gone: every call hears it
+                    errors = [exc] * len(group)
+                for (_, future), error in zip(group, errors, strict=True):
+                    if future.done():
+                        continue
+                    if error is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self.task = None
+
+
+_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Writer] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def settle(item: Settlement) -> None:
+    """Write one call's settlement with the others that end now; returns once written."""
+    loop = asyncio.get_running_loop()
+    writer = _writers.get(loop)
+    if writer is None:
+        writer = _writers[loop] = _Writer()
+    await writer.settle(item)
+
+
+def write(items: list[Settlement]) -> list[Exception | None]:
+    """Settle a group in one transaction; if that fails, each call on its own, so one
+    bad row never costs the others theirs. Returns each call's error, or ``None``."""
+    try:
+        _write_group(items)
+        return [None] * len(items)
+    except Exception as exc:
+        if len(items) == 1:
+            try:  # the bill failed: the slot still comes back now, not at its expiry
+                _release_slots(items)
+            except Exception:
+                logger.exception("releasing the slot of a model call that was not settled")
+            return [exc]
+        logger.exception("settling %d model calls together failed; one by one", len(items))
+    return [write([item])[0] for item in items]
+
+
+def _write_group(items: list[Settlement]) -> None:
+    tokens: dict[tuple[int, date], int] = defaultdict(int)
+    with transaction.atomic():
+        _release_slots(items)
+        for item in items:
+            if item.usage is None:
+                quotas.refund_model_call(item.user_id, day=item.day)
+            else:
+                tokens[item.user_id, item.day] += item.usage["tokens_in"]
+                tokens[item.user_id, item.day] += item.usage["tokens_out"]
+        for (user_id, day), charged in tokens.items():
+            quotas.add_tokens(user_id, charged, day=day)
+        quotas.record_usages([item.usage for item in items if item.usage is not None])
+
+
+def _release_slots(items: list[Settlement]) -> None:
+    for item in items:
+        if item.slot is not None:
+            slots.release_model_slot(item.slot)
