@@ -13,6 +13,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.db import IntegrityError, transaction
+from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
 from agentweb.assistant import config, inbox, memory
@@ -24,9 +25,11 @@ from agentweb.assistant.models import (
     Run,
     RunEvent,
     Status,
+    event_frame,
 )
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor
+from agentweb.assistant.runs.flags import run_flags
 from agentweb.engine import AgentFailure
 from agentweb.engine.options import OptionsError, check_allowed, loosest, parse_options
 from agentweb.engine.policy import ROUTABLE
@@ -140,10 +143,6 @@ def submit(
     a run is active (it would join that run, whose policy is fixed).
     """
     text = validate_text(text)
-    if not memory.assistant_enabled(user.pk):
-        raise ServiceError(
-            "assistant_off", "You switched the assistant off; switch it on to ask.", 409
-        )
     run_options = validate_options(user, options)
     if client_msg_id:
         earlier = _by_client_id(user, client_msg_id)
@@ -152,20 +151,18 @@ def submit(
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
-            active = (
-                Run.objects.select_for_update(no_key=True)
-                .filter(user=user, status__in=ACTIVE_STATUSES)
-                .order_by("-id")
-                .first()
-            )
-            promoted = None
-            if active is None:
-                promoted = inbox.promote_waiting(user.pk)
-                active = Run.objects.filter(pk=promoted).first() if promoted else None
+            player = inbox.player_now(user.pk)
+            if not player.assistant_enabled:
+                raise ServiceError(
+                    "assistant_off", "You switched the assistant off; switch it on to ask.", 409
+                )
+            active, promoted = player.active_run, None
+            if active is None and player.waiting_behind is not None:
+                promoted = active = inbox.promote_locked(player.waiting_behind)
             if active is not None and run_options:
                 raise ServiceError(
                     "options_need_new_run",
-                    f"Run {active.pk} is still active and its policy is fixed: "
+                    f"Run {active} is still active and its policy is fixed: "
                     "send options when it has finished, or stop it first.",
                     409,
                 )
@@ -179,18 +176,18 @@ def submit(
                     )
                 entry = InboxEntry.objects.create(
                     user=user,
-                    run=active,
+                    run_id=active,
                     text=text,
                     allow_web=allow_web,
                     client_msg_id=client_msg_id,
                 )
-                return Started(active.pk, queued=True, promoted=promoted), entry
+                return Started(active, queued=True, promoted=promoted), entry
             run = Run.objects.create(
                 user=user,
                 question=text,
                 allow_web=allow_web,
                 client_msg_id=client_msg_id,
-                memory_generation=memory.current_generation(user.pk),
+                memory_generation=player.generation,
                 options=run_options,
             )
             return Started(run.pk), None
@@ -226,6 +223,7 @@ async def asubmit(
         return started
     if started.queued:
         await inbox.announce_queued(started.run_id, entry)
+        await executor.queued(started.run_id)
         if started.promoted is not None:
             executor.start(started.promoted)
             await inbox.announce_promoted(started.promoted)
@@ -253,6 +251,7 @@ def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
 
 async def acancel(user: Any, run_id: int) -> None:
     # A run of this player executing here stops at once; the flag follows.
+    run_flags().invalidate()
     relayed = False
     if executor.runs_here_for(run_id, user.pk):
         executor.cancel_local(run_id, AgentFailure.CANCELLED)
@@ -279,6 +278,8 @@ def forget(user: Any) -> int:
 
 
 async def aforget(user: Any) -> int:
+    # The runs here read the new generation at their next step, even before they are told.
+    run_flags().invalidate()
     generation = await database_sync_to_async(forget)(user)
     for run_id in await database_sync_to_async(_active_ids)(user):
         await executor.cancel(run_id, AgentFailure.FORGOTTEN)
@@ -288,6 +289,7 @@ async def aforget(user: Any) -> int:
 async def aset_assistant(user: Any, enabled: bool) -> bool:
     """Switch the assistant on or off for this player; off ends their running loops at once,
     with no further model call (no finalization, R-MEM-2)."""
+    run_flags().invalidate()
     await database_sync_to_async(memory.set_assistant_enabled)(user.pk, enabled)
     if not enabled:
         for run_id in await database_sync_to_async(_active_ids)(user):
@@ -322,11 +324,17 @@ async def adecide(user: Any, run_id: int, action_id: str, decision: str) -> None
 def events_after(
     user: Any, run_id: int, after_seq: int, *, any_user: bool = False, limit: int = EVENTS_PAGE
 ) -> list[dict[str, Any]]:
-    run = Run.objects.filter(pk=run_id).first() if any_user else owned_run(user, run_id)
-    if run is None:
+    """The run's events after ``after_seq`` (one page), in one query with the ownership check."""
+    runs = Run.objects.filter(pk=run_id) if any_user else Run.objects.filter(pk=run_id, user=user)
+    later = FilteredRelation("events", condition=Q(events__seq__gt=after_seq))
+    rows = list(
+        runs.annotate(later=later)
+        .order_by("later__seq")
+        .values_list("later__seq", "later__kind", "later__data", "later__ts")[:limit]
+    )
+    if not rows:
         raise not_found(run_id)
-    rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after_seq).order_by("seq")[:limit]
-    return [row.as_frame() for row in rows]
+    return [event_frame(run_id, *row) for row in rows if row[0] is not None]
 
 
 def events_page(user: Any, run_id: int, after_seq: int) -> dict[str, Any]:

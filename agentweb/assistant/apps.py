@@ -7,4 +7,13 @@ class AssistantConfig(AppConfig):
     verbose_name = "Assistant runs"
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
+        from agentweb.assistant.runs.executor import relay_module_change
         from agentweb.assistant.ws import sessions  # noqa: F401  (connects the signals)
+        from agentweb.core.models import Module, PlayerModule
+
+        for model in (Module, PlayerModule):
+            uid = f"relay-modules-{model.__name__}"
+            post_save.connect(relay_module_change, sender=model, dispatch_uid=uid)
+            post_delete.connect(relay_module_change, sender=model, dispatch_uid=f"{uid}-d")

@@ -8,9 +8,13 @@ run's trace as ``inbox.queued`` events.
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
+
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Subquery
 from django.utils import timezone
 
 from agentweb.assistant import bus
@@ -19,6 +23,7 @@ from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     InboxEntry,
     InboxStatus,
+    MemoryState,
     Run,
 )
 from agentweb.assistant.runs import events
@@ -40,25 +45,55 @@ def lock_player(user_id: int) -> None:
 
     Locking the player's active runs is not enough: when there is none, two
     concurrent submits would both see none and both start a run. SQLite's
-    IMMEDIATE transactions already serialise every writer.
+    IMMEDIATE transactions already serialise every writer, so there it is not taken.
     """
+    if connection.vendor == "sqlite":
+        return
     # NO KEY UPDATE: it excludes other submits but not the key-share locks that
     # inserts referencing the player take (runs, ledger rows), which would deadlock.
     users = get_user_model().objects.select_for_update(no_key=True).filter(pk=user_id)
     list(users.values_list("pk"))
 
 
+# Without word of a new message (``mark_queued``) a running loop still looks
+# this often, at its next round boundary: a lost message costs this much delay.
+FALLBACK_CLAIM_S = 2.0
+
+# Runs of this process with a message queued since their last claim: marked by
+# the submit here, or by the control group's ``inbox.queued`` from another process.
+_marked: set[int] = set()
+
+
+def mark_queued(run_id: int) -> None:
+    _marked.add(run_id)
+
+
+def unmark(run_id: int) -> None:
+    _marked.discard(run_id)
+
+
 class DbInbox:
     """Claims the messages queued for this run at a round boundary (R-X3-1).
 
+    A round looks in the database only when a message is known to wait (at
+    the run's claim, or marked since) or FALLBACK_CLAIM_S after its last look.
     The claim is a conditional update: a message is claimed once, and the
     change is in the database before the loop sees it.
     """
 
-    def __init__(self, run_id: int) -> None:
+    def __init__(self, run_id: int, *, waiting: bool = True) -> None:
         self.run_id = run_id
+        self._waiting = waiting
+        self._looked_at = time.monotonic()
 
     async def claim(self) -> list[str]:
+        now = time.monotonic()
+        marked = self.run_id in _marked
+        if not (self._waiting or marked or now - self._looked_at >= FALLBACK_CLAIM_S):
+            return []
+        self._waiting = False
+        self._looked_at = now
+        _marked.discard(self.run_id)
         return await _claim(self.run_id)
 
 
@@ -76,6 +111,11 @@ def _claim(run_id: int) -> list[str]:
         ):
             texts.append(text)
     return texts
+
+
+def queued_behind(run_id: int) -> bool:
+    """Messages still wait behind the run (read as it ends, in its final transaction)."""
+    return InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).exists()
 
 
 async def announce_queued(run_id: int, entry: InboxEntry | None) -> None:
@@ -105,27 +145,65 @@ def promote_after(run_id: int) -> int | None:
         user_id = InboxEntry.objects.filter(run_id=run_id).values_list("user_id", flat=True)[:1]
         for pk in user_id:
             lock_player(pk)
-        return _promote_locked(run_id)
+        return promote_locked(run_id)
 
 
-def promote_waiting(user_id: int) -> int | None:
-    """Under the player's lock: messages queued behind a run that has just ended.
+@dataclass(frozen=True, slots=True)
+class PlayerNow:
+    """What a submit needs to know of the player, read in one query under the player's lock."""
+
+    generation: int
+    assistant_enabled: bool
+    # The player's active run, if any.
+    active_run: int | None
+    # A run that has ended with messages still queued behind it, not yet promoted.
+    waiting_behind: int | None
+
+
+def player_now(user_id: int) -> PlayerNow:
+    """Under the player's lock: memory switches, the active run, messages left behind.
 
     Between a run's end and the promotion of its inbox, a new message finds no
     active run; it must still wait behind the earlier ones, not overtake them
-    (and not run beside them). Whoever comes first promotes; the other finds
-    nothing left to promote.
+    (and not run beside them): ``waiting_behind`` names the ended run to
+    promote first (``promote_locked``). Whoever comes first promotes; the
+    other finds nothing left to promote.
+
+    On PostgreSQL the active run is locked too (its end waits for this
+    submit, so a message queued behind it is always promoted by its end).
     """
+    active = Run.objects.filter(user_id=user_id, status__in=ACTIVE_STATUSES).order_by("-id")
     waiting = (
         InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED)
         .exclude(run__status__in=ACTIVE_STATUSES)
-        .values_list("run_id", flat=True)
+        .order_by("id")
+    )
+    found = (
+        MemoryState.objects.filter(user_id=user_id)
+        .annotate(
+            active_run=Subquery(active.values("pk")[:1]),
+            waiting_behind=Subquery(waiting.values("run_id")[:1]),
+        )
+        .values_list("generation", "assistant_enabled", "active_run", "waiting_behind")
         .first()
     )
-    return _promote_locked(waiting) if waiting else None
+    if found is None:
+        MemoryState.objects.get_or_create(user_id=user_id)
+        return player_now(user_id)
+    now = PlayerNow(*found)
+    if now.active_run is None or connection.vendor == "sqlite":
+        return now
+    held = Run.objects.select_for_update(no_key=True).filter(
+        pk=now.active_run, status__in=ACTIVE_STATUSES
+    )
+    if held.exists():
+        return now
+    # It ended between the read and the lock: read again (no run of hers can start meanwhile).
+    return player_now(user_id)
 
 
-def _promote_locked(run_id: int) -> int | None:
+def promote_locked(run_id: int) -> int | None:
+    """Under the player's lock: the oldest message queued behind ``run_id`` becomes a run."""
     entry = (
         InboxEntry.objects.select_for_update()
         .filter(run_id=run_id, status=InboxStatus.QUEUED)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import Exists, F, QuerySet
 
 from agentweb.assistant.models import Exchange, MemoryState, Run, RunEvent, Status
 
@@ -60,25 +60,29 @@ def remember(run: Run, answer: str) -> None:
     Call it inside the transaction that stores the run's end: the lock makes
     forget and this write strictly ordered (no stale write slips in).
     """
-    current = (
+    undone = Exists(Run.objects.filter(pk=run.pk, undo_requested=True))
+    state = (
         MemoryState.objects.select_for_update()
         .filter(user_id=run.user_id)
-        .values_list("generation", flat=True)
+        .values_list("generation", undone)
         .first()
     )
-    if (current or 0) != run.memory_generation:
+    current, undo = state if state is not None else (0, undone_run(run.pk))
+    if current != run.memory_generation or undo:
         return
-    if Run.objects.filter(pk=run.pk, undo_requested=True).exists():
-        return
-    Exchange.objects.get_or_create(
+    exchange = Exchange(
         run_id=run.pk,
-        defaults={
-            "user_id": run.user_id,
-            "generation": run.memory_generation,
-            "question": run.question,
-            "answer": answer,
-        },
+        user_id=run.user_id,
+        generation=run.memory_generation,
+        question=run.question,
+        answer=answer,
     )
+    # One exchange per run: a second write of it changes nothing.
+    Exchange.objects.bulk_create([exchange], ignore_conflicts=True)
+
+
+def undone_run(run_id: int) -> bool:
+    return Run.objects.filter(pk=run_id, undo_requested=True).exists()
 
 
 # --- purge on forget ------------------------------------------------------------------

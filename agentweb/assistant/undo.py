@@ -21,6 +21,7 @@ from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.compensation import UNDONE_STOP, undo_ended
 from agentweb.assistant.runs.executor import executor
+from agentweb.assistant.runs.flags import run_flags
 from agentweb.engine import AgentFailure
 
 # Undo of a run executing in another process: the cancel reaches it within
@@ -53,6 +54,8 @@ def _undo_queued(run_id: int) -> list[RunEvent]:
 
 
 async def aundo(user: Any, run_id: int) -> None:
+    # A run here reads its flags at its next step: it sees the claim even before the cancel.
+    run_flags().invalidate()
     status = await database_sync_to_async(claim)(user, run_id)
     if status == Status.QUEUED:
         ended = await database_sync_to_async(_undo_queued)(run_id)

@@ -4,8 +4,14 @@ The engine asks ``instance(module)`` synchronously, also from inside the
 event loop (R-LOOP-9 re-checks), where the ORM may not be used. So the
 states are a snapshot: ``refresh()`` (async) or ``refresh_sync()`` reads the
 two tables, ``instance()`` answers from memory. ``ModuleStateGuard`` refreshes
-the snapshot in every ``check_state`` of the kernel, i.e. before each model
-and tool call, so an admin's change is seen at the next step.
+the snapshot in the kernel's ``check_state`` (before each model and tool
+call) whenever the process's copy of the tables changed.
+
+The process keeps one copy of both tables for all its runs. A change saved
+in this process clears it at once (the signal receiver ``clear_module_cache``);
+the apps that run loops relay a change to their other processes, which clear
+theirs on the message. Without that message a copy is re-read once it is
+``FALLBACK_REFRESH_S`` old, which bounds how late a loop sees the change.
 """
 
 from __future__ import annotations
@@ -18,52 +24,58 @@ from asgiref.sync import sync_to_async
 from agentweb.core.models import Module, PlayerModule
 from agentweb.engine import Guard
 
-# A loop checks the states before and after every call; steps closer together
-# than this share one read (an admin's change lands within this time).
-MIN_REFRESH_INTERVAL_S = 0.25
+FALLBACK_REFRESH_S = 2.0
 
 # An instance is (slug, version): it changes when the admin edits the module.
 ModuleInstance = tuple[str, int]
 
 
 class _SharedRows:
-    """The two tables as last read by this process, at most MIN_REFRESH_INTERVAL_S old.
+    """The two tables as last read by this process (at most FALLBACK_REFRESH_S old).
 
-    Every running loop re-checks its modules before and after each step; with
-    many runs in flight they share one read. A change saved in this process
-    clears it at once (``clear``); other processes see it within the interval.
+    ``version`` counts the copies: a loop whose snapshot has the current one
+    has nothing to re-read.
     """
 
     def __init__(self) -> None:
+        self.version = 0
         self.clear()
 
     def clear(self) -> None:
-        self._modules: tuple[float, dict[str, tuple[bool, int]]] | None = None
-        self._overrides: dict[int, tuple[float, dict[str, bool]]] = {}
+        self.version += 1
+        self._read_at = float("-inf")
+        self._modules: dict[str, tuple[bool, int]] = {}
+        self._overrides: dict[int, dict[str, bool]] = {}
+
+    def fresh(self) -> bool:
+        return time.monotonic() - self._read_at < FALLBACK_REFRESH_S
+
+    def load(self) -> int:
+        """Re-read both tables unless the copy is fresh; the copy's version."""
+        if not self.fresh():
+            modules = Module.objects.values_list("slug", "enabled", "version")
+            overrides: dict[int, dict[str, bool]] = {}
+            rows = PlayerModule.objects.values_list("user_id", "module__slug", "enabled")
+            for user_id, slug, enabled in rows:
+                overrides.setdefault(user_id, {})[slug] = enabled
+            self._modules = {slug: (on, version) for slug, on, version in modules}
+            self._overrides = overrides
+            self._read_at = time.monotonic()
+            self.version += 1
+        return self.version
 
     def modules(self) -> dict[str, tuple[bool, int]]:
-        now = time.monotonic()
-        if self._modules is None or now - self._modules[0] >= MIN_REFRESH_INTERVAL_S:
-            rows = Module.objects.values_list("slug", "enabled", "version")
-            self._modules = (now, {slug: (on, version) for slug, on, version in rows})
-        return self._modules[1]
+        return self._modules
 
     def overrides(self, user_id: int) -> dict[str, bool]:
-        now = time.monotonic()
-        hit = self._overrides.get(user_id)
-        if hit is None or now - hit[0] >= MIN_REFRESH_INTERVAL_S:
-            rows = PlayerModule.objects.filter(user_id=user_id).values_list(
-                "module__slug", "enabled"
-            )
-            hit = self._overrides[user_id] = (now, dict(rows))
-        return hit[1]
+        return self._overrides.get(user_id, {})
 
 
 _shared = _SharedRows()
 
 
 def clear_module_cache(**_: Any) -> None:
-    """Signal receiver: a Module or PlayerModule changed in this process."""
+    """Signal receiver (and control message): a Module or PlayerModule changed."""
     _shared.clear()
 
 
@@ -78,13 +90,20 @@ class DbModuleStates:
         self.user = user
         self._modules: dict[str, tuple[bool, int]] | None = None
         self._overrides: dict[str, bool] = {}
+        self.version = 0
 
     def refresh_sync(self) -> DbModuleStates:
-        """Read the current states (shared by every run of this process for a moment)."""
+        """Take the process's copy of the states (re-read only when it is stale)."""
+        self.version = _shared.load()
         self._modules = _shared.modules()
         user_id = getattr(self.user, "pk", None)
         self._overrides = {} if user_id is None else _shared.overrides(user_id)
         return self
+
+    @property
+    def current(self) -> bool:
+        """This snapshot is the process's copy, and the copy is fresh: nothing to re-read."""
+        return self._modules is not None and self.version == _shared.version and _shared.fresh()
 
     async def refresh(self) -> DbModuleStates:
         return await sync_to_async(self.refresh_sync, thread_sensitive=True)()
@@ -103,15 +122,11 @@ class DbModuleStates:
 
 
 class ModuleStateGuard(Guard):
-    """Re-reads the module states before every model and tool call of the request."""
+    """Before every model and tool call of the request: the states, if they changed."""
 
     def __init__(self, states: DbModuleStates) -> None:
         self.states = states
-        self._refreshed_at = float("-inf")
 
     async def check_state(self, ctx: Any) -> None:
-        now = time.monotonic()
-        if now - self._refreshed_at < MIN_REFRESH_INTERVAL_S:
-            return
-        await self.states.refresh()
-        self._refreshed_at = time.monotonic()
+        if not self.states.current:
+            await self.states.refresh()

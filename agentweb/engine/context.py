@@ -106,7 +106,6 @@ class ExecutionContext:
         model: ModelProvider,
         *,
         sink: EventSink | None = None,
-        events_after: int = 0,
         guards: Sequence[Guard] = (),
         step_prefix: str = "r",
         parent: ExecutionContext | None = None,
@@ -126,7 +125,7 @@ class ExecutionContext:
         self.started_wall = time.time()
         if parent is None:
             self.usage = Usage()
-            self.events = EventLog(sink or NullSink(), start_after=events_after)
+            self.events = EventLog(sink or NullSink())
             self.cancel_state = CancelState()
             self.guards: tuple[Guard, ...] = tuple(guards)
             self.deadline = now + policy.ttl_millis / 1000

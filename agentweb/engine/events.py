@@ -93,13 +93,19 @@ class ListSink:
 
 
 class EventLog:
-    """Numbers the events of one run: seq starts at 1 and has no gaps."""
+    """Numbers the events of one execution in the order emitted: from 1, with no gaps.
+
+    This is the order within one execution (what a delta follows, what a
+    list sink shows). A sink that stores a trace gives the events their
+    trace numbers itself (the web layer's database does, after whatever else
+    the trace holds).
+    """
 
     __slots__ = ("_delta", "_seq", "sink")
 
-    def __init__(self, sink: EventSink, start_after: int = 0) -> None:
+    def __init__(self, sink: EventSink) -> None:
         self.sink = sink
-        self._seq = start_after
+        self._seq = 0
         self._delta = getattr(sink, "delta", None)
 
     @property

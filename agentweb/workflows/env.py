@@ -73,8 +73,6 @@ class Environment:
     policy: Callable[[str], ExecutionPolicy]
     model: ModelProvider
     sink: EventSink
-    # Events already in the run's trace: the request numbers its own after them.
-    events_after: int = 0
     guards: Sequence[Guard] = ()
     principal: Any = None
     # The search module is available (a backend) and the external service is on.

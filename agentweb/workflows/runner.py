@@ -63,7 +63,6 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         ROUTER_POLICY,
         env.model,
         sink=env.sink,
-        events_after=env.events_after,
         guards=env.guards,
         principal=env.principal,
     )

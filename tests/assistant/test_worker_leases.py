@@ -59,7 +59,7 @@ def test_an_expired_run_that_never_started_goes_back_to_the_queue(alice):
 def test_an_expired_run_that_started_is_interrupted_with_a_final_event(alice):
     (run,) = queued(alice)
     leases.claim_queued("w1", 1)
-    events.persist([(run.pk, "w1", Event(1, EventKind.RUN_STARTED, {}))])
+    events.persist([(run.pk, "w1", [Event(1, EventKind.RUN_STARTED, {})])])
     expire(run)
     reaped = reap_expired()
     run.refresh_from_db()
@@ -74,10 +74,10 @@ def test_an_expired_run_that_started_is_interrupted_with_a_final_event(alice):
 def test_a_worker_that_lost_its_lease_writes_nothing_more(alice):
     (run,) = queued(alice)
     leases.claim_queued("w1", 1)
-    events.persist([(run.pk, "w1", Event(1, EventKind.RUN_STARTED, {}))])
+    events.persist([(run.pk, "w1", [Event(1, EventKind.RUN_STARTED, {})])])
     expire(run)
     reap_expired()
-    late = events.persist([(run.pk, "w1", Event(2, EventKind.ROUND_STARTED, {}))])
+    late = events.persist([(run.pk, "w1", [Event(2, EventKind.ROUND_STARTED, {})])])
     assert isinstance(late[0], events.LeaseLost)
     assert RunEvent.objects.filter(run=run).count() == 2  # run.started + the reaper's end
 
@@ -87,11 +87,17 @@ def test_one_batch_writes_the_events_of_several_runs(alice, bob):
     leases.claim_queued("w1", 2)
     rows = events.persist(
         [
-            (first.pk, "w1", Event(1, EventKind.RUN_STARTED, {})),
-            (second.pk, "w1", Event(1, EventKind.RUN_STARTED, {})),
-            (first.pk, "w1", Event(2, EventKind.ROUND_STARTED, {})),
+            (
+                first.pk,
+                "w1",
+                [Event(1, EventKind.RUN_STARTED, {}), Event(2, EventKind.ROUND_STARTED, {})],
+            ),
+            (second.pk, "w1", [Event(1, EventKind.RUN_STARTED, {})]),
         ]
     )
-    assert [(r.run_id, r.seq) for r in rows] == [(first.pk, 1), (second.pk, 1), (first.pk, 2)]
+    assert [[(r.run_id, r.seq) for r in run_rows] for run_rows in rows] == [
+        [(first.pk, 1), (first.pk, 2)],
+        [(second.pk, 1)],
+    ]
     first.refresh_from_db()
     assert first.last_seq == 2

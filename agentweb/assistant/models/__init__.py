@@ -14,6 +14,7 @@ from agentweb.assistant.models.runs import (
     Run,
     RunEvent,
     Status,
+    event_frame,
 )
 from agentweb.assistant.models.tokens import ApiToken
 
@@ -31,4 +32,5 @@ __all__ = [
     "Run",
     "RunEvent",
     "Status",
+    "event_frame",
 ]

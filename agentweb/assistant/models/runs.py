@@ -11,6 +11,7 @@ taken under the run's row lock (``take_seqs``), by whoever writes.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,6 +19,7 @@ from django.conf import settings
 from django.db import connection, models, transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
+from django.db.models.sql import UpdateQuery
 from django.utils import timezone
 
 from agentweb.engine.events import EventKind
@@ -54,13 +56,15 @@ class RunQuerySet(models.QuerySet["Run"]):
         """Rows a worker may still write: running under its lease (no owner: no fence)."""
         return self.filter(status=Status.RUNNING, lease_owner=owner) if owner else self
 
-    def claim(self, *, owner: str = "", lease_until: datetime | None = None) -> int:
-        """queued → running; with ``owner`` under that worker's lease. Returns the rows claimed."""
+    def claim(self, *, owner: str = "", lease_until: datetime | None = None, **fields: Any) -> int:
+        """queued → running; with ``owner`` under that worker's lease, ``fields`` written too.
+        Returns the rows claimed."""
         return self.filter(status=Status.QUEUED).update(
             status=Status.RUNNING,
             started_at=timezone.now(),
             lease_owner=owner,
             lease_expires_at=lease_until,
+            **fields,
         )
 
     def requeue(self) -> int:
@@ -81,32 +85,38 @@ class RunQuerySet(models.QuerySet["Run"]):
         """→ a finished status, with the stop reason, the end time (``fields``: the result)
         and one ``run.finished`` event per run changed (``data`` added to it).
 
-        The rows are locked first, so the conditions of this queryset are read
-        under the lock: of concurrent transitions of one run exactly one
-        happens. Returns the events written (empty: nothing matched), for the
-        caller to broadcast.
+        One conditional UPDATE changes the rows and takes their event numbers
+        (it holds their row locks until the commit, and a concurrent transition
+        re-reads the conditions after it): of concurrent transitions of one run
+        exactly one happens. Returns the events written (empty: nothing
+        matched), for the caller to broadcast.
         """
         stop_reason = stop.as_dict() if isinstance(stop, StopReason) else stop
         now = timezone.now()
         fields.setdefault("finished_at", now)
-        with transaction.atomic():
-            pks = list(self.select_for_update().values_list("pk", flat=True))
-            if not pks:
+        with transaction.atomic(savepoint=False):
+            ended = self._update_returning(
+                status=status, stop_reason=stop_reason, last_seq=F("last_seq") + 1, **fields
+            )
+            if not ended:
                 return []
-            Run.objects.filter(pk__in=pks).update(status=status, stop_reason=stop_reason, **fields)
             event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
             at = datetime.fromtimestamp(ts, tz=UTC) if ts else now
+            finished = EventKind.RUN_FINISHED.value
             rows = [
-                RunEvent(
-                    run_id=pk,
-                    seq=self.take_seqs(pk, 1),
-                    kind=EventKind.RUN_FINISHED.value,
-                    data=event,
-                    ts=at,
-                )
-                for pk in pks
+                RunEvent(run_id=pk, seq=seq, kind=finished, data=event, ts=at) for pk, seq in ended
             ]
             return RunEvent.objects.bulk_create(rows)
+
+    def _update_returning(self, **values: Any) -> list[tuple[int, int]]:
+        """``update(**values)`` that returns ``(pk, last_seq)`` of each row it changed."""
+        query = self.query.chain(UpdateQuery)
+        query.add_update_values(values)
+        sql, params = query.get_compiler(self.db).as_sql()
+        quote = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            cursor.execute(f"{sql} RETURNING {quote('id')}, {quote('last_seq')}", params)
+            return [(pk, seq) for pk, seq in cursor.fetchall()]
 
     def cancel_queued(self) -> list[RunEvent]:
         """queued → cancelled: stopped before it started."""
@@ -124,6 +134,45 @@ class RunQuerySet(models.QuerySet["Run"]):
         return self.exclude(status=Status.UNDONE).finish(
             Status.UNDONE, stop, data=data, finished_at=Coalesce(F("finished_at"), timezone.now())
         )
+
+    def write_event(
+        self, run_id: int, kind: str, data: Any, ts: datetime, *, owner: str | None = None
+    ) -> RunEvent | None:
+        """Store one event as the run's next, in one statement; ``None`` if fenced out.
+
+        The same numbering as ``take_seqs`` (the run's row, under its lock) in
+        one round trip: on PostgreSQL an ``UPDATE … RETURNING`` feeds the
+        INSERT; on SQLite (which writes one transaction at a time) the INSERT
+        reads the row's count and a trigger advances it (migration 0006).
+        """
+        table = connection.ops.quote_name(Run._meta.db_table)
+        events = connection.ops.quote_name(RunEvent._meta.db_table)
+        fence, params = "", [run_id]
+        if owner is not None:
+            fence = " AND lease_owner = %s AND status = %s"
+            params += [owner, Status.RUNNING.value]
+        at = connection.ops.adapt_datetimefield_value(ts)
+        values = [kind, json.dumps(data), at]
+        columns = f"INSERT INTO {events} (run_id, seq, kind, data, ts)"
+        if connection.vendor == "postgresql":
+            sql = (
+                f"WITH r AS (UPDATE {table} SET last_seq = last_seq + 1 WHERE id = %s{fence} "
+                f"RETURNING id, last_seq) {columns} "
+                "SELECT id, last_seq, %s, %s::jsonb, %s FROM r RETURNING id, seq"
+            )
+            params += values
+        else:
+            sql = (
+                f"{columns} SELECT id, last_seq + 1, %s, %s, %s FROM {table} "
+                f"WHERE id = %s{fence} RETURNING id, seq"
+            )
+            params = values + params
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        return RunEvent(id=row[0], run_id=run_id, seq=row[1], kind=kind, data=data, ts=ts)
 
     def take_seqs(self, run_id: int, count: int, *, owner: str | None = None) -> int | None:
         """Reserve ``count`` event numbers of the run; the first one, or ``None`` if fenced out.
@@ -214,7 +263,13 @@ class Run(models.Model):
 
 
 class RunEvent(models.Model):
-    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="events")
+    # No foreign-key constraint in the database: on PostgreSQL it is a check per
+    # inserted row (its own statement), and every event is inserted from its
+    # run's row, locked (``write_event``, ``take_seqs``); deleting a run deletes
+    # its events (the ORM's cascade).
+    run = models.ForeignKey(
+        Run, on_delete=models.CASCADE, related_name="events", db_constraint=False
+    )
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=32)
     data = models.JSONField(default=dict)
@@ -228,11 +283,16 @@ class RunEvent(models.Model):
         return f"{self.run_id}#{self.seq} {self.kind}"
 
     def as_frame(self) -> dict:
-        return {
-            "type": "run.event",
-            "run_id": self.run_id,
-            "seq": self.seq,
-            "kind": self.kind,
-            "data": self.data,
-            "ts": self.ts.isoformat(),
-        }
+        return event_frame(self.run_id, self.seq, self.kind, self.data, self.ts)
+
+
+def event_frame(run_id: int, seq: int, kind: str, data: Any, ts: datetime) -> dict[str, Any]:
+    """An event as the sockets and the API send it (SPEC §15)."""
+    return {
+        "type": "run.event",
+        "run_id": run_id,
+        "seq": seq,
+        "kind": kind,
+        "data": data,
+        "ts": ts.isoformat(),
+    }

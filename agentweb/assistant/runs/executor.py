@@ -23,12 +23,16 @@ import asyncio
 import logging
 from typing import Any
 
+from asgiref.sync import async_to_sync
 from django.conf import settings
+from django.db import connection, transaction
 
 from agentweb.assistant import bus, inbox
 from agentweb.assistant.runs import deltas
 from agentweb.assistant.runs.confirmations import wake_confirmation
+from agentweb.assistant.runs.flags import run_flags
 from agentweb.assistant.runs.lifecycle import execute_run
+from agentweb.core.modules import clear_module_cache
 from agentweb.engine import AgentFailure, ExecutionContext
 
 logger = logging.getLogger("agentweb.assistant")
@@ -57,15 +61,17 @@ class LocalExecutor:
 
     async def _execute(self, run_id: int) -> None:
         try:
-            await execute_run(
+            ended = await execute_run(
                 run_id, on_context=lambda ctx: self._track(run_id, ctx), owner=self.owner or None
             )
-            await start_next_from_inbox(run_id)
+            if ended is not None and ended.inbox_waiting:
+                await start_next_from_inbox(run_id)
         except Exception:
             logger.exception("run %s ended with an error", run_id)
         finally:
             self.tasks.pop(run_id, None)
             self.contexts.pop(run_id, None)
+            inbox.unmark(run_id)
             deltas.forget(run_id)
 
     def _track(self, run_id: int, ctx: ExecutionContext) -> None:
@@ -82,7 +88,16 @@ class LocalExecutor:
         if ctx is not None:
             ctx.cancel(reason)
             return True
+        # Not (yet) running here: whatever runs here reads the flags at its next step.
+        run_flags().invalidate()
         return False
+
+    async def queued(self, run_id: int) -> None:
+        """A message was queued for the run: its loop claims it at the next round."""
+        if run_id in self.contexts:
+            inbox.mark_queued(run_id)
+            return
+        await bus.send(bus.CONTROL_GROUP, {"type": "inbox.queued", "run_id": run_id})
 
     async def cancel(self, run_id: int, reason: AgentFailure = AgentFailure.CANCELLED) -> None:
         if self.cancel_local(run_id, reason):
@@ -105,6 +120,10 @@ class LocalExecutor:
             self.cancel_local(int(message["run_id"]), AgentFailure(message["reason"]))
         elif kind == "action.decided":
             wake_confirmation(int(message["run_id"]), str(message["action_id"]))
+        elif kind == "inbox.queued" and int(message["run_id"]) in self.contexts:
+            inbox.mark_queued(int(message["run_id"]))
+        elif kind == "modules.changed":
+            clear_module_cache()
         elif kind == "run.delta.sync" and int(message["run_id"]) in self.contexts:
             task = asyncio.create_task(
                 deltas.send_sync(int(message["run_id"]), str(message["channel"]))
@@ -163,6 +182,16 @@ def build_executor() -> LocalExecutor:
 
 
 executor = build_executor()
+
+
+def relay_module_change(**_: Any) -> None:
+    """Signal receiver: a module or a player's override changed; the other processes that
+    share the database clear their copy of the states at once (``clear_module_cache``)."""
+    if connection.vendor == "sqlite":
+        return  # the embedded setup: one serving process, which has cleared its copy
+    transaction.on_commit(
+        lambda: async_to_sync(bus.send)(bus.CONTROL_GROUP, {"type": "modules.changed"})
+    )
 
 
 async def start_next_from_inbox(run_id: int) -> None:

@@ -1,4 +1,12 @@
-"""The run-state guard: before every step, were the run's flags (stop, undo, forget, off) set?"""
+"""The run-state guard: before every step, were the run's flags (stop, undo, forget, off) set?
+
+Stop, undo, forget and "assistant off" reach a run at once without this
+read: requested in this process, the executor cancels the run's context;
+requested in another, the control group carries the request to the process
+that runs it. The database flags are the fallback for a lost message (the
+channel layer down, a run claimed while the message was on its way): a run
+sees them within ``FALLBACK_POLL_S`` of being set, at its next step.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +19,8 @@ from agentweb.assistant.models import MemoryState, Run
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
 from agentweb.lib.per_loop import PerLoop
 
-# Steps closer together than this share one read of the run's flags.
-MIN_STATE_CHECK_INTERVAL_S = 0.25
+# How old the flags a step checks may be; every run of the process shares one read.
+FALLBACK_POLL_S = 2.0
 
 
 class RunStateGuard(Guard):
@@ -44,29 +52,45 @@ Flags = tuple[bool, bool, int, bool]  # cancel, undo, memory generation, assista
 class RunFlags:
     """The flags of every run this process executes, read together.
 
-    Each run checks its flags before its steps; with many runs in flight one
-    query every MIN_STATE_CHECK_INTERVAL_S serves them all, instead of two
-    queries per step per run.
+    A run starts with the flags it was claimed with (``watch``); with many
+    runs in flight one query every FALLBACK_POLL_S serves them all, instead
+    of two queries per step per run. ``invalidate`` makes the next step read.
     """
 
     def __init__(self) -> None:
         self.watched: dict[int, int] = {}
         self.values: dict[int, Flags] = {}
-        self.read_at = float("-inf")
+        self.read_at: dict[int, float] = {}
         self._lock = asyncio.Lock()
+
+    def watch(self, run_id: int, user_id: int, flags: Flags) -> None:
+        """The run's flags as read when it was claimed: its first steps need no read."""
+        self.watched[run_id] = user_id
+        self.values[run_id] = flags
+        self.read_at[run_id] = time.monotonic()
+
+    def invalidate(self) -> None:
+        """A flag changed (here or, by a message, elsewhere): the next step reads them."""
+        for run_id in self.read_at:
+            self.read_at[run_id] = float("-inf")
 
     async def get(self, run_id: int, user_id: int) -> Flags:
         self.watched[run_id] = user_id
         async with self._lock:
-            stale = time.monotonic() - self.read_at >= MIN_STATE_CHECK_INTERVAL_S
-            if stale or run_id not in self.values:
-                self.values = await _read_flags(dict(self.watched))
-                self.read_at = time.monotonic()
+            read_at = self.read_at.get(run_id, float("-inf"))
+            if time.monotonic() - read_at >= FALLBACK_POLL_S or run_id not in self.values:
+                read = await _read_flags(dict(self.watched))
+                now = time.monotonic()
+                for run, flags in read.items():
+                    if run in self.watched:  # not dropped meanwhile
+                        self.values[run] = flags
+                        self.read_at[run] = now
         return self.values[run_id]
 
     def drop(self, run_id: int) -> None:
         self.watched.pop(run_id, None)
         self.values.pop(run_id, None)
+        self.read_at.pop(run_id, None)
 
 
 _flags: PerLoop[RunFlags] = PerLoop(RunFlags)

@@ -15,22 +15,23 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
-from agentweb.assistant.inbox import DbInbox
+from agentweb.assistant.inbox import DbInbox, queued_behind
 from agentweb.assistant.memory import recent_exchanges, remember
-from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.models import InboxEntry, InboxStatus, Run, RunEvent, Status
 from agentweb.assistant.runs import deltas, events
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.events import DbEventSink, LeaseLost
-from agentweb.assistant.runs.flags import RunStateGuard, run_flags
+from agentweb.assistant.runs.flags import Flags, RunStateGuard, run_flags
 from agentweb.core.commands import commands, run_direct
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
-from agentweb.engine.events import DeltaKind, Event, EventKind, EventSink
+from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ADMIN, ROUTABLE
 from agentweb.llm.providers import build_provider
@@ -48,13 +49,23 @@ class Prepared:
     memory: list[dict[str, str]]
     workflow: str | None
     text: str
+    modules: DbModuleStates
+    flags: Flags
+    inbox_waiting: bool
+
+
+@dataclass(slots=True)
+class Ended:
+    outcome: RunOutcome
+    # Messages are still queued behind the run: the next one starts now.
+    inbox_waiting: bool = False
 
 
 async def execute_run(
     run_id: int,
     on_context: Callable[[ExecutionContext], None] | None = None,
     owner: str | None = None,
-) -> RunOutcome | None:
+) -> Ended | None:
     """Run a run to its end. Returns None when another process had claimed it.
 
     Without ``owner`` (in-process executor) the run is claimed here, ``queued →
@@ -64,8 +75,8 @@ async def execute_run(
     prepared = await _prepare(run_id, owner)
     if prepared is None:
         return None
-    run, user = prepared.run, prepared.user
-    modules = await DbModuleStates(user).refresh()
+    run, user, modules = prepared.run, prepared.user, prepared.modules
+    run_flags().watch(run.pk, user.pk, prepared.flags)
     control = _control_guards(user.pk, run.pk, owner)
     guards: list[Guard] = [
         RunStateGuard(run.pk, user.pk, run.memory_generation),
@@ -80,14 +91,12 @@ async def execute_run(
         policy=prepared.config.policy,
         model=build_provider(),
         sink=sink,
-        # Queued messages may already be in the trace: the loop numbers after them.
-        events_after=run.last_seq,
         guards=guards,
         principal=user,
         search=config.search_backend(),
         web_enabled=prepared.config.web_enabled,
         confirmer=DbConfirmer(run.pk),
-        inbox=DbInbox(run.pk),
+        inbox=DbInbox(run.pk, waiting=prepared.inbox_waiting),
         direct=_direct(user),
         context_window=settings.AGENTWEB_CONTEXT_WINDOW,
         on_context=on_context,
@@ -111,16 +120,17 @@ async def execute_run(
         # back by now (the engine never abandons one); revert them before the end.
         extra = await compensate(user, run.pk)
     held = sink.finished.data if sink.finished is not None else {}
-    await events.broadcast(*await _store(run.pk, outcome, prepared, owner, {**held, **extra}))
+    stored, waiting = await _store(run.pk, outcome, prepared, owner, {**held, **extra})
+    await events.broadcast(*stored)
     deltas.forget(run.pk)
-    return outcome
+    return Ended(outcome, waiting)
 
 
 class _FinishHeld:
     """Passes the loop's events on, except ``run.finished``: that one is written with
     the run's final row, in one transaction (``RunQuerySet.finish``)."""
 
-    def __init__(self, sink: EventSink) -> None:
+    def __init__(self, sink: DbEventSink) -> None:
         self.sink = sink
         self.finished: Event | None = None
 
@@ -131,9 +141,7 @@ class _FinishHeld:
         await self.sink.emit(event)
 
     def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
-        delta = getattr(self.sink, "delta", None)
-        if delta is not None:
-            delta(after_seq, kind, text)
+        self.sink.delta(after_seq, kind, text)
 
 
 def _control_guards(user_id: int, run_id: int, owner: str | None) -> list[Guard]:
@@ -162,16 +170,45 @@ def _label(guards: list[Guard], workflow: str) -> None:
 
 @database_sync_to_async
 def _prepare(run_id: int, owner: str | None) -> Prepared | None:
+    """Claim the run and read everything it starts with, in one hop.
+
+    The claim is the one write (it stores the prompt snapshot too); the run's
+    row comes back with its player, the player's memory switches and whether
+    messages already wait for it, then the memory itself and the module states.
+    """
+    snapshot = config.snapshot()
     this_run = Run.objects.filter(pk=run_id)
-    claimed = this_run.fenced(owner).exists() if owner else this_run.claim()
+    if owner:
+        claimed = this_run.fenced(owner).update(prompt_snapshot=snapshot.prompts)
+    else:
+        claimed = this_run.claim(prompt_snapshot=snapshot.prompts)
     if not claimed:
         return None
-    run = Run.objects.select_related("user").get(pk=run_id)
-    snapshot = config.snapshot()
+    waiting = InboxEntry.objects.filter(run_id=OuterRef("pk"), status=InboxStatus.QUEUED)
+    run = (
+        Run.objects.select_related("user", "user__memory_state")
+        .annotate(inbox_waiting=Exists(waiting))
+        .get(pk=run_id)
+    )
+    state = getattr(run.user, "memory_state", None)
+    flags = (
+        run.cancel_requested,
+        run.undo_requested,
+        state.generation if state else 0,
+        state.assistant_enabled if state else True,
+    )
     workflow, text = _explicit_workflow(run.question)
-    run.prompt_snapshot = snapshot.prompts
-    run.save(update_fields=["prompt_snapshot"])
-    return Prepared(run, run.user, snapshot, recent_exchanges(run), workflow, text)
+    return Prepared(
+        run,
+        run.user,
+        snapshot,
+        recent_exchanges(run),
+        workflow,
+        text,
+        DbModuleStates(run.user).refresh_sync(),
+        flags,
+        run.inbox_waiting,
+    )
 
 
 def _request(prepared: Prepared) -> Request:
@@ -238,8 +275,14 @@ def _running(run_id: int, owner: str | None) -> Any:
 
 @database_sync_to_async
 def _store(
-    run_id: int, outcome: RunOutcome, prepared: Prepared, owner: str | None, data: dict[str, Any]
-) -> list[RunEvent]:
+    run_id: int,
+    outcome: RunOutcome,
+    prepared: Prepared,
+    owner: str | None,
+    data: dict[str, Any],
+) -> tuple[list[RunEvent], bool]:
+    """The run's end in one transaction: its row and ``run.finished``, the exchange it
+    leaves in memory, and whether messages still wait behind it."""
     # Keep the numbers the answer cites ("see 3"), not a renumbering.
     numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
     sources = [
@@ -268,4 +311,5 @@ def _store(
         # A run the reaper took away leaves no memory behind.
         if stored and outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED):
             remember(prepared.run, outcome.text)
-    return stored
+        waiting = bool(stored) and queued_behind(run_id)
+    return stored, waiting
