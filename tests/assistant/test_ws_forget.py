@@ -43,14 +43,18 @@ async def test_memory_reaches_the_model_while_not_forgotten(connect, alice, mode
 
 
 async def test_forget_ends_a_running_loop_which_never_writes_memory(connect, alice, model):
+    in_flight = asyncio.Event()
+
     async def slow(request):
+        in_flight.set()
         await asyncio.sleep(30)
 
     model.push(route("system:reasoning"), slow)
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "analyse my base"})
     run_id = (await socket.recv())["run_id"]
-    await socket.until(lambda f: f.get("kind") == "round.started")
+    # The round's call is at the model (not merely announced): forget must abandon it.
+    await asyncio.wait_for(in_flight.wait(), 5)
 
     await socket.send({"type": "memory.forget"})
     frames = await socket.until_finished(run_id)

@@ -16,6 +16,7 @@ import asyncio
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -50,6 +51,20 @@ UNAUTHENTICATED = 4401
 
 
 class AssistantConsumer(AsyncJsonWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``close_old_connections`` hop before every handler.
+
+        That hop is a trip to the one thread that runs ORM code, for each message
+        of each socket — every live event, once per follower — and it queues behind
+        the runs' own database work. Nothing here touches the database outside
+        ``database_sync_to_async``, which closes old connections around each call
+        itself; a live event the socket can send as is needs no thread at all.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
