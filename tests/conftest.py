@@ -75,17 +75,17 @@ def demo_password(settings) -> str:
 @pytest.fixture(autouse=True)
 def _fresh_limit_caches():
     """Cached quota limits must not outlive a test's rolled-back database."""
-    from agentweb.assistant import actions
+    from agentweb.assistant import message_checks
     from agentweb.control.gate import process_gate
     from agentweb.control.quotas import clear_limits_cache
     from agentweb.core.modules import clear_module_cache
 
     clear_limits_cache()
     clear_module_cache()
-    actions._message_limit.clear()
+    message_checks._message_limit.clear()
     process_gate.reset()
     yield
     clear_limits_cache()
     process_gate.reset()
     clear_module_cache()
-    actions._message_limit.clear()
+    message_checks._message_limit.clear()

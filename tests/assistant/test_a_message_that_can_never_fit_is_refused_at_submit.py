@@ -3,7 +3,7 @@
 import pytest
 from channels.db import database_sync_to_async
 
-from agentweb.assistant import actions
+from agentweb.assistant import actions, message_checks
 from agentweb.assistant.models import Run
 from agentweb.engine.policy import MODULE_DEFAULTS, ROUTABLE
 
@@ -33,9 +33,9 @@ async def test_a_message_too_large_for_any_model_input_is_refused(connect, alice
 
 
 async def test_a_message_just_within_the_limit_is_accepted(alice, model):
-    limit = await database_sync_to_async(actions.message_limit)()
+    limit = await database_sync_to_async(message_checks.message_limit)()
 
     assert 0 < limit < _smallest_input_bytes()
-    assert actions.validate_text("y" * limit) == "y" * limit
+    assert message_checks.validate_text("y" * limit) == "y" * limit
     with pytest.raises(actions.ServiceError):
-        actions.validate_text("y" * (limit + 1))
+        message_checks.validate_text("y" * (limit + 1))

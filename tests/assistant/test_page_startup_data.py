@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from agentweb.assistant import actions
+from agentweb.assistant import message_checks
 from agentweb.assistant.page.history import HIDDEN_FIELDS, HIDDEN_PREFIXES, SAFE_SCHEMES
 from agentweb.engine.policy import MODULE_DEFAULTS, ROUTABLE
 
@@ -23,7 +23,7 @@ def boot_of(client, user) -> dict:
 def test_the_message_limit_is_the_server_s_which_fits_the_smallest_input_budget(client, alice):
     boot = boot_of(client, alice)
 
-    assert boot["max_message_bytes"] == actions.message_limit()
+    assert boot["max_message_bytes"] == message_checks.message_limit()
     assert boot["max_message_bytes"] < min(MODULE_DEFAULTS[w].input_bytes for w in ROUTABLE)
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from agentweb.assistant import actions, memory
+from agentweb.assistant import memory, message_checks
 from agentweb.assistant.models import FINISHED_STATUSES
 from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.labels import js_labels
@@ -49,7 +49,7 @@ def chat(request: HttpRequest) -> HttpResponse:
         "labels": js_labels(),
         # Facts the server owns; the script reads them instead of copying them.
         "cards": page_history.card_rules(),
-        "max_message_bytes": actions.message_limit(),
+        "max_message_bytes": message_checks.message_limit(),
         "finished_statuses": list(FINISHED_STATUSES),
     }
     return render(

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
@@ -25,17 +24,18 @@ from agentweb.assistant.models import InboxEntry, InboxStatus, Run, RunEvent, St
 from agentweb.assistant.runs import deltas, events
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
+from agentweb.assistant.runs.direct import direct_commands
 from agentweb.assistant.runs.events import DbEventSink, LeaseLost
 from agentweb.assistant.runs.flags import Flags, RunStateGuard, run_flags
-from agentweb.core.commands import commands, run_direct
+from agentweb.core.commands import commands
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.engine.options import RunOptions
-from agentweb.engine.policy import ADMIN, ROUTABLE
+from agentweb.engine.policy import ROUTABLE
 from agentweb.llm.providers import build_provider
-from agentweb.workflows.env import DirectAnswer, Environment, Request, RunOutcome
+from agentweb.workflows.env import Environment, Request, RunOutcome
 from agentweb.workflows.runner import run_request
 
 logger = logging.getLogger("agentweb.assistant")
@@ -97,7 +97,7 @@ async def execute_run(
         web_enabled=prepared.config.web_enabled,
         confirmer=DbConfirmer(run.pk),
         inbox=DbInbox(run.pk, waiting=prepared.inbox_waiting),
-        direct=_direct(user),
+        direct=direct_commands(user),
         context_window=settings.AGENTWEB_CONTEXT_WINDOW,
         on_context=on_context,
         on_route=lambda workflow: _label(control, workflow),
@@ -232,34 +232,6 @@ def _explicit_workflow(text: str) -> tuple[str | None, str]:
     if command.handler is None and command.workflow in ROUTABLE and args.strip():
         return command.workflow, args.strip()
     return None, text
-
-
-def _direct(user: Any) -> Callable[[str], Any]:
-    async def direct(text: str) -> DirectAnswer | None:
-        return await sync_to_async(_direct_sync, thread_sensitive=True)(text, user)
-
-    return direct
-
-
-def _direct_sync(text: str, user: Any) -> DirectAnswer | None:
-    match = commands.match(text)
-    if match is not None and match[0].workflow == ADMIN:
-        if not (user.is_staff or user.is_superuser):
-            return DirectAnswer("Only admins can use /reload.", "reload")
-        messages = config.reload_files()
-        return DirectAnswer(
-            "Reloaded policies and prompts from the files.\n" + "\n".join(messages), "reload"
-        )
-    result = run_direct(text, user)
-    if result is None:
-        return None
-    return DirectAnswer(
-        result.text,
-        result.command or "direct",
-        list(result.cards),
-        list(result.sources),
-        list(result.writes),
-    )
 
 
 @database_sync_to_async
