@@ -7,27 +7,25 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from agentweb.game.models import Item, PlayerProfile, ShopItem
+from agentweb.game.models import Item, ShopItem
 from agentweb.game.services.shop import buy
 from agentweb.gameserver.console import ConsoleAddress
 from agentweb.gameserver.deliverer import Deliverer
 from agentweb.gameserver.models import AccountLink
 from tests.assistant.conftest import model  # noqa: F401  (the scripted model of runs)
 from tests.fakes.rcon_server import Game, RconServer
+from tests.game.tool_kit import make_player as make_game_player
 
 ALICE_UUID = uuid.UUID("069a79f4-44e9-4726-a5be-fca90e38aaf5")
 BOB_UUID = uuid.UUID("853c80ef-3c37-49fd-aa49-938b674adae6")
 
 
 def make_player(username: str, *, balance: int = 100, link: uuid.UUID | None = None) -> Any:
-    user = get_user_model().objects.create_user(username)
-    profile = PlayerProfile.objects.create(
-        user=user, minecraft_name=f"{username.title()}MC", balance=balance
-    )
+    """A player with a game profile (``tests/game/tool_kit``), linked to a Minecraft account."""
+    user = make_game_player(username, balance=balance)
     if link is not None:
-        AccountLink.objects.create(profile=profile, uuid=link, linked_by="test")
+        AccountLink.objects.create(profile=user.game_profile, uuid=link, linked_by="test")
     return user
 
 
