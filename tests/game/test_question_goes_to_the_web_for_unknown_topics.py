@@ -4,40 +4,17 @@ finds nothing locally, so web research runs when the player allowed it (R-WEB-1/
 from asgiref.sync import async_to_sync
 
 from agentweb.core.tooling import registry
-from agentweb.engine import AllModules, EventKind, ListSink
-from agentweb.engine.policy import MODULE_DEFAULTS
+from agentweb.engine import EventKind, ListSink
 from agentweb.game.demo import KNOWLEDGE_DIR, load_manual_articles
-from agentweb.llm.openai_compat import OpenAICompatible
-from agentweb.research.search import SearxngBackend
-from agentweb.workflows.env import Environment, Request
-from agentweb.workflows.runner import run_request
 from tests.fakes.model_server import FakeModelServer
 from tests.fakes.search_server import FakeSearchServer
 from tests.replies import answer, route, tool
-from tests.workflows.kit import PROMPTS
+from tests.workflows.kit import make_env, run
 
 
 def ask(model_url: str, search_url: str, text: str, *, allow_web: bool):
-    sink = ListSink()
-    env = Environment(
-        registry=registry,
-        modules=AllModules(),
-        prompts=PROMPTS.snapshot(),
-        policy=MODULE_DEFAULTS.__getitem__,
-        model=OpenAICompatible(model_url, "fake-model"),
-        sink=sink,
-        search=SearxngBackend(search_url),
-        web_enabled=True,
-    )
-
-    async def go():
-        try:
-            return await run_request(env, Request(text, allow_web=allow_web))
-        finally:
-            await env.model.aclose()
-            await env.search.aclose()
-
-    return async_to_sync(go)(), sink
+    env, sink, _ = make_env(model_url, search_url, registry=registry)
+    return async_to_sync(run)(env, text, allow_web=allow_web), sink
 
 
 def knowledge_observations(sink: ListSink) -> list[dict]:

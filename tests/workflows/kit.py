@@ -66,10 +66,14 @@ def make_env(
     web_enabled: bool = True,
     confirmer=None,
     world: World | None = None,
+    registry: Any = None,
 ) -> tuple[Environment, ListSink, World]:
+    """An environment against the fake servers; the tools of ``world``, or ``registry``'s
+    (say the project's real registry over the test database)."""
     world = world or World()
-    registry = build_registry(world)
-    registry.register(kb_tool())
+    if registry is None:
+        registry = build_registry(world)
+        registry.register(kb_tool())
     sink = ListSink()
     env = Environment(
         registry=registry,
