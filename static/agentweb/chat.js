@@ -20,6 +20,7 @@
   const ERROR_NOTICE_MS = 20000;
   // The server refuses bigger messages (the policies' inputBytes); say so before sending.
   const MAX_MESSAGE_BYTES = boot.max_message_bytes;
+  const BESIDE_THE_LOOP = new Set(boot.beside_the_loop || []);
   // Statuses of a run that has ended (the server's list).
   const FINISHED = new Set(boot.finished_statuses);
 
@@ -98,7 +99,7 @@
   function runView(id) {
     let run = runs.get(id);
     if (run) return run;
-    run = { id, lastSeq: 0, buffer: new Map(), active: false, watched: false, answered: false,
+    run = { id, lastSeq: 0, streamSeq: 0, buffer: new Map(), active: false, watched: false, answered: false,
       turn: null, trace: null, toolCards: [], resyncAt: 0, streamed: { after: -1, length: 0 } };
     const existing = turnsEl.querySelector('.turn[data-run-id="' + Number(id) + '"]');
     if (existing) adoptTurn(run, existing);
@@ -111,7 +112,7 @@
     turns.attach(turn, run.id);
     run.answered = turn.dataset.answered === "1";
     // A server-rendered turn: later events (an undo) continue after what it shows.
-    if (run.answered && run.lastSeq === 0) run.lastSeq = Number(turn.dataset.lastSeq) || 0;
+    if (run.answered && run.lastSeq === 0) run.lastSeq = run.streamSeq = Number(turn.dataset.lastSeq) || 0;
   }
 
   function setStatus(run, status) {
@@ -132,18 +133,20 @@
       const next = run.buffer.get(run.lastSeq + 1);
       run.buffer.delete(run.lastSeq + 1);
       run.lastSeq += 1;
+      if (!BESIDE_THE_LOOP.has(next.kind)) run.streamSeq = run.lastSeq;
       render(run, next);
     }
     if (run.buffer.size && Date.now() - run.resyncAt > RESYNC_MS) subscribe(run);
   }
 
   // The answer as the model writes it: only the text after what is shown
-  // (offset), and only while no event came after the one it follows. The
-  // answer event replaces it with the stored text.
+  // (offset), and only while no step of the loop came after the one it follows
+  // (a message queued meanwhile does not count). The answer event replaces it
+  // with the stored text.
   function onDelta(frame) {
     if (!Number.isInteger(frame.run_id) || typeof frame.text !== "string") return;
     const run = runs.get(frame.run_id);
-    if (!run || !run.turn || run.answered || frame.after_seq !== run.lastSeq) return;
+    if (!run || !run.turn || run.answered || frame.after_seq !== run.streamSeq) return;
     if (run.streamed.after !== frame.after_seq) run.streamed = { after: frame.after_seq, length: 0 };
     const offset = Number(frame.offset) || 0;
     if (offset > run.streamed.length) return;
@@ -340,7 +343,7 @@
       tracesEl.scrollTop = run.trace.parentElement.offsetTop - tracesEl.offsetTop;
       return;
     }
-    run.lastSeq = 0;
+    run.lastSeq = run.streamSeq = 0;
     run.buffer.clear();
     subscribe(run);
   }

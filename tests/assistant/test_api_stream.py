@@ -1,6 +1,7 @@
 """GET /api/runs/<id>/stream: persisted events (id = seq) and answer deltas as server-sent
 events, resumable with Last-Event-ID."""
 
+import asyncio
 import json
 
 import pytest
@@ -103,3 +104,34 @@ async def test_a_bad_last_event_id_or_another_players_run_is_refused(client, ser
 
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_field"
     assert foreign.status_code == 404
+
+
+async def test_the_stream_goes_on_with_the_answer_after_a_message_queued_mid_answer(client, server):
+    words = [f"word{i} " for i in range(29)] + ["word29"]
+    pieces = ['{"type":"answer","text":"', *words, '","sources":[]}']
+    server.push(
+        Reply('{"workflow":"system:reasoning"}'),
+        Reply("".join(pieces), chunks=pieces, chunk_delay_s=0.03),
+    )
+    run_id = await _start(client)
+    response = await client.get(f"/api/runs/{run_id}/stream")
+    reading = asyncio.ensure_future(_read(response))
+    # The answer is being written (some pieces out): queue a message beside it.
+    for _ in range(500):
+        if len(server.sent_pieces) >= 2 and len(server.sent_pieces[1]) >= 5:
+            break
+        await asyncio.sleep(0.01)
+    queued = await client.post(
+        "/api/runs", data={"text": "and iron?"}, content_type="application/json"
+    )
+    messages = await reading
+    await executor.wait_all()
+
+    assert queued.json()["queued"] is True
+    queued_at = next(i for i, m in enumerate(messages) if m["data"].get("kind") == "inbox.queued")
+    assert any(m["event"] == "run.delta" for m in messages[queued_at:]), "streaming stopped"
+    shown = ""
+    for m in (m for m in messages if m["event"] == "run.delta"):
+        if m["data"]["offset"] <= len(shown):
+            shown += m["data"]["text"][len(shown) - m["data"]["offset"] :]
+    assert shown == "".join(words)

@@ -85,3 +85,26 @@ def test_thinking_shows_during_the_router_call_and_the_answer_grows_while_stream
     assert answer.inner_text() == TEXT
     assert turn.locator(".thinking").count() == 0
     assert "first token" in page.locator('.trace-entry[data-kind="model.called"]').last.inner_text()
+
+
+def test_the_answer_keeps_growing_after_a_message_queued_while_it_streams(
+    streaming_server, new_page
+):
+    page = new_page()
+    log_in(page, streaming_server, "bob")
+    turn = ask(page, "How would I go about getting iron ingots early on?")
+    answer = turn.locator(".answer-text")
+    page.wait_for_function("el => el.textContent.length > 10", arg=answer.element_handle())
+
+    ask(page, "And gold?")
+    page.locator('.trace-entry[data-kind="inbox.queued"]').first.wait_for()
+    shown = answer.inner_text()
+    assert page.locator('.trace-entry[data-kind="answer"]').count() == 0, "still streaming"
+    page.wait_for_function(
+        "([el, n]) => el.textContent.length > n", arg=[answer.element_handle(), len(shown)]
+    )
+    grown = answer.inner_text()
+    assert TEXT.startswith(grown) and len(grown) > len(shown)
+    assert page.locator('.trace-entry[data-kind="answer"]').count() == 0, "grew by streaming"
+    assert wait_finished(turn, timeout_ms=30_000) == "completed"
+    assert answer.inner_text() == TEXT

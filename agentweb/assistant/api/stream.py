@@ -24,7 +24,7 @@ from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.api.auth import api_view, error
 from agentweb.assistant.bus import run_group
 from agentweb.assistant.models import Run, Status
-from agentweb.assistant.runs.deltas import DeltaCursor, request_sync
+from agentweb.assistant.runs.deltas import DeltaCursor, request_sync, streams_after
 
 # A comment line this often keeps proxies from closing an idle stream; each
 # tick also re-reads the database, in case a doorbell was lost.
@@ -57,6 +57,8 @@ class _Follower:
         self.user = user
         self.run_id = run_id
         self.sent = after_seq
+        # The last step of the loop sent: what a current delta follows.
+        self.streamed_after = after_seq
         self.finished = False
         self.cursor = DeltaCursor()
 
@@ -82,6 +84,8 @@ class _Follower:
 
     def event_text(self, seq: int, kind: str, text: str) -> str:
         self.sent = seq
+        if streams_after(kind):
+            self.streamed_after = seq
         self.finished = self.finished or kind == "run.finished"
         return f"id: {seq}\nevent: run.event\ndata: {text}\n\n"
 
@@ -96,7 +100,7 @@ class _Follower:
         if message.get("type") == "run.delta":
             frame = message["frame"]
             out = await self.catch_up() if frame["after_seq"] > self.sent else []
-            for delta in self.cursor.accept(frame, self.sent):
+            for delta in self.cursor.accept(frame, self.streamed_after):
                 text = message["text"] if delta is frame else json.dumps(delta)
                 out.append(f"event: run.delta\ndata: {text}\n\n")
             return out

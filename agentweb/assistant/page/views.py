@@ -19,6 +19,7 @@ from agentweb.assistant import memory, message_checks
 from agentweb.assistant.models import FINISHED_STATUSES
 from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.labels import js_labels
+from agentweb.assistant.runs.deltas import BESIDE_THE_LOOP
 from agentweb.assistant.ws.consumer import WS_PATH
 from agentweb.core.commands import MAX_COMPLETION_PREFIX, MAX_COMPLETIONS, commands
 from agentweb.lib.params import BadInteger, int_param, parse_int
@@ -51,6 +52,8 @@ def chat(request: HttpRequest) -> HttpResponse:
         "cards": page_history.card_rules(),
         "max_message_bytes": message_checks.message_limit(),
         "finished_statuses": list(FINISHED_STATUSES),
+        # Events that do not end the text being streamed (deltas still follow the step before).
+        "beside_the_loop": sorted(BESIDE_THE_LOOP),
     }
     return render(
         request,

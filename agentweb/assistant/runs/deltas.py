@@ -20,13 +20,22 @@ from typing import Any
 from channels.layers import get_channel_layer
 
 from agentweb.assistant import bus
-from agentweb.engine.events import DeltaKind
+from agentweb.engine.events import DeltaKind, EventKind
 
 # At most one delta frame per run this often: smooth on screen, cheap for the
 # channel layer (a fast model writes a token every few milliseconds).
 DELTA_INTERVAL_S = 0.05
 # Deltas a follower holds while it waits for the text before them (a sync reply).
 MAX_HELD_DELTAS = 64
+# Events written beside the loop while it runs (a message queued by the player):
+# they take a seq in the trace but do not end the text being streamed, so a delta
+# that follows the loop's last event is still current after one of them.
+BESIDE_THE_LOOP = frozenset({EventKind.INBOX_QUEUED.value})
+
+
+def streams_after(kind: str) -> bool:
+    """Whether an event of ``kind`` is one deltas can follow (a step of the loop)."""
+    return kind not in BESIDE_THE_LOOP
 
 
 class LiveText:

@@ -24,7 +24,7 @@ from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.bus import run_group, session_group, user_group
 from agentweb.assistant.inputs import client_msg_id_of
-from agentweb.assistant.runs.deltas import DeltaCursor, request_sync
+from agentweb.assistant.runs.deltas import DeltaCursor, request_sync, streams_after
 from agentweb.assistant.undo import aundo
 from agentweb.assistant.ws.frames import (
     ActionConfirm,
@@ -74,6 +74,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         # Reviewers and admins may follow any run, read-only (R-AUTH-1); only run.subscribe uses it.
         self.reviewer = await database_sync_to_async(has_role)(user, Role.REVIEWER)
         self.sent: dict[int, int] = {}
+        # Per run, the last event sent that streamed text can follow (a loop step).
+        self.streamed_after: dict[int, int] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.cursors: dict[int, DeltaCursor] = {}
         # Logging out (this session) or deactivation (the user) ends the socket.
@@ -134,6 +136,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             # Join first, then read: an event persisted in between is in one or the other.
             await self.channel_layer.group_add(run_group(run_id), self.channel_name)
             self.sent[run_id] = after_seq
+            self.streamed_after[run_id] = after_seq
             self.cursors[run_id] = DeltaCursor()
             try:
                 await self._catch_up(run_id)
@@ -160,6 +163,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         if seq <= self.sent.get(run_id, 0):
             return
         self.sent[run_id] = seq
+        if streams_after(frame["kind"]):
+            self.streamed_after[run_id] = seq
         await self.send_json(frame)
 
     async def session_ended(self, message: dict[str, Any]) -> None:
@@ -187,6 +192,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 return
             if seq == last + 1 and message["text"] is not None:
                 self.sent[run_id] = seq
+                if streams_after(message["kind"]):
+                    self.streamed_after[run_id] = seq
                 await self.send(text_data=message["text"])
             else:
                 await self._catch_up(run_id)
@@ -202,7 +209,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             if frame["after_seq"] > self.sent[run_id]:
                 await self._catch_up(run_id)  # the event it follows is not sent yet
             cursor = self.cursors.setdefault(run_id, DeltaCursor())
-            for out in cursor.accept(frame, self.sent[run_id]):
+            # A message queued meanwhile does not end the text: the loop's last step counts.
+            for out in cursor.accept(frame, self.streamed_after.get(run_id, 0)):
                 if out is frame:
                     await self.send(text_data=message["text"])
                 else:
