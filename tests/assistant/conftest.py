@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +15,8 @@ from django.test import Client
 from agentweb.asgi import application
 from agentweb.assistant.runs.executor import executor
 from agentweb.engine import ScriptedModel
+from agentweb.llm.openai_compat import OpenAICompatible
+from tests.fakes.model_server import FakeModelServer
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
 # The handshake's Host: the page at ORIGIN was served by this server.
@@ -27,6 +29,16 @@ def model(monkeypatch) -> ScriptedModel:
     scripted = ScriptedModel()
     monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: scripted)
     return scripted
+
+
+@pytest.fixture
+def server(monkeypatch) -> Iterator[FakeModelServer]:
+    """A real streaming chat-completions server on 127.0.0.1 that every run of the test talks
+    to (push its replies)."""
+    with FakeModelServer() as fake:
+        provider = OpenAICompatible(fake.url, "fake-model")
+        monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: provider)
+        yield fake
 
 
 def session_cookie(user: Any) -> bytes:

@@ -5,22 +5,13 @@ import json
 
 import pytest
 
-from agentweb.llm.openai_compat import OpenAICompatible
-from tests.fakes.model_server import FakeModelServer, Reply
+from tests.fakes.model_server import Reply
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WORDS = [f"word{i} " for i in range(39)] + ["word39"]
 TEXT = "".join(WORDS)
 PIECES = ['{"type":"answer","text":"', *WORDS, '","sources":[]}']
-
-
-@pytest.fixture
-def server(monkeypatch):
-    with FakeModelServer() as fake:
-        provider = OpenAICompatible(fake.url, "fake-model")
-        monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: provider)
-        yield fake
 
 
 async def test_deltas_go_on_after_a_message_queued_mid_answer(connect, alice, server):

@@ -8,21 +8,12 @@ import pytest
 from django.test import AsyncClient
 
 from agentweb.assistant.runs.executor import executor
-from agentweb.llm.openai_compat import OpenAICompatible
-from tests.fakes.model_server import FakeModelServer, Reply
+from tests.fakes.model_server import Reply
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TEXT = "Gold ore smelts into a gold ingot in any furnace."
 ANSWER = json.dumps({"type": "answer", "text": TEXT, "sources": []})
-
-
-@pytest.fixture
-def server(monkeypatch):
-    with FakeModelServer() as fake:
-        provider = OpenAICompatible(fake.url, "fake-model")
-        monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: provider)
-        yield fake
 
 
 @pytest.fixture

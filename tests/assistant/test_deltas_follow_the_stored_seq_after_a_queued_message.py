@@ -4,21 +4,12 @@ import json
 
 import pytest
 
-from agentweb.llm.openai_compat import OpenAICompatible
-from tests.fakes.model_server import FakeModelServer, Reply
+from tests.fakes.model_server import Reply
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TEXT = "Smelt raw iron in a furnace: one ingot per ore, a little experience too."
 ANSWER = json.dumps({"type": "answer", "text": TEXT, "sources": []})
-
-
-@pytest.fixture
-def server(monkeypatch):
-    with FakeModelServer() as fake:
-        provider = OpenAICompatible(fake.url, "fake-model")
-        monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: provider)
-        yield fake
 
 
 async def test_deltas_after_a_queued_message_carry_the_seq_the_socket_has(connect, alice, server):

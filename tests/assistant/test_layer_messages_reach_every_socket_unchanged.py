@@ -9,8 +9,7 @@ import pytest
 from channels.layers import get_channel_layer
 
 from agentweb.lib.inprocess_channel_layer import InProcessChannelLayer
-from agentweb.llm.openai_compat import OpenAICompatible
-from tests.fakes.model_server import FakeModelServer, Reply
+from tests.fakes.model_server import Reply
 from tests.fakes.recording_layer import use_recording_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,14 +22,6 @@ ROUTE = Reply(json.dumps({"workflow": "system:reasoning"}))
 @pytest.fixture
 def recording(settings):
     return use_recording_layer(settings).sent
-
-
-@pytest.fixture
-def server(monkeypatch):
-    with FakeModelServer() as fake:
-        provider = OpenAICompatible(fake.url, "fake-model")
-        monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: provider)
-        yield fake
 
 
 def test_the_embedded_setup_uses_the_in_process_layer():

@@ -8,22 +8,13 @@ import pytest
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import RunEvent
-from agentweb.llm.openai_compat import OpenAICompatible
-from tests.fakes.model_server import FakeModelServer, Reply
+from tests.fakes.model_server import Reply
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TEXT = "Iron ingots come from smelting raw iron in a furnace, one ingot per ore."
 ANSWER = json.dumps({"type": "answer", "text": TEXT, "sources": []})
 ROUTE = Reply(json.dumps({"workflow": "system:reasoning"}))
-
-
-@pytest.fixture
-def server(monkeypatch):
-    with FakeModelServer() as fake:
-        provider = OpenAICompatible(fake.url, "fake-model")
-        monkeypatch.setattr("agentweb.assistant.runs.lifecycle.build_provider", lambda: provider)
-        yield fake
 
 
 def _events(run_id: int) -> list[RunEvent]:
