@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
@@ -24,6 +23,8 @@ from asgiref.sync import sync_to_async
 from django.db import transaction
 
 from agentweb.control import quotas, slots
+from agentweb.lib.group_commit import GroupCommit
+from agentweb.lib.per_loop import PerLoop
 
 logger = logging.getLogger("agentweb.control")
 
@@ -43,52 +44,21 @@ class Settlement:
     usage: dict[str, Any] | None
 
 
-class _Writer:
-    """One event loop's queue of settlements and the task writing them."""
-
-    def __init__(self) -> None:
-        self.pending: list[tuple[Settlement, asyncio.Future[None]]] = []
-        self.task: asyncio.Task[None] | None = None
-
-    async def settle(self, item: Settlement) -> None:
-        future = asyncio.get_running_loop().create_future()
-        self.pending.append((item, future))
-        if self.task is None:
-            self.task = asyncio.get_running_loop().create_task(self._drain())
-        # Shielded: a call cancelled meanwhile stops waiting, its group is written all the same.
-        await asyncio.shield(future)
-
-    async def _drain(self) -> None:
-        try:
-            while self.pending:
-                group, self.pending = self.pending[:MAX_GROUP], self.pending[MAX_GROUP:]
-                try:
-                    errors = await sync_to_async(write)([item for item, _ in group])
-                except Exception as exc:  # the database is gone: every call hears it
-                    errors = [exc] * len(group)
-                for (_, future), error in zip(group, errors, strict=True):
-                    if future.done():
-                        continue
-                    if error is None:
-                        future.set_result(None)
-                    else:
-                        future.set_exception(error)
-        finally:
-            self.task = None
+async def _write(items: list[Settlement]) -> list[Exception | None]:
+    return await sync_to_async(write)(items)
 
 
-_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Writer] = (
-    weakref.WeakKeyDictionary()
+# One per event loop: the settlements of the calls that end together, written as a group.
+_writers: PerLoop[GroupCommit[Settlement, None]] = PerLoop(
+    lambda: GroupCommit(_write, max_weight=MAX_GROUP, name="settlement-writer")
 )
 
 
 async def settle(item: Settlement) -> None:
-    """Write one call's settlement with the others that end now; returns once written."""
-    loop = asyncio.get_running_loop()
-    writer = _writers.get(loop)
-    if writer is None:
-        writer = _writers[loop] = _Writer()
-    await writer.settle(item)
+    """Write one call's settlement with the others that end now; returns once written.
+
+    Shielded: a call cancelled meanwhile stops waiting, its group is written all the same."""
+    await asyncio.shield(_writers.get().submit(item))
 
 
 def write(items: list[Settlement]) -> list[Exception | None]:

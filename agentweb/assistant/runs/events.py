@@ -1,9 +1,9 @@
 """Persist, then broadcast (R-X3-2): the engine's events become RunEvent rows first.
 
-Events of all the runs a process executes go through one ``EventWriter`` per
-event loop, which commits whatever is pending in one transaction (group
-commit) and only then lets each event be broadcast. Under load many events
-share one commit; alone, an event costs one round trip.
+Events of all the runs a process executes go through one group commit per
+event loop (``lib.group_commit``), which writes whatever is pending in one
+transaction and only then lets each event be broadcast. Under load many
+events share one commit; alone, an event costs one round trip.
 
 A worker writes under its lease (``owner``): each run's events are written
 only while the worker still holds the run (the "fence"), so once the reaper
@@ -14,7 +14,6 @@ up can write nothing more to it — no duplicate ``seq``, no second
 
 from __future__ import annotations
 
-import asyncio
 import json
 from contextlib import nullcontext
 from datetime import UTC, datetime
@@ -28,6 +27,7 @@ from agentweb.assistant import bus
 from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
+from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
 
 # Channel layers only guarantee messages up to about 1 MB; events whose frame
@@ -46,57 +46,14 @@ class RunGone(Exception):
 
 
 Item = tuple[int, str | None, list[Event]]  # run id, lease owner (None: unfenced), events
-Pending = tuple[Item, "asyncio.Future[list[RunEvent]]"]
 
 
-class EventWriter:
-    """Group commit of trace events for one event loop: all pending share one transaction.
-
-    Under load a process emits events of many runs at once; one transaction
-    for the lot (one conditional UPDATE per run, one multi-row INSERT) instead
-    of one per event is the difference between the database keeping up or not.
-    """
-
-    def __init__(self) -> None:
-        self.pending: list[Pending] = []
-        self._task: asyncio.Task[None] | None = None
-
-    async def write(
-        self, run_id: int, events: list[Event], owner: str | None = None
-    ) -> list[RunEvent]:
-        """Persist one run's events (in order, numbered after everything before them)."""
-        future: asyncio.Future[list[RunEvent]] = asyncio.get_running_loop().create_future()
-        self.pending.append(((run_id, owner, events), future))
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._drain(), name="event-writer")
-        return await future
-
-    async def _drain(self) -> None:
-        while self.pending:
-            batch, self.pending = _take_batch(self.pending)
-            items = [item for item, _ in batch]
-            try:
-                results = await database_sync_to_async(persist)(items)
-            except Exception:
-                # One bad event must not fail its neighbours' runs: write them one by one.
-                results = [await _persist_alone(item) for item in items]
-            for (_, future), result in zip(batch, results, strict=True):
-                if future.done():
-                    continue
-                if isinstance(result, BaseException):
-                    future.set_exception(result)
-                else:
-                    future.set_result(result)
-
-
-def _take_batch(pending: list[Pending]) -> tuple[list[Pending], list[Pending]]:
-    """The first items holding at most MAX_BATCH events (at least one item), and the rest."""
-    count = 0
-    for n, ((_, _, events), _) in enumerate(pending):
-        count += len(events)
-        if count > MAX_BATCH and n > 0:
-            return pending[:n], pending[n:]
-    return pending, []
+async def _write(items: list[Item]) -> list[list[RunEvent] | BaseException]:
+    try:
+        return await database_sync_to_async(persist)(items)
+    except Exception:
+        # One bad event must not fail its neighbours' runs: write them one by one.
+        return [await _persist_alone(item) for item in items]
 
 
 async def _persist_alone(item: Item) -> list[RunEvent] | BaseException:
@@ -106,11 +63,20 @@ async def _persist_alone(item: Item) -> list[RunEvent] | BaseException:
         return exc
 
 
-_writers: PerLoop[EventWriter] = PerLoop(EventWriter)
+# One per event loop: the events of every run it executes, written a group at a time
+# (one transaction for the lot, at most MAX_BATCH events).
+_writers: PerLoop[GroupCommit[Item, list[RunEvent]]] = PerLoop(
+    lambda: GroupCommit(
+        _write, max_weight=MAX_BATCH, weight=lambda item: len(item[2]), name="event-writer"
+    )
+)
 
 
-def writer() -> EventWriter:
-    return _writers.get()
+async def write_events(
+    run_id: int, events: list[Event], owner: str | None = None
+) -> list[RunEvent]:
+    """Persist one run's events (in order, numbered after everything before them)."""
+    return await _writers.get().submit((run_id, owner, events))
 
 
 def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
@@ -207,7 +173,7 @@ class DbEventSink:
     The loop awaits each write: its next call (a guard's, a tool's) queues
     behind it, so an event reaches the sockets before the step it announces
     has gone far. The writes of every run in the process share one
-    transaction (``EventWriter``).
+    transaction (``write_events``).
 
     The broadcast is a doorbell (``bus.send``): if the channel layer is down
     the event is still in the database, sockets re-read it when they
@@ -223,7 +189,7 @@ class DbEventSink:
         self._published: tuple[int, int] = (0, 0)
 
     async def emit(self, event: Event) -> None:
-        (row,) = await writer().write(self.run_id, [event], self.owner)
+        (row,) = await write_events(self.run_id, [event], self.owner)
         await self._broadcast(event, row)
 
     async def _broadcast(self, event: Event, row: RunEvent) -> None:
