@@ -4,7 +4,8 @@
 
 Every database connection the server opens gets an execute wrapper that counts
 the statements it runs (``executemany`` counts once, as one round trip), split
-by the first word (SELECT, INSERT, UPDATE, DELETE, BEGIN, …). On SIGUSR1 the
+by the first word (SELECT, INSERT, UPDATE, DELETE, BEGIN, …) — or by the whole
+statement with ``AGENTWEB_COUNT_SQL_TEXT=1``. On SIGUSR1 the
 totals so far are written to COUNTS.json, and again when the process exits: a
 benchmark reads them before and after its measurement window.
 """
@@ -27,8 +28,16 @@ _counts: Counter[str] = Counter()
 _lock = threading.Lock()
 
 
+# AGENTWEB_COUNT_SQL_TEXT=1: count by the statement's text (its placeholders, not
+# its values), to see which statements a run makes, not only how many of each kind.
+_BY_TEXT = os.environ.get("AGENTWEB_COUNT_SQL_TEXT") == "1"
+
+
 def _count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-    word = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else "?"
+    if _BY_TEXT:
+        word = " ".join(sql.split())[:400]
+    else:
+        word = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else "?"
     with _lock:
         _counts[word] += 1
     return execute(sql, params, many, context)
