@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
-from django.db.models import Subquery
 from django.utils import timezone
 
 from agentweb.assistant import bus
@@ -25,6 +24,7 @@ from agentweb.assistant.models import (
     InboxStatus,
     MemoryState,
     Run,
+    rows,
 )
 from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
@@ -172,25 +172,14 @@ def player_now(user_id: int) -> PlayerNow:
     On PostgreSQL the active run is locked too (its end waits for this
     submit, so a message queued behind it is always promoted by its end).
     """
-    active = Run.objects.filter(user_id=user_id, status__in=ACTIVE_STATUSES).order_by("-id")
-    waiting = (
-        InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED)
-        .exclude(run__status__in=ACTIVE_STATUSES)
-        .order_by("id")
-    )
-    found = (
-        MemoryState.objects.filter(user_id=user_id)
-        .annotate(
-            active_run=Subquery(active.values("pk")[:1]),
-            waiting_behind=Subquery(waiting.values("run_id")[:1]),
-        )
-        .values_list("generation", "assistant_enabled", "active_run", "waiting_behind")
-        .first()
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_player_query(), [user_id, user_id, user_id])
+        found = cursor.fetchone()
     if found is None:
         MemoryState.objects.get_or_create(user_id=user_id)
         return player_now(user_id)
-    now = PlayerNow(*found)
+    generation, enabled, active_run, waiting_behind = found
+    now = PlayerNow(generation, bool(enabled), active_run, waiting_behind)
     if now.active_run is None or connection.vendor == "sqlite":
         return now
     held = Run.objects.select_for_update(no_key=True).filter(
@@ -200,6 +189,22 @@ def player_now(user_id: int) -> PlayerNow:
         return now
     # It ended between the read and the lock: read again (no run of hers can start meanwhile).
     return player_now(user_id)
+
+
+def _player_query() -> str:
+    """``player_now``'s one statement (parameters: the player's id three times)."""
+    run, col = rows.table(Run), rows.quote
+    active = ", ".join(f"'{status.value}'" for status in ACTIVE_STATUSES)
+    return (
+        f"SELECT m.{col('generation')}, m.{col('assistant_enabled')}, "
+        f"(SELECT r.{col('id')} FROM {run} r WHERE r.{col('user_id')} = %s "
+        f"AND r.{col('status')} IN ({active}) ORDER BY r.{col('id')} DESC LIMIT 1), "
+        f"(SELECT i.{col('run_id')} FROM {rows.table(InboxEntry)} i "
+        f"INNER JOIN {run} b ON b.{col('id')} = i.{col('run_id')} "
+        f"WHERE i.{col('user_id')} = %s AND i.{col('status')} = '{InboxStatus.QUEUED.value}' "
+        f"AND b.{col('status')} NOT IN ({active}) ORDER BY i.{col('id')} LIMIT 1) "
+        f"FROM {rows.table(MemoryState)} m WHERE m.{col('user_id')} = %s"
+    )
 
 
 def promote_locked(run_id: int) -> int | None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Exists, F, QuerySet
+from django.db import connection, transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
 
-from agentweb.assistant.models import Exchange, MemoryState, Run, RunEvent, Status
+from agentweb.assistant.models import Exchange, MemoryState, Run, RunEvent, Status, rows
 
 # Exchanges of the current generation the model sees as memory, newest last.
 MEMORY_EXCHANGES = 6
@@ -43,42 +44,67 @@ def current_generation(user_id: int) -> int:
     return state.generation
 
 
+def recent_query() -> str:
+    """The exchanges the model sees: ``n, q, a`` of the player's (first parameter) latest
+    of a generation (second), newest first; an undone run's exchange is not among them."""
+    exchange, run = rows.table(Exchange), rows.table(Run)
+    col = rows.quote
+    return (
+        f"SELECT e.{col('id')} AS n, e.{col('question')} AS q, e.{col('answer')} AS a "
+        f"FROM {exchange} e INNER JOIN {run} r ON r.{col('id')} = e.{col('run_id')} "
+        f"WHERE e.{col('user_id')} = %s AND e.{col('generation')} = %s "
+        f"AND r.{col('status')} <> '{Status.UNDONE.value}' "
+        f"ORDER BY e.{col('id')} DESC LIMIT {int(MEMORY_EXCHANGES)}"
+    )
+
+
 def recent_exchanges(run: Run) -> list[dict[str, str]]:
     """What the model remembers for ``run``: its generation's latest exchanges, oldest first."""
-    rows = (
-        Exchange.objects.filter(user_id=run.user_id, generation=run.memory_generation)
-        .exclude(run__status=Status.UNDONE)
-        .order_by("-id")
-        .values_list("question", "answer")[:MEMORY_EXCHANGES]
-    )
-    return [{"q": q, "a": a} for q, a in reversed(rows)]
+    with connection.cursor() as cursor:
+        cursor.execute(recent_query(), [run.user_id, run.memory_generation])
+        found = cursor.fetchall()
+    return [{"q": q, "a": a} for _, q, a in reversed(found)]
 
 
 def remember(run: Run, answer: str) -> None:
     """Write the run's exchange, only if the generation is still the run's (R-MEM-1).
 
-    Call it inside the transaction that stores the run's end: the lock makes
-    forget and this write strictly ordered (no stale write slips in).
+    Call it inside the transaction that stores the run's end: on PostgreSQL the
+    memory state's row lock orders forget and this write strictly (no stale write
+    slips in); SQLite writes one transaction at a time. One statement: the
+    insert happens only from the state row of the run's generation, and not for
+    a run undone meanwhile.
     """
-    undone = Exists(Run.objects.filter(pk=run.pk, undo_requested=True))
-    state = (
-        MemoryState.objects.select_for_update()
-        .filter(user_id=run.user_id)
-        .values_list("generation", undone)
-        .first()
+    state, runs = rows.table(MemoryState), rows.table(Run)
+    col = rows.quote
+    lock = " FOR UPDATE" if connection.vendor == "postgresql" else ""
+    sql = (
+        f"INSERT INTO {rows.table(Exchange)} ({col('run_id')}, {col('user_id')}, "
+        f"{col('generation')}, {col('question')}, {col('answer')}, {col('created_at')}) "
+        f"SELECT %s, %s, %s, %s, %s, %s FROM {state} m "
+        f"WHERE m.{col('user_id')} = %s AND m.{col('generation')} = %s AND NOT EXISTS "
+        f"(SELECT 1 FROM {runs} r WHERE r.{col('id')} = %s AND r.{col('undo_requested')})"
+        f"{lock} ON CONFLICT DO NOTHING"
     )
-    current, undo = state if state is not None else (0, undone_run(run.pk))
-    if current != run.memory_generation or undo:
+    at = connection.ops.adapt_datetimefield_value(timezone.now())
+    values = [run.pk, run.user_id, run.memory_generation, run.question, answer, at]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, run.user_id, run.memory_generation, run.pk])
+        if cursor.rowcount:
+            return
+    # Nothing written: forgotten, undone, written before — or a player without a state
+    # row yet, whose generation is 0.
+    if run.memory_generation or MemoryState.objects.filter(user_id=run.user_id).exists():
         return
-    exchange = Exchange(
-        run_id=run.pk,
-        user_id=run.user_id,
-        generation=run.memory_generation,
-        question=run.question,
-        answer=answer,
-    )
-    # One exchange per run: a second write of it changes nothing.
-    Exchange.objects.bulk_create([exchange], ignore_conflicts=True)
+    if not undone_run(run.pk):
+        exchange = Exchange(
+            run_id=run.pk,
+            user_id=run.user_id,
+            generation=0,
+            question=run.question,
+            answer=answer,
+        )
+        Exchange.objects.bulk_create([exchange], ignore_conflicts=True)
 
 
 def undone_run(run_id: int) -> bool:

@@ -8,7 +8,10 @@ connected here, the importers through :func:`bump` (``sync_rows`` calls it for
 every model it changes). A cache here keeps what it built with the stamp it read
 first, and rebuilds when the stamp differs: one indexed read per lookup — or one
 per tool call, under :func:`pinned` — instead of the queries it replaces, and an
-import in another process is seen by the next call of this one.
+import in another process is seen by the next call of this one. A run reads the
+stamp once, with what it starts with (:func:`stamp_query`), and holds it for all
+its tool calls (:func:`held`): it sees the data as of its start, and the next run
+sees an import.
 
 Writes that bypass both (``QuerySet.update`` or ``bulk_create`` by hand) must call
 :func:`bump` themselves. Without the row (a database flushed by a test) nothing is
@@ -21,6 +24,7 @@ import threading
 import uuid
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Generic, TypeVar
 
 from django.db import connection
@@ -64,7 +68,8 @@ MAX_ENTRIES = 4096
 
 _pins = threading.local()
 _UNPINNED: Any = object()
-_SELECT: str | None = None
+# The stamp a run read when it started: its tool calls (in any thread) use it.
+_held: ContextVar[Any] = ContextVar("game_data_stamp", default=_UNPINNED)
 
 
 def current() -> str | None:
@@ -75,25 +80,40 @@ def current() -> str | None:
     return _read()
 
 
+def stamp_query() -> str:
+    """The stamp as a scalar subquery, for a statement that reads it with other things."""
+    qn = connection.ops.quote_name
+    table = qn(DataVersion._meta.db_table)
+    return f"(SELECT {qn('stamp')} FROM {table} WHERE {qn('id')} = {int(ROW)})"
+
+
 def _read() -> str | None:
-    global _SELECT
-    if _SELECT is None:
-        qn = connection.ops.quote_name
-        table = qn(DataVersion._meta.db_table)
-        _SELECT = f"SELECT {qn('stamp')} FROM {table} WHERE {qn('id')} = %s"
     with connection.cursor() as cursor:
-        cursor.execute(_SELECT, [ROW])
+        cursor.execute(f"SELECT {stamp_query()}")
         row = cursor.fetchone()
     return row[0] if row else None
 
 
 @contextmanager
+def held(stamp: str | None) -> Iterator[None]:
+    """Everything inside reads the data as of ``stamp`` (read by the caller, e.g. with a
+    run's start): no stamp read per tool call. Pins inside share it."""
+    token = _held.set(stamp)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+
+
+@contextmanager
 def pinned() -> Iterator[None]:
-    """Read the stamp once for everything inside (one tool call); nested pins share it."""
+    """Read the stamp once for everything inside (one tool call), unless one is held;
+    nested pins share it."""
     if getattr(_pins, "stamp", _UNPINNED) is not _UNPINNED:
         yield
         return
-    _pins.stamp = _read()
+    stamp = _held.get()
+    _pins.stamp = _read() if stamp is _UNPINNED else stamp
     try:
         yield
     finally:
@@ -109,6 +129,8 @@ def bump() -> None:
         DataVersion.objects.update_or_create(pk=ROW, defaults={"stamp": stamp})
     if getattr(_pins, "stamp", _UNPINNED) is not _UNPINNED:
         _pins.stamp = stamp
+    if _held.get() is not _UNPINNED:
+        _held.set(stamp)
 
 
 class Versioned(Generic[T]):

@@ -7,14 +7,12 @@ any process can see (R-SCALE).
 
 from agentweb.assistant.models.inbox import ActionStatus, InboxEntry, InboxStatus, PendingAction
 from agentweb.assistant.models.memory import Exchange, MemoryState
-from agentweb.assistant.models.runs import (
+from agentweb.assistant.models.runs import Run, RunEvent, event_frame
+from agentweb.assistant.models.status import (
     ACTIVE_STATUSES,
     ENDED_STATUSES,
     FINISHED_STATUSES,
-    Run,
-    RunEvent,
     Status,
-    event_frame,
 )
 from agentweb.assistant.models.tokens import ApiToken
 

@@ -12,6 +12,7 @@ taken under the run's row lock (``take_seqs``), by whoever writes.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,26 +23,9 @@ from django.db.models.functions import Coalesce
 from django.db.models.sql import UpdateQuery
 from django.utils import timezone
 
+from agentweb.assistant.models.status import ACTIVE_STATUSES, Status
 from agentweb.engine.events import EventKind
-from agentweb.engine.outcome import RunStatus, StopCode, StopReason
-
-
-class Status(models.TextChoices):
-    QUEUED = "queued", "queued"
-    RUNNING = "running", "running"
-    COMPLETED = RunStatus.COMPLETED.value, "completed"
-    DEGRADED = RunStatus.DEGRADED.value, "degraded"
-    CANCELLED = RunStatus.CANCELLED.value, "cancelled"
-    FAILED = RunStatus.FAILED.value, "failed"
-    UNDONE = RunStatus.UNDONE.value, "undone"
-    INTERRUPTED = RunStatus.INTERRUPTED.value, "interrupted"
-
-
-ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
-# A run in one of these has ended; nothing changes it any more but undo.
-FINISHED_STATUSES = tuple(s for s in Status if s not in ACTIVE_STATUSES)
-# Finished and not undone: what undo can still change.
-ENDED_STATUSES = tuple(s for s in FINISHED_STATUSES if s != Status.UNDONE)
+from agentweb.engine.outcome import StopCode, StopReason
 
 Stop = StopReason | dict[str, Any]
 
@@ -59,13 +43,16 @@ class RunQuerySet(models.QuerySet["Run"]):
     def claim(self, *, owner: str = "", lease_until: datetime | None = None, **fields: Any) -> int:
         """queued → running; with ``owner`` under that worker's lease, ``fields`` written too.
         Returns the rows claimed."""
-        return self.filter(status=Status.QUEUED).update(
-            status=Status.RUNNING,
-            started_at=timezone.now(),
-            lease_owner=owner,
-            lease_expires_at=lease_until,
-            **fields,
-        )
+        return self.filter(status=Status.QUEUED).update(**_claimed(owner, lease_until), **fields)
+
+    def begin(self, owner: str | None, returning: Sequence[str], **fields: Any) -> list[tuple]:
+        """The run starts executing, ``fields`` written: queued → running here, or already
+        running under ``owner``'s lease (its worker claimed it). The ``returning`` columns
+        of the rows changed, in the same statement."""
+        if owner:
+            return self.fenced(owner)._update_returning(fields, returning)
+        claimed = {**_claimed("", None), **fields}
+        return self.filter(status=Status.QUEUED)._update_returning(claimed, returning)
 
     def requeue(self) -> int:
         """running → queued: the run never started a call; its worker's lease lapsed."""
@@ -95,9 +82,8 @@ class RunQuerySet(models.QuerySet["Run"]):
         now = timezone.now()
         fields.setdefault("finished_at", now)
         with transaction.atomic(savepoint=False):
-            ended = self._update_returning(
-                status=status, stop_reason=stop_reason, last_seq=F("last_seq") + 1, **fields
-            )
+            changes = {"status": status, "stop_reason": stop_reason, "last_seq": F("last_seq") + 1}
+            ended = self._update_returning({**changes, **fields}, ("id", "last_seq"))
             if not ended:
                 return []
             event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
@@ -108,15 +94,15 @@ class RunQuerySet(models.QuerySet["Run"]):
             ]
             return RunEvent.objects.bulk_create(rows)
 
-    def _update_returning(self, **values: Any) -> list[tuple[int, int]]:
-        """``update(**values)`` that returns ``(pk, last_seq)`` of each row it changed."""
+    def _update_returning(self, values: dict[str, Any], returning: Sequence[str]) -> list[tuple]:
+        """``update(**values)`` that returns the ``returning`` columns of each row it changed."""
         query = self.query.chain(UpdateQuery)
         query.add_update_values(values)
         sql, params = query.get_compiler(self.db).as_sql()
-        quote = connection.ops.quote_name
+        columns = ", ".join(connection.ops.quote_name(c) for c in returning)
         with connection.cursor() as cursor:
-            cursor.execute(f"{sql} RETURNING {quote('id')}, {quote('last_seq')}", params)
-            return [(pk, seq) for pk, seq in cursor.fetchall()]
+            cursor.execute(f"{sql} RETURNING {columns}", params)
+            return [tuple(row) for row in cursor.fetchall()]
 
     def cancel_queued(self) -> list[RunEvent]:
         """queued → cancelled: stopped before it started."""
@@ -193,6 +179,15 @@ class RunQuerySet(models.QuerySet["Run"]):
             cursor.execute(sql + " RETURNING last_seq", params)
             row = cursor.fetchone()
         return None if row is None else row[0] - count + 1
+
+
+def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
+    return {
+        "status": Status.RUNNING,
+        "started_at": timezone.now(),
+        "lease_owner": owner,
+        "lease_expires_at": lease_until,
+    }
 
 
 class Run(models.Model):

@@ -14,14 +14,13 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 
 from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox, queued_behind
-from agentweb.assistant.memory import recent_exchanges, remember
-from agentweb.assistant.models import InboxEntry, InboxStatus, Run, RunEvent, Status
-from agentweb.assistant.runs import deltas, events
+from agentweb.assistant.memory import remember
+from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.runs import deltas, events, start
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.direct import direct_commands
@@ -52,6 +51,7 @@ class Prepared:
     modules: DbModuleStates
     flags: Flags
     inbox_waiting: bool
+    game_stamp: str | None
 
 
 @dataclass(slots=True)
@@ -104,7 +104,8 @@ async def execute_run(
     )
     request = _request(prepared)
     try:
-        outcome = await run_request(env, request)
+        with start.game_data(prepared.game_stamp):
+            outcome = await run_request(env, request)
     except LeaseLost:
         logger.warning("run %s: lease lost to the reaper; stopped writing", run.pk)
         return None
@@ -170,44 +171,31 @@ def _label(guards: list[Guard], workflow: str) -> None:
 
 @database_sync_to_async
 def _prepare(run_id: int, owner: str | None) -> Prepared | None:
-    """Claim the run and read everything it starts with, in one hop.
+    """Claim the run and read everything it starts with, in one hop (``start.py``).
 
-    The claim is the one write (it stores the prompt snapshot too); the run's
-    row comes back with its player, the player's memory switches and whether
-    messages already wait for it, then the memory itself and the module states.
+    The claim is the one write (it stores the prompt snapshot too) and returns
+    the run's row; one read returns the player, her memory switches, whether
+    messages already wait for the run, the game data's stamp and the memory.
     """
     snapshot = config.snapshot()
-    this_run = Run.objects.filter(pk=run_id)
-    if owner:
-        claimed = this_run.fenced(owner).update(prompt_snapshot=snapshot.prompts)
-    else:
-        claimed = this_run.claim(prompt_snapshot=snapshot.prompts)
-    if not claimed:
+    run = start.claim(run_id, owner, snapshot.prompts)
+    if run is None:
         return None
-    waiting = InboxEntry.objects.filter(run_id=OuterRef("pk"), status=InboxStatus.QUEUED)
-    run = (
-        Run.objects.select_related("user", "user__memory_state")
-        .annotate(inbox_waiting=Exists(waiting))
-        .get(pk=run_id)
-    )
-    state = getattr(run.user, "memory_state", None)
-    flags = (
-        run.cancel_requested,
-        run.undo_requested,
-        state.generation if state else 0,
-        state.assistant_enabled if state else True,
-    )
+    began = start.read(run)
+    run.user = began.user
+    flags = (run.cancel_requested, run.undo_requested, began.generation, began.assistant_enabled)
     workflow, text = _explicit_workflow(run.question)
     return Prepared(
         run,
-        run.user,
+        began.user,
         snapshot,
-        recent_exchanges(run),
+        began.memory,
         workflow,
         text,
-        DbModuleStates(run.user).refresh_sync(),
+        DbModuleStates(began.user).refresh_sync(),
         flags,
-        run.inbox_waiting,
+        began.inbox_waiting,
+        began.game_stamp,
     )
 
 

@@ -1,0 +1,116 @@
+"""What a run starts with, in two statements.
+
+1. The claim (``RunQuerySet.begin``) writes the prompt snapshot and returns the
+   run's row as claimed: its question, options, generation and flags.
+2. One read returns the rest: the player, her memory switches, whether messages
+   already wait for the run, the game data's stamp (held for every tool call of
+   the run, ``game.versions.held``) and the exchanges the model remembers.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from agentweb.assistant.memory import recent_query
+from agentweb.assistant.models import InboxEntry, InboxStatus, MemoryState, Run, rows
+
+# What the run's row gives the run (the rest stays deferred).
+RUN_FIELDS = (
+    "id",
+    "user_id",
+    "question",
+    "allow_web",
+    "options",
+    "memory_generation",
+    "cancel_requested",
+    "undo_requested",
+    "status",
+    "last_seq",
+    "created_at",
+    "started_at",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    run: Run
+    user: Any
+    generation: int
+    assistant_enabled: bool
+    inbox_waiting: bool
+    memory: list[dict[str, str]]
+    # The game data's stamp at the start (None: no game data, or no stamp yet).
+    game_stamp: str | None
+
+
+def claim(run_id: int, owner: str | None, prompts: dict[str, str]) -> Run | None:
+    """Claim the run with its prompt snapshot: queued → running, or — a worker's run,
+    claimed under its lease — still running under it. ``None``: someone else has it."""
+    columns = [Run._meta.get_field(name).column for name in RUN_FIELDS]
+    found = Run.objects.filter(pk=run_id).begin(owner, columns, prompt_snapshot=prompts)
+    return rows.instance(Run, RUN_FIELDS, found[0]) if found else None
+
+
+def read(run: Run) -> Start:
+    """Everything else the run starts with, in one statement (after the claim)."""
+    user_model = get_user_model()
+    names = rows.concrete(user_model)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _query(),
+            [run.pk, run.user_id, run.memory_generation, run.user_id],
+        )
+        found = cursor.fetchall()
+    first = found[0]
+    width = len(names)
+    generation, enabled, waiting, stamp = first[width : width + 4]
+    memory = [{"q": row[-2], "a": row[-1]} for row in found if row[-3] is not None]
+    return Start(
+        run=run,
+        user=rows.instance(user_model, names, first[:width]),
+        generation=generation or 0,
+        assistant_enabled=enabled is None or bool(enabled),
+        inbox_waiting=bool(waiting),
+        memory=memory,
+        game_stamp=stamp,
+    )
+
+
+def game_data(stamp: str | None) -> AbstractContextManager[None]:
+    """The run's tool calls read the game data as of the stamp it started with."""
+    if not apps.is_installed("agentweb.game"):
+        return nullcontext()
+    from agentweb.game import versions
+
+    return versions.held(stamp)
+
+
+def _query() -> str:
+    """Parameters: the run's id, the player's id, the run's generation, the player's id.
+
+    One row per remembered exchange, oldest first (one row without any); the
+    player's columns and the rest repeat on each."""
+    user_model = get_user_model()
+    col = rows.quote
+    user_pk = col(user_model._meta.pk.column)
+    stamp = "NULL"
+    if apps.is_installed("agentweb.game"):
+        from agentweb.game import versions
+
+        stamp = versions.stamp_query()
+    return (
+        f"SELECT {rows.select_list(user_model, 'u', rows.concrete(user_model))}, "
+        f"m.{col('generation')}, m.{col('assistant_enabled')}, "
+        f"EXISTS (SELECT 1 FROM {rows.table(InboxEntry)} i WHERE i.{col('run_id')} = %s "
+        f"AND i.{col('status')} = '{InboxStatus.QUEUED.value}'), {stamp}, x.n, x.q, x.a "
+        f"FROM {rows.table(user_model)} u "
+        f"LEFT JOIN {rows.table(MemoryState)} m ON m.{col('user_id')} = u.{user_pk} "
+        f"LEFT JOIN ({recent_query()}) x ON 1 = 1 "
+        f"WHERE u.{user_pk} = %s ORDER BY x.n"
+    )
