@@ -115,7 +115,14 @@ def _claim(run_id: int) -> list[str]:
 
 def queued_behind(run_id: int) -> bool:
     """Messages still wait behind the run (read as it ends, in its final transaction)."""
-    return InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).exists()
+    col = rows.quote
+    sql = (
+        f"SELECT 1 FROM {rows.table(InboxEntry)} WHERE {col('run_id')} = %s "
+        f"AND {col('status')} = '{InboxStatus.QUEUED.value}' LIMIT 1"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [run_id])
+        return cursor.fetchone() is not None
 
 
 async def announce_queued(run_id: int, entry: InboxEntry | None) -> None:
@@ -175,10 +182,17 @@ def player_now(user_id: int) -> PlayerNow:
     with connection.cursor() as cursor:
         cursor.execute(_player_query(), [user_id, user_id, user_id])
         found = cursor.fetchone()
-    if found is None:
-        MemoryState.objects.get_or_create(user_id=user_id)
-        return player_now(user_id)
-    generation, enabled, active_run, waiting_behind = found
+        if found is None:
+            raise get_user_model().DoesNotExist(f"no player {user_id}")
+        generation, enabled, active_run, waiting_behind = found
+        if generation is None:
+            # Her first message: her memory state starts now (or was just started elsewhere).
+            at = connection.ops.adapt_datetimefield_value(timezone.now())
+            cursor.execute(_new_state_query(), [user_id, at])
+            created = cursor.fetchone()
+            if created is None:
+                return player_now(user_id)
+            generation, enabled = created
     now = PlayerNow(generation, bool(enabled), active_run, waiting_behind)
     if now.active_run is None or connection.vendor == "sqlite":
         return now
@@ -203,7 +217,18 @@ def _player_query() -> str:
         f"INNER JOIN {run} b ON b.{col('id')} = i.{col('run_id')} "
         f"WHERE i.{col('user_id')} = %s AND i.{col('status')} = '{InboxStatus.QUEUED.value}' "
         f"AND b.{col('status')} NOT IN ({active}) ORDER BY i.{col('id')} LIMIT 1) "
-        f"FROM {rows.table(MemoryState)} m WHERE m.{col('user_id')} = %s"
+        f"FROM {rows.table(get_user_model())} u LEFT JOIN {rows.table(MemoryState)} m "
+        f"ON m.{col('user_id')} = u.{col(get_user_model()._meta.pk.column)} "
+        f"WHERE u.{col(get_user_model()._meta.pk.column)} = %s"
+    )
+
+
+def _new_state_query() -> str:
+    state, col = rows.table(MemoryState), rows.quote
+    return (
+        f"INSERT INTO {state} ({col('user_id')}, {col('generation')}, "
+        f"{col('assistant_enabled')}, {col('updated_at')}) VALUES (%s, 0, TRUE, %s) "
+        f"ON CONFLICT DO NOTHING RETURNING {col('generation')}, {col('assistant_enabled')}"
     )
 
 

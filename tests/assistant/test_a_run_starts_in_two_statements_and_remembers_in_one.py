@@ -112,3 +112,19 @@ def test_a_submit_reads_the_player_in_one_statement(alice):
     active = Run.objects.create(user=alice, question="running", status=Status.RUNNING)
     MemoryState.objects.filter(user=alice).update(assistant_enabled=False)
     assert inbox.player_now(alice.pk) == inbox.PlayerNow(2, False, active.pk, ended.pk)
+
+
+def test_a_player_s_first_message_starts_her_memory_state_in_one_more_statement(bob):
+    with counting_statements() as statements:
+        now = inbox.player_now(bob.pk)
+    assert [s.split()[0] for s in statements.sql] == ["SELECT", "INSERT"], statements.listing()
+    assert now == inbox.PlayerNow(0, True, None, None)
+    state = MemoryState.objects.get(user=bob)
+    assert (state.generation, state.assistant_enabled) == (0, True)
+    assert inbox.player_now(bob.pk) == now  # and from now on it is read
+
+
+def test_a_player_that_does_not_exist_is_refused(alice):
+    with pytest.raises(type(alice).DoesNotExist):
+        inbox.player_now(alice.pk + 1000)
+    assert not MemoryState.objects.exists()
