@@ -64,14 +64,13 @@ def submit(
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
-    if client_msg_id:
-        earlier = _by_client_id(user, client_msg_id)
-        if earlier is not None:
-            return earlier, None
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
-            player = inbox.player_now(user.pk)
+            player = inbox.player_now(user.pk, client_msg_id)
+            earlier = _resent(player)
+            if earlier is not None:
+                return earlier, None
             if not player.assistant_enabled:
                 raise ServiceError(
                     "assistant_off", "You switched the assistant off; switch it on to ask.", 409
@@ -116,6 +115,16 @@ def submit(
         if earlier is None:
             raise
         return earlier, None
+
+
+def _resent(player: inbox.PlayerNow) -> Started | None:
+    """The run or inbox entry this message already became (read with the player)."""
+    if player.earlier_run is not None:
+        return Started(player.earlier_run, duplicate=True)
+    if player.earlier_entry is not None:
+        queued_in, started_as = player.earlier_entry
+        return Started(started_as or queued_in, queued=started_as is None, duplicate=True)
+    return None
 
 
 def _by_client_id(user: Any, client_msg_id: str) -> Started | None:

@@ -165,9 +165,13 @@ class PlayerNow:
     active_run: int | None
     # A run that has ended with messages still queued behind it, not yet promoted.
     waiting_behind: int | None
+    # With a client message id: the run, or the inbox entry's run and the run it
+    # started as, that the same message already became (a resend).
+    earlier_run: int | None = None
+    earlier_entry: tuple[int, int | None] | None = None
 
 
-def player_now(user_id: int) -> PlayerNow:
+def player_now(user_id: int, client_msg_id: str = "") -> PlayerNow:
     """Under the player's lock: memory switches, the active run, messages left behind.
 
     Between a run's end and the promotion of its inbox, a new message finds no
@@ -179,21 +183,23 @@ def player_now(user_id: int) -> PlayerNow:
     On PostgreSQL the active run is locked too (its end waits for this
     submit, so a message queued behind it is always promoted by its end).
     """
+    earlier = [user_id, client_msg_id] * 3 if client_msg_id else []
     with connection.cursor() as cursor:
-        cursor.execute(_player_query(), [user_id, user_id, user_id])
+        cursor.execute(_player_query(bool(client_msg_id)), [*earlier, user_id, user_id, user_id])
         found = cursor.fetchone()
         if found is None:
             raise get_user_model().DoesNotExist(f"no player {user_id}")
-        generation, enabled, active_run, waiting_behind = found
+        earlier_run, entry_run, entry_started, generation, enabled, active, behind = found
         if generation is None:
             # Her first message: her memory state starts now (or was just started elsewhere).
             at = connection.ops.adapt_datetimefield_value(timezone.now())
             cursor.execute(_new_state_query(), [user_id, at])
             created = cursor.fetchone()
             if created is None:
-                return player_now(user_id)
+                return player_now(user_id, client_msg_id)
             generation, enabled = created
-    now = PlayerNow(generation, bool(enabled), active_run, waiting_behind)
+    entry = (entry_run, entry_started) if entry_run is not None else None
+    now = PlayerNow(generation, bool(enabled), active, behind, earlier_run, entry)
     if now.active_run is None or connection.vendor == "sqlite":
         return now
     held = Run.objects.select_for_update(no_key=True).filter(
@@ -202,15 +208,24 @@ def player_now(user_id: int) -> PlayerNow:
     if held.exists():
         return now
     # It ended between the read and the lock: read again (no run of hers can start meanwhile).
-    return player_now(user_id)
+    return player_now(user_id, client_msg_id)
 
 
-def _player_query() -> str:
-    """``player_now``'s one statement (parameters: the player's id three times)."""
-    run, col = rows.table(Run), rows.quote
+def _player_query(by_client_id: bool) -> str:
+    """``player_now``'s one statement. Parameters: with ``by_client_id`` the player's id
+    and the client message id three times; then the player's id three times."""
+    run, entries, col = rows.table(Run), rows.table(InboxEntry), rows.quote
     active = ", ".join(f"'{status.value}'" for status in ACTIVE_STATUSES)
+    earlier = "NULL, NULL, NULL, "
+    if by_client_id:
+        mine = f"{col('user_id')} = %s AND {col('client_msg_id')} = %s"
+        earlier = (
+            f"(SELECT {col('id')} FROM {run} WHERE {mine}), "
+            f"(SELECT {col('run_id')} FROM {entries} WHERE {mine}), "
+            f"(SELECT {col('started_run_id')} FROM {entries} WHERE {mine}), "
+        )
     return (
-        f"SELECT m.{col('generation')}, m.{col('assistant_enabled')}, "
+        f"SELECT {earlier}m.{col('generation')}, m.{col('assistant_enabled')}, "
         f"(SELECT r.{col('id')} FROM {run} r WHERE r.{col('user_id')} = %s "
         f"AND r.{col('status')} IN ({active}) ORDER BY r.{col('id')} DESC LIMIT 1), "
         f"(SELECT i.{col('run_id')} FROM {rows.table(InboxEntry)} i "

@@ -128,3 +128,29 @@ def test_a_player_that_does_not_exist_is_refused(alice):
     with pytest.raises(type(alice).DoesNotExist):
         inbox.player_now(alice.pk + 1000)
     assert not MemoryState.objects.exists()
+
+
+def test_a_resent_message_is_found_by_the_player_read_in_either_table(alice):
+    from agentweb.assistant import actions
+
+    first, _ = actions.submit(alice, "first", client_msg_id="m1")
+    queued, entry = actions.submit(alice, "second", client_msg_id="m2")
+    assert queued.queued and entry is not None
+    with counting_statements() as statements:
+        again_first, _ = actions.submit(alice, "first", client_msg_id="m1")
+        again_queued, _ = actions.submit(alice, "second", client_msg_id="m2")
+    assert [s.split()[0] for s in statements.sql] == ["BEGIN", "SELECT"] * 2, statements.listing()
+    assert (again_first.run_id, again_first.duplicate) == (first.run_id, True)
+    assert (again_queued.run_id, again_queued.queued, again_queued.duplicate) == (
+        first.run_id,
+        True,
+        True,
+    )
+
+    Run.objects.filter(pk=first.run_id).update(status=Status.COMPLETED)
+    promoted = inbox.promote_after(first.run_id)
+    started, _ = actions.submit(alice, "second", client_msg_id="m2")
+    assert (started.run_id, started.queued, started.duplicate) == (promoted, False, True)
+    # The assistant switched off since: a resend still names what the message became.
+    MemoryState.objects.filter(user=alice).update(assistant_enabled=False)
+    assert actions.submit(alice, "first", client_msg_id="m1")[0].run_id == first.run_id
