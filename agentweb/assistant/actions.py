@@ -7,6 +7,7 @@ answered exactly like an unknown one (R-AUTH-1, R-REL-2).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,9 +143,18 @@ def _by_client_id(user: Any, client_msg_id: str) -> Started | None:
 
 
 async def asubmit(
-    user: Any, text: Any, allow_web: bool = False, client_msg_id: str = "", options: Any = None
+    user: Any,
+    text: Any,
+    allow_web: bool = False,
+    client_msg_id: str = "",
+    options: Any = None,
+    before_start: Callable[[int], Awaitable[None]] | None = None,
 ) -> Started:
-    """Submit, then start the run (or announce the queued message)."""
+    """Submit, then start the run (or announce the queued message).
+
+    ``before_start`` is awaited with a new run's id before the run starts: a socket
+    that joins the run's group there hears every event of it live, with nothing
+    to read back (no event of the run exists yet)."""
     started, entry = await database_sync_to_async(submit)(
         user, text, allow_web, client_msg_id, options
     )
@@ -157,6 +167,8 @@ async def asubmit(
             executor.start(started.promoted)
             await inbox.announce_promoted(started.promoted)
     else:
+        if before_start is not None:
+            await before_start(started.run_id)
         executor.start(started.run_id)
     return started
 

@@ -78,6 +78,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         self.streamed_after: dict[int, int] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.cursors: dict[int, DeltaCursor] = {}
+        # Runs this socket's message created, joined before they started (``follow_new``).
+        self.fresh: set[int] = set()
         # Logging out (this session) or deactivation (the user) ends the socket.
         session = self.scope.get("session")
         key = getattr(session, "session_key", None)
@@ -110,11 +112,18 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         match frame:
             case ChatSend():
                 started = await actions.asubmit(
-                    self.user, frame.text, frame.allow_web, frame.client_msg_id, frame.options
+                    self.user,
+                    frame.text,
+                    frame.allow_web,
+                    frame.client_msg_id,
+                    frame.options,
+                    before_start=self.follow_new,
                 )
                 accepted = ChatAccepted(**started.as_dict(), client_msg_id=frame.client_msg_id)
                 await self.send_json(accepted.frame())
-                await self.subscribe(started.run_id, self.sent.get(started.run_id, 0))
+                if started.run_id not in self.fresh:
+                    await self.subscribe(started.run_id, self.sent.get(started.run_id, 0))
+                self.fresh.discard(started.run_id)
             case RunCancel():
                 await actions.acancel(self.user, frame.run_id)
             case RunUndo():
@@ -129,6 +138,15 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 await actions.adecide(self.user, frame.run_id, frame.action_id, frame.decision)
             case RunSubscribe():
                 await self.subscribe(frame.run_id, frame.after_seq)
+
+    async def follow_new(self, run_id: int) -> None:
+        """A run this socket's message just created, before it starts: joined now, it has
+        no event to read back and no streamed text to ask for."""
+        await self.channel_layer.group_add(run_group(run_id), self.channel_name)
+        self.fresh.add(run_id)
+        self.sent[run_id] = 0
+        self.streamed_after[run_id] = 0
+        self.cursors[run_id] = DeltaCursor()
 
     async def subscribe(self, run_id: int, after_seq: int) -> None:
         lock = self.locks.setdefault(run_id, asyncio.Lock())
