@@ -99,27 +99,31 @@ class DbInbox:
 
 @database_sync_to_async
 def _claim(run_id: int) -> list[str]:
-    queued = list(
-        InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).values_list(
-            "pk", "text"
-        )
+    """The messages queued for the run, oldest first, each claimed once: a read (no write
+    lock when none waits, the usual case), then one conditional UPDATE for them all."""
+    if not queued_behind(run_id):
+        return []
+    col = rows.quote
+    sql = (
+        f"UPDATE {rows.table(InboxEntry)} SET {col('status')} = "
+        f"'{InboxStatus.CLAIMED.value}', {col('updated_at')} = %s "
+        f"WHERE {_queued_for()} RETURNING {col('id')}, {col('text')}"
     )
-    texts = []
-    for pk, text in queued:
-        if InboxEntry.objects.filter(pk=pk, status=InboxStatus.QUEUED).update(
-            status=InboxStatus.CLAIMED, updated_at=timezone.now()
-        ):
-            texts.append(text)
-    return texts
+    at = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [at, run_id])
+        return [text for _, text in sorted(cursor.fetchall())]
+
+
+def _queued_for() -> str:
+    """The run's queued messages (parameter: the run's id)."""
+    col = rows.quote
+    return f"{col('run_id')} = %s AND {col('status')} = '{InboxStatus.QUEUED.value}'"
 
 
 def queued_behind(run_id: int) -> bool:
     """Messages still wait behind the run (read as it ends, in its final transaction)."""
-    col = rows.quote
-    sql = (
-        f"SELECT 1 FROM {rows.table(InboxEntry)} WHERE {col('run_id')} = %s "
-        f"AND {col('status')} = '{InboxStatus.QUEUED.value}' LIMIT 1"
-    )
+    sql = f"SELECT 1 FROM {rows.table(InboxEntry)} WHERE {_queued_for()} LIMIT 1"
     with connection.cursor() as cursor:
         cursor.execute(sql, [run_id])
         return cursor.fetchone() is not None
