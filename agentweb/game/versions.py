@@ -21,6 +21,7 @@ cached: every lookup builds afresh until the next write creates it again.
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
@@ -70,6 +71,11 @@ _pins = threading.local()
 _UNPINNED: Any = object()
 # The stamp a run read when it started: its tool calls (in any thread) use it.
 _held: ContextVar[Any] = ContextVar("game_data_stamp", default=_UNPINNED)
+# When this process last read (or wrote) each recent stamp. A run that started before
+# an import still holds the older one: what it builds is not kept over what the newer
+# runs built, or the two would rebuild the caches in turn until it ends.
+_last_read: dict[str, float] = {}
+RECENT_STAMPS = 64
 
 
 def current() -> str | None:
@@ -91,14 +97,31 @@ def _read() -> str | None:
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {stamp_query()}")
         row = cursor.fetchone()
-    return row[0] if row else None
+    return _noted(row[0] if row else None)
+
+
+def _noted(stamp: str | None) -> str | None:
+    """``stamp`` was just read from the database (or written there)."""
+    if stamp is not None:
+        _last_read.pop(stamp, None)
+        _last_read[stamp] = time.monotonic()
+        while len(_last_read) > RECENT_STAMPS:
+            del _last_read[next(iter(_last_read))]
+    return stamp
+
+
+def _older(stamp: str | None, than: str | None) -> bool:
+    """``stamp`` was last read before ``than``: ``than`` is the data now, as far as known."""
+    if stamp is None or than is None or stamp not in _last_read or than not in _last_read:
+        return False
+    return _last_read[stamp] < _last_read[than]
 
 
 @contextmanager
 def held(stamp: str | None) -> Iterator[None]:
     """Everything inside reads the data as of ``stamp`` (read by the caller, e.g. with a
     run's start): no stamp read per tool call. Pins inside share it."""
-    token = _held.set(stamp)
+    token = _held.set(_noted(stamp))
     try:
         yield
     finally:
@@ -124,7 +147,7 @@ def bump() -> None:
     """The game data changed: every cache built before is stale, in every process.
 
     Call it inside the transaction that writes, after the write."""
-    stamp = uuid.uuid4().hex
+    stamp = _noted(uuid.uuid4().hex)
     if not DataVersion.objects.filter(pk=ROW).update(stamp=stamp):
         DataVersion.objects.update_or_create(pk=ROW, defaults={"stamp": stamp})
     if getattr(_pins, "stamp", _UNPINNED) is not _UNPINNED:
@@ -150,7 +173,8 @@ class Versioned(Generic[T]):
         value = self._build()
         if stamp is not None:
             with self._lock:
-                self._stamp, self._value = stamp, value
+                if not _older(stamp, self._stamp):
+                    self._stamp, self._value = stamp, value
         return value
 
 
@@ -172,9 +196,12 @@ class VersionedMap(Generic[K, V]):
         wanted = list(dict.fromkeys(keys))
         stamp = current()
         with self._lock:
-            if stamp is None or stamp != self._stamp:
+            behind = _older(stamp, self._stamp)
+            if not behind and (stamp is None or stamp != self._stamp):
                 self._stamp, self._values = stamp, {}
-            found = {k: self._values[k] for k in wanted if k in self._values}
+            found = {} if behind else {k: self._values[k] for k in wanted if k in self._values}
+        if behind:
+            return self._load(wanted)  # what newer readers keep stays kept
         missing = [k for k in wanted if k not in found]
         if missing:
             loaded = self._load(missing)
