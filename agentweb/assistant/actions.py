@@ -112,7 +112,9 @@ def submit(
             )
             return Started(run.pk), None
     except IntegrityError:
-        earlier = _by_client_id(user, client_msg_id)
+        # The same message, submitted at the same moment elsewhere, got there first.
+        with transaction.atomic():
+            earlier = _resent(inbox.player_now(user.pk, client_msg_id)) if client_msg_id else None
         if earlier is None:
             raise
         return earlier, None
@@ -125,20 +127,6 @@ def _resent(player: inbox.PlayerNow) -> Started | None:
     if player.earlier_entry is not None:
         queued_in, started_as = player.earlier_entry
         return Started(started_as or queued_in, queued=started_as is None, duplicate=True)
-    return None
-
-
-def _by_client_id(user: Any, client_msg_id: str) -> Started | None:
-    run = Run.objects.filter(user=user, client_msg_id=client_msg_id).values_list("pk").first()
-    if run:
-        return Started(run[0], duplicate=True)
-    entry = (
-        InboxEntry.objects.filter(user=user, client_msg_id=client_msg_id)
-        .values_list("run_id", "started_run_id")
-        .first()
-    )
-    if entry:
-        return Started(entry[1] or entry[0], queued=entry[1] is None, duplicate=True)
     return None
 
 

@@ -2,6 +2,8 @@
 (which returns the row) and one read; its exchange is one conditional insert; a
 submit reads the player in one statement. Each still keeps every rule it kept."""
 
+import dataclasses
+
 import pytest
 from channels.db import database_sync_to_async
 from django.db import transaction
@@ -154,3 +156,24 @@ def test_a_resent_message_is_found_by_the_player_read_in_either_table(alice):
     # The assistant switched off since: a resend still names what the message became.
     MemoryState.objects.filter(user=alice).update(assistant_enabled=False)
     assert actions.submit(alice, "first", client_msg_id="m1")[0].run_id == first.run_id
+
+
+def test_a_resend_that_races_the_first_submit_gets_the_first_s_run(alice, monkeypatch):
+    from agentweb.assistant import actions
+
+    first, _ = actions.submit(alice, "hello", client_msg_id="m1")
+    Run.objects.filter(pk=first.run_id).update(status=Status.COMPLETED)
+    read = inbox.player_now
+    reads = []
+
+    def read_before_the_first_committed(user_id, client_msg_id=""):
+        reads.append(client_msg_id)
+        now = read(user_id, client_msg_id)
+        return now if len(reads) > 1 else dataclasses.replace(now, earlier_run=None)
+
+    monkeypatch.setattr(inbox, "player_now", read_before_the_first_committed)
+    again, entry = actions.submit(alice, "hello", client_msg_id="m1")
+
+    assert (again.run_id, again.duplicate, entry) == (first.run_id, True, None)
+    assert reads == ["m1", "m1"], "refused by the unique message id, then read again"
+    assert Run.objects.count() == 1
