@@ -154,17 +154,66 @@ def refund_model_call(user_id: int, *, day: date | None = None) -> bool:
 
 def add_tokens(user_id: int, tokens: int, *, day: date | None = None) -> None:
     """Charge the tokens of a made call to the player's day."""
-    if tokens <= 0:
-        return
-    day = day or today()
+    add_tokens_many({(user_id, day or today()): tokens})
+
+
+Day = tuple[int, date]  # (user id, UTC day): one row of DailyUsage
+
+
+def _values_sql(rows: int, columns: int) -> str:
+    """``(VALUES (…), …) AS v``: the rows of a statement, named ``v.column1…`` by both
+    SQLite (≥ 3.33 for ``UPDATE … FROM``) and PostgreSQL."""
+    marks = "(" + ", ".join(["%s"] * columns) + ")"
+    return f"(VALUES {', '.join([marks] * rows)}) AS v"
+
+
+def _day_key(user_id: int, day: Any) -> Day:
+    # RETURNING gives SQLite's stored text or PostgreSQL's date.
+    return user_id, day if isinstance(day, date) else date.fromisoformat(str(day))
+
+
+def _update_days(sql_head: str, amounts: dict[Day, int]) -> set[Day]:
+    """Run ``sql_head`` (an ``UPDATE … SET … v.column3``) for every day row in ``amounts``
+    at once; the rows that existed and changed."""
     usage = DailyUsage._meta.db_table
-    charged = _execute(
-        f"UPDATE {usage} SET tokens = tokens + %s WHERE user_id = %s AND day = %s",
-        [tokens, user_id, connection.ops.adapt_datefield_value(day)],
+    params: list[Any] = []
+    for (user_id, day), amount in amounts.items():
+        params += [user_id, connection.ops.adapt_datefield_value(day), amount]
+    sql = (
+        f"{sql_head} FROM {_values_sql(len(amounts), 3)} "
+        f"WHERE {usage}.user_id = v.column1 AND {usage}.day = v.column2 "
+        f"RETURNING {usage}.user_id, {usage}.day"
     )
-    if not charged:
-        pk = _day_row(user_id, day)
-        DailyUsage.objects.filter(pk=pk).update(tokens=F("tokens") + tokens)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {_day_key(user_id, day) for user_id, day in cursor.fetchall()}
+
+
+def add_tokens_many(charges: dict[Day, int]) -> None:
+    """Charge tokens to many player-days in one statement (a day's row is made if missing)."""
+    charges = {key: tokens for key, tokens in charges.items() if tokens > 0}
+    if not charges:
+        return
+    usage = DailyUsage._meta.db_table
+    charged = _update_days(f"UPDATE {usage} SET tokens = {usage}.tokens + v.column3", charges)
+    for (user_id, day), tokens in charges.items():
+        if (user_id, day) not in charged:  # no call reserved on that day: rare
+            pk = _day_row(user_id, day)
+            DailyUsage.objects.filter(pk=pk).update(tokens=F("tokens") + tokens)
+
+
+def refund_many(calls: dict[Day, int]) -> None:
+    """Give back reserved calls that were never made, many player-days in one statement
+    (never below zero)."""
+    calls = {key: n for key, n in calls.items() if n > 0}
+    if not calls:
+        return
+    usage = DailyUsage._meta.db_table
+    _update_days(
+        f"UPDATE {usage} SET model_calls = CASE WHEN {usage}.model_calls > v.column3 "
+        f"THEN {usage}.model_calls - v.column3 ELSE 0 END",
+        calls,
+    )
 
 
 def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
