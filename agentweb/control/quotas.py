@@ -3,10 +3,11 @@
 The slots of the server-wide model-call gate are in ``slots.py``.
 
 Every counter changes through one conditional ``UPDATE … WHERE counter < limit``
-and the caller looks at how many rows it changed: one means "mine", zero
-means "the limit was reached (possibly by another process a moment ago)".
-There is no read-then-write, so no overshoot under concurrent requests in
-any number of processes.
+and the caller looks at the rows it changed (``RETURNING``): a row changed means
+"mine", none means "the limit was reached (possibly by another process a moment
+ago)". There is no read-then-write, so no overshoot under concurrent requests in
+any number of processes. The calls of many players that reserve at the same
+moment share one such statement (``admission.py``), each row judged on its own.
 
 Days are UTC days: quotas reset at midnight UTC.
 """
@@ -19,7 +20,7 @@ from datetime import date
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -31,6 +32,8 @@ from agentweb.control.models import (
     UsageEntry,
 )
 from agentweb.control.models.switches import SINGLETON_PK
+
+Day = tuple[int, date]  # (user id, UTC day): one row of DailyUsage
 
 
 def today() -> date:
@@ -90,58 +93,121 @@ def _day_row(user_id: int, day: date) -> int:
 _NO_TOKEN_LIMIT = 2**62
 
 
-def _reserve_sql() -> str:
-    """One conditional UPDATE that reads the player's limits in the same statement:
-    exact and current in every process, with no separate read and no cache.
+def _reserve_sql(players: int) -> str:
+    """One conditional UPDATE that takes a call from each listed player's day and reads
+    their limits in the same statement: exact and current in every process, with no
+    separate read and no cache. ``RETURNING`` names the players whose call was granted.
 
-    The hottest statement of the control app, written out once: the ORM would
-    compile its four subqueries on every model call.
+    The hottest statement of the control app, written out: the ORM would compile
+    its four subqueries on every group.
     """
     usage = DailyUsage._meta.db_table
     quota = PlayerQuota._meta.db_table
     switches = AssistantSettings._meta.db_table
+    mine = f"{quota}.user_id = {usage}.user_id"
     return (
         f"UPDATE {usage} SET model_calls = model_calls + 1 "
-        "WHERE user_id = %s AND day = %s "
+        f"WHERE day = %s AND user_id IN ({', '.join(['%s'] * players)}) "
         "AND model_calls < COALESCE("
-        f"(SELECT daily_model_calls FROM {quota} WHERE user_id = %s), "
+        f"(SELECT daily_model_calls FROM {quota} WHERE {mine}), "
         f"(SELECT default_daily_model_calls FROM {switches} WHERE id = %s), %s) "
-        f"AND tokens < COALESCE((SELECT daily_tokens FROM {quota} WHERE user_id = %s), %s)"
+        f"AND tokens < COALESCE((SELECT daily_tokens FROM {quota} WHERE {mine}), %s) "
+        "RETURNING user_id"
     )
 
 
-def _execute(sql: str, params: list[Any]) -> int:
-    """Rows changed by one statement on the default database."""
+def _reserve(day: date, user_ids: list[int]) -> set[int]:
+    """Take one call from each player's ``day`` (distinct players); those granted."""
+    params = [
+        connection.ops.adapt_datefield_value(day),
+        *user_ids,
+        SINGLETON_PK,
+        settings.AGENTWEB_DAILY_MODEL_CALLS,
+        _NO_TOKEN_LIMIT,
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount
+        cursor.execute(_reserve_sql(len(user_ids)), params)
+        return {row[0] for row in cursor.fetchall()}
+
+
+def _create_day_rows(day: date, user_ids: list[int]) -> dict[int, Exception]:
+    """Make the day's rows that do not exist yet (the first call of a player's day);
+    the players whose row could not be made, with the reason."""
+    existing = set(
+        DailyUsage.objects.filter(day=day, user_id__in=user_ids).values_list("user_id", flat=True)
+    )
+    missing = [user_id for user_id in user_ids if user_id not in existing]
+    if not missing:
+        return {}
+    try:
+        with transaction.atomic():  # another process may make some at the same moment
+            DailyUsage.objects.bulk_create(
+                [DailyUsage(user_id=user_id, day=day) for user_id in missing],
+                ignore_conflicts=True,
+            )
+        return {}
+    except DatabaseError:  # one bad player (say, deleted meanwhile): each on its own
+        failed: dict[int, Exception] = {}
+        for user_id in missing:
+            try:
+                with transaction.atomic():
+                    _day_row(user_id, day)
+            except DatabaseError as exc:
+                failed[user_id] = exc
+        return failed
+
+
+def reserve_model_calls(requests: list[Day]) -> list[bool | Exception]:
+    """Take one model call from each ``(player, day)``'s daily quota, for many calls at
+    once: per call ``True`` (granted), ``False`` (used up) or the error that kept it from
+    being decided (only that call's).
+
+    A player with a token limit is also refused once that day's tokens reach it
+    (tokens are known only after a call, so one call may pass the limit). One
+    statement per group of calls, as long as each player's day row exists and
+    each player asks once; the first call of a player's day makes the row, a
+    player asking twice at once is served in a second statement.
+    """
+    results: list[bool | Exception] = [False] * len(requests)
+    waiting = list(range(len(requests)))
+    while waiting:
+        # One statement per day, each player once in it: RETURNING names whom it granted.
+        rounds: dict[date, dict[int, int]] = {}
+        later: list[int] = []
+        for n in waiting:
+            user_id, day = requests[n]
+            players = rounds.setdefault(day, {})
+            if user_id in players:
+                later.append(n)
+            else:
+                players[user_id] = n
+        for day, players in rounds.items():
+            granted: set[int] = set()
+            failed: dict[int, Exception] = {}
+            try:
+                granted |= _reserve(day, list(players))
+                refused = [user_id for user_id in players if user_id not in granted]
+                failed = _create_day_rows(day, refused) if refused else {}
+                retry = [user_id for user_id in refused if user_id not in failed]
+                if retry:
+                    granted |= _reserve(day, retry)
+            except DatabaseError as exc:  # a statement failed: the calls not granted yet
+                failed = {user_id: exc for user_id in players if user_id not in granted}
+            for user_id, n in players.items():
+                results[n] = failed.get(user_id, user_id in granted)
+        waiting = later
+    return results
 
 
 def reserve_model_call(user_id: int, *, day: date | None = None) -> bool:
     """Take one model call from the player's daily quota; ``False`` if it is used up.
 
-    A player with a token limit is also refused once today's tokens reach it
-    (tokens are known only after a call, so one call may pass the limit).
-    One statement per call; the day's row is created by the first call of the day.
+    ``reserve_model_calls`` for one call (an error raises).
     """
-    day = day or today()
-    params = [
-        user_id,
-        connection.ops.adapt_datefield_value(day),
-        user_id,
-        SINGLETON_PK,
-        settings.AGENTWEB_DAILY_MODEL_CALLS,
-        user_id,
-        _NO_TOKEN_LIMIT,
-    ]
-    for _ in range(2):
-        if _execute(_reserve_sql(), params) == 1:
-            return True
-        # Nothing changed: today's row is full, or it does not exist yet.
-        _, created = DailyUsage.objects.get_or_create(user_id=user_id, day=day)
-        if not created:
-            return False
-    return False
+    result = reserve_model_calls([(user_id, day or today())])[0]
+    if isinstance(result, Exception):
+        raise result
+    return result
 
 
 def refund_model_call(user_id: int, *, day: date | None = None) -> bool:
@@ -155,9 +221,6 @@ def refund_model_call(user_id: int, *, day: date | None = None) -> bool:
 def add_tokens(user_id: int, tokens: int, *, day: date | None = None) -> None:
     """Charge the tokens of a made call to the player's day."""
     add_tokens_many({(user_id, day or today()): tokens})
-
-
-Day = tuple[int, date]  # (user id, UTC day): one row of DailyUsage
 
 
 def _values_sql(rows: int, columns: int) -> str:
@@ -269,6 +332,13 @@ _LEDGER_COLUMNS = (
     "outcome",
     "created_at",
 )
+
+
+def _execute(sql: str, params: list[Any]) -> int:
+    """Rows changed by one statement on the default database."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
 
 
 def _ledger_sql(rows: int) -> str:

@@ -104,6 +104,12 @@ def acquire_model_slot(
     return _acquire_listed(holder, run_id, ticket, now, ttl_s)
 
 
+def take_slot_for_run(run_id: int | None, ttl_s: float) -> Slot | None:
+    """``acquire_model_slot`` for a call of run ``run_id`` (the holder names the run)."""
+    holder = f"run {run_id}" if run_id else ""
+    return acquire_model_slot(holder=holder, run_id=run_id, ttl_s=ttl_s)
+
+
 def _acquire_listed(
     holder: str, run_id: int | None, ticket: str, now: object, ttl_s: float
 ) -> Slot | None:
