@@ -14,7 +14,6 @@ Days are UTC days: quotas reset at midnight UTC.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -24,6 +23,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from agentweb.control import settings_cache
 from agentweb.control.models import (
     OUTCOME_OK,
     AssistantSettings,
@@ -80,7 +80,7 @@ def daily_limits(user_id: int) -> tuple[int, int | None]:
     )
     calls, tokens = row if row is not None else (None, None)
     if calls is None:
-        calls = AssistantSettings.load().daily_model_calls()
+        calls = settings_cache.current().daily_model_calls()
     return calls, tokens
 
 
@@ -295,26 +295,18 @@ def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
 # --- server-wide concurrency ------------------------------------------------------
 
 
-# The gate's limit is read before every model call; an admin's change reaches this
-# process at once (the save signal clears the cache and tells the process gate),
-# a change made by another process within this time. The database gate reads the
-# limit in its own statement instead (``slots.py``).
-LIMIT_TTL_S = 2.0
-_limit_cache: list[tuple[float, int]] = []
-
-
 def model_slot_limit() -> int:
-    """Model calls allowed in flight across the server (admin override, else the setting)."""
-    now = time.monotonic()
-    if _limit_cache and now - _limit_cache[0][0] < LIMIT_TTL_S:
-        return _limit_cache[0][1]
-    limit = AssistantSettings.load().max_concurrent()
-    _limit_cache[:] = [(now, limit)]
-    return limit
+    """Model calls allowed in flight across the server (admin override, else the setting).
+
+    Read before every model call from this process's copy of the settings row: an
+    admin's change reaches this process at once, another process when told (or within
+    ``settings_cache.FALLBACK_REFRESH_S``). The database gate reads the limit in its
+    own statement instead (``slots.py``)."""
+    return settings_cache.current().max_concurrent()
 
 
 def clear_limits_cache() -> None:
-    _limit_cache.clear()
+    settings_cache.clear()
 
 
 # --- the ledger ---------------------------------------------------------------------
