@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import date
 
 from asgiref.sync import sync_to_async
+from django.db import connection, transaction
 
 from agentweb.control import quotas, settlement, slots
 from agentweb.lib.group_commit import GroupCommit
@@ -73,7 +75,8 @@ def decide(requests: list[Request]) -> list[Admission | Exception]:
 def _with_slot(request: Request) -> Admission | Exception:
     assert request.slot_ttl_s is not None
     try:
-        slot = slots.take_slot_for_run(request.run_id, request.slot_ttl_s)
+        with _own_failure():
+            slot = slots.take_slot_for_run(request.run_id, request.slot_ttl_s)
     except Exception as exc:
         try:  # the call will not be made: its reservation comes back now
             quotas.refund_model_call(request.user_id, day=request.day)
@@ -81,6 +84,12 @@ def _with_slot(request: Request) -> Admission | Exception:
             logger.exception("refunding a model call whose slot could not be taken")
         return exc
     return Admission(True, slot=slot)
+
+
+def _own_failure() -> AbstractContextManager[object]:
+    """Inside a caller's transaction a savepoint, so a failed statement spoils nothing
+    else; in autocommit (serving) a failed statement leaves nothing behind by itself."""
+    return transaction.atomic() if connection.in_atomic_block else nullcontext()
 
 
 async def _decide(requests: list[Request]) -> list[Admission | Exception]:
