@@ -14,12 +14,13 @@ Days are UTC days: quotas reset at midnight UTC.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -32,6 +33,8 @@ from agentweb.control.models import (
     UsageEntry,
 )
 from agentweb.control.models.switches import SINGLETON_PK
+
+logger = logging.getLogger("agentweb.control")
 
 Day = tuple[int, date]  # (user id, UTC day): one row of DailyUsage
 
@@ -116,6 +119,10 @@ def _reserve_sql(players: int) -> str:
     )
 
 
+# Tries of one reserve statement that met a deadlock or lock timeout.
+_RESERVE_ATTEMPTS = 3
+
+
 def _reserve(day: date, user_ids: list[int]) -> set[int]:
     """Take one call from each player's ``day`` (distinct players); those granted."""
     params = [
@@ -125,9 +132,20 @@ def _reserve(day: date, user_ids: list[int]) -> set[int]:
         settings.AGENTWEB_DAILY_MODEL_CALLS,
         _NO_TOKEN_LIMIT,
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(_reserve_sql(len(user_ids)), params)
-        return {row[0] for row in cursor.fetchall()}
+    sql = _reserve_sql(len(user_ids))
+    attempt = 1
+    while True:
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                return {row[0] for row in cursor.fetchall()}
+        except OperationalError:
+            # A statement of many rows can meet another process's in a deadlock, or a
+            # lock past its timeout: it changed nothing, so in autocommit try again.
+            if connection.in_atomic_block or attempt >= _RESERVE_ATTEMPTS:
+                raise
+            attempt += 1
+            logger.warning("reserving %d model calls met a lock; again", len(user_ids))
 
 
 def _create_day_rows(day: date, user_ids: list[int]) -> dict[int, Exception]:
@@ -185,7 +203,7 @@ def reserve_model_calls(requests: list[Day]) -> list[bool | Exception]:
             granted: set[int] = set()
             failed: dict[int, Exception] = {}
             try:
-                granted |= _reserve(day, list(players))
+                granted |= _reserve(day, sorted(players))
                 refused = [user_id for user_id in players if user_id not in granted]
                 failed = _create_day_rows(day, refused) if refused else {}
                 retry = [user_id for user_id in refused if user_id not in failed]
@@ -240,7 +258,7 @@ def _update_days(sql_head: str, amounts: dict[Day, int]) -> set[Day]:
     at once; the rows that existed and changed."""
     usage = DailyUsage._meta.db_table
     params: list[Any] = []
-    for (user_id, day), amount in amounts.items():
+    for (user_id, day), amount in sorted(amounts.items()):  # rows in one order everywhere
         params += [user_id, connection.ops.adapt_datefield_value(day), amount]
     sql = (
         f"{sql_head} FROM {_values_sql(len(amounts), 3)} "
