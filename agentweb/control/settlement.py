@@ -95,6 +95,4 @@ def _write_group(items: list[Settlement]) -> None:
 
 
 def _release_slots(items: list[Settlement]) -> None:
-    for item in items:
-        if item.slot is not None:
-            slots.release_model_slot(item.slot)
+    slots.release_model_slots([item.slot for item in items if item.slot is not None])
