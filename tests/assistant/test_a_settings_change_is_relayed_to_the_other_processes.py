@@ -8,6 +8,7 @@ the one-process setup (SQLite) is set aside so the message goes out.
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
@@ -35,7 +36,7 @@ def test_a_saved_change_goes_out_on_the_control_group_and_clears_a_listeners_cop
         row = AssistantSettings.load()
         row.purge_on_forget = True
         row.save()
-    message = async_to_sync(layer.receive)(channel)
+    message = async_to_sync(asyncio.wait_for)(layer.receive(channel), 10)
 
     assert message == {"type": "settings.changed"}
     assert config.purge_on_forget() is True
@@ -46,7 +47,8 @@ def test_a_saved_change_goes_out_on_the_control_group_and_clears_a_listeners_cop
     assert config.purge_on_forget() is False
 
 
-def test_in_the_one_process_setup_nothing_is_sent(django_capture_on_commit_callbacks):
+def test_in_the_one_process_setup_nothing_is_sent(monkeypatch, django_capture_on_commit_callbacks):
+    monkeypatch.setattr(executor, "connection", SimpleNamespace(vendor="sqlite"))
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(bus.CONTROL_GROUP, channel)

@@ -112,14 +112,17 @@ def test_a_committed_change_is_announced_for_the_other_processes(
     django_capture_on_commit_callbacks,
 ):
     told = []
-    settings_cache.switches_changed.connect(lambda **kw: told.append(kw["sender"]), weak=False)
+
+    def hear(sender, **_):
+        told.append(sender)
+
+    settings_cache.switches_changed.connect(hear)
     try:
         with django_capture_on_commit_callbacks(execute=True):
             row = AssistantSettings.load()
             row.purge_on_forget = True
             row.save()
     finally:
-        settings_cache.switches_changed.receivers.clear()
-        settings_cache.switches_changed.sender_receivers_cache.clear()
+        settings_cache.switches_changed.disconnect(hear)
 
     assert told and set(told) == {AssistantSettings}
