@@ -15,7 +15,6 @@ up can write nothing more to it — no duplicate ``seq``, no second
 from __future__ import annotations
 
 import json
-from contextlib import nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from agentweb.assistant import bus
-from agentweb.assistant.models import Run, RunEvent
+from agentweb.assistant.models import Run, RunEvent, event_numbers
 from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib.group_commit import GroupCommit
@@ -80,56 +79,44 @@ async def write_events(
 
 
 def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
-    """One transaction: each run's events, numbered after its ``last_seq`` (fenced by a lease).
+    """Each run's events, numbered after its ``last_seq`` (fenced by a lease), at once.
 
-    The database numbers the events (``Run.objects.take_seqs``, under the run's
-    row lock), and nothing else does: events written outside the loop — a
-    queued message, undo, the reaper (``append``, ``Run.objects.finish``) —
-    take their numbers the same way, even while the loop runs, so no two
-    writers ever take one seq. The reaper (which locks the row too) either
-    sees these events or this write sees the lease gone. A run's single event
-    is one statement (``Run.objects.write_event``); several are one UPDATE and
-    one INSERT, whatever their number.
+    The database numbers the events (``event_numbers``, under the run's row
+    lock), and nothing else does: events written outside the loop — a queued
+    message, undo, the reaper (``append``, ``Run.objects.finish``) — take their
+    numbers the same way, even while the loop runs, so no two writers ever
+    take one seq. The reaper (which locks the row too) either sees these
+    events or this write sees the lease gone. A single event alone is one
+    statement; any group is one UPDATE and one INSERT in one transaction,
+    whatever the number of runs and events. A run fenced out gets its
+    exception; the others are written.
     """
-    results: list[list[RunEvent] | BaseException] = []
-    rows: list[RunEvent] = []
-    # One statement alone needs no transaction of its own.
-    with transaction.atomic() if len(items) > 1 else nullcontext():
-        for run_id, owner, events in items:
-            if len(events) == 1:
-                # The common case (the loop awaits each event): one statement.
-                event = events[0]
-                at = datetime.fromtimestamp(event.ts, tz=UTC)
-                row = Run.objects.write_event(run_id, event.kind.value, event.data, at, owner=owner)
-                results.append([row] if row is not None else _refused(run_id, owner))
-                continue
-            first = Run.objects.take_seqs(run_id, len(events), owner=owner)
-            if first is None:
-                results.append(_refused(run_id, owner))
-                continue
-            mine = [event_row(run_id, event, seq) for seq, event in enumerate(events, first)]
-            rows += mine
-            results.append(mine)
-        if rows:
-            RunEvent.objects.bulk_create(rows)
-    return results
+    if len(items) == 1 and len(items[0][2]) == 1:
+        # The common case when idle (the loop awaits each event): one statement.
+        run_id, owner, (event,) = items[0]
+        at = datetime.fromtimestamp(event.ts, tz=UTC)
+        row = event_numbers.write_event(run_id, event.kind.value, event.data, at, owner=owner)
+        return [[row] if row is not None else _refused(run_id, owner)]
+    written = event_numbers.write_events(
+        [
+            (
+                run_id,
+                owner,
+                [(e.kind.value, e.data, datetime.fromtimestamp(e.ts, tz=UTC)) for e in events],
+            )
+            for run_id, owner, events in items
+        ]
+    )
+    return [
+        rows if rows is not None else _refused(run_id, owner)
+        for (run_id, owner, _), rows in zip(items, written, strict=True)
+    ]
 
 
 def _refused(run_id: int, owner: str | None) -> Exception:
     if owner is not None:
         return LeaseLost(f"run {run_id} is no longer leased to {owner}")
     return RunGone(f"run {run_id} does not exist")
-
-
-def event_row(run_id: int, event: Event, seq: int) -> RunEvent:
-    """The row an engine event is stored as (``seq``: the number the database gave it)."""
-    return RunEvent(
-        run_id=run_id,
-        seq=seq,
-        kind=event.kind.value,
-        data=event.data,
-        ts=datetime.fromtimestamp(event.ts, tz=UTC),
-    )
 
 
 def append(
@@ -147,7 +134,7 @@ def append(
     of them — read under the same lock.
     """
     with transaction.atomic():
-        seq = Run.objects.take_seqs(run_id, 1)
+        seq = event_numbers.take_seqs(run_id, 1)
         if seq is None:
             return None
         if while_statuses is not None and not (
