@@ -49,7 +49,7 @@ def test_unfenced_runs_are_written_the_same_way(alice):
 
 def test_a_single_event_alone_is_one_statement(alice):
     (run,) = _runs(alice, 1, status="running", lease_owner="w1")
-    assert _statements([(run.pk, "w1", [Event(1, EventKind.RUN_STARTED, {})])]) == ["INSERT"]
+    assert len(_statements([(run.pk, "w1", [Event(1, EventKind.RUN_STARTED, {})])])) == 1
     assert run.events.get().seq == 1
 
 
