@@ -22,6 +22,7 @@ Every client is its own logged-in player and asks multi-step questions over
     .venv/bin/python bench/realtime.py --model sse --clients 10 --runs-per-client 3 --cancel-every 0
     .venv/bin/python bench/realtime.py --clients 10 --count-sql   # + SQL statements per run
     .venv/bin/python bench/realtime.py --question slow   # the peer workload, no cancels
+    .venv/bin/python bench/realtime.py --profile out.txt   # + py-spy stacks of the server
 
 Also printed: the server's CPU per run (user + system time of the Daphne process
 over the measurement, divided by the runs), and with ``--count-sql`` the SQL
@@ -303,6 +304,28 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def start_profile(pid: int, out: str) -> subprocess.Popen:
+    """py-spy (``.venv/bin/py-spy``, ``pip install py-spy``) records the server's stacks
+    (collapsed, for flame graphs) from now until ``stop_profile``."""
+    py_spy = str(Path(PYTHON).parent / "py-spy")
+    spy = subprocess.Popen(
+        [py_spy, "record", "-p", str(pid), "-o", out, "-f", "raw", "-r", "200", "--nonblocking"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(1.0)  # attached before the measurement starts
+    return spy
+
+
+def stop_profile(spy: subprocess.Popen) -> None:
+    spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+    try:
+        spy.wait(30)
+    except subprocess.TimeoutExpired:
+        spy.kill()
+        spy.wait(5)
+
+
 async def measure(
     port: int,
     keys: list[str],
@@ -312,8 +335,10 @@ async def measure(
     server: subprocess.Popen,
     counts: Path | None = None,
     question: str = QUESTION,
+    profile: str = "",
 ) -> dict:
     await wait_ready(port)
+    spy = start_profile(server.pid, profile) if profile else None
     delivery: list[float] = []
     cancels: list[float] = []
     first_deltas: dict[int, float] = {}
@@ -328,6 +353,8 @@ async def measure(
     )
     wall = time.perf_counter() - started
     cpu = cpu_s(server.pid) - cpu_before
+    if spy is not None:
+        stop_profile(spy)
     sql: dict = {}
     if counts:
         after = read_sql_counts(server, counts)
@@ -392,6 +419,11 @@ def main() -> None:
         help="sse: a streaming model server on 127.0.0.1 (measures first token → first delta)",
     )
     ap.add_argument(
+        "--profile",
+        default="",
+        help="py-spy collapsed stacks of the server over the measurement, to this file",
+    )
+    ap.add_argument(
         "--count-sql",
         action="store_true",
         help="count the server's SQL statements per run (bench/serve_counted.py)",
@@ -418,6 +450,7 @@ def main() -> None:
                     server,
                     counts,
                     QUESTIONS[args.question],
+                    os.path.abspath(args.profile) if args.profile else "",
                 )
             )
         finally:

@@ -115,13 +115,13 @@ def redis_commands(url: str) -> dict[str, int]:
     return {name.removeprefix("cmdstat_"): value["calls"] for name, value in stats.items()}
 
 
-def statements(url: str) -> tuple[int, list[tuple[str, int]]]:
+def statements(url: str, top: int = 8, width: int = 70) -> tuple[int, list[tuple[str, int]]]:
     with psycopg.connect(url, autocommit=True) as conn:
         rows = conn.execute(
             "SELECT query, calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid "
             "WHERE d.datname = current_database() ORDER BY calls DESC"
         ).fetchall()
-    return sum(c for _, c in rows), [(q[:70], c) for q, c in rows[:8]]
+    return sum(c for _, c in rows), [(" ".join(q.split())[:width], c) for q, c in rows[:top]]
 
 
 async def measure(stack: Stack, keys: list[str], runs: int, cancel_every: int) -> dict:
@@ -171,7 +171,7 @@ def run_size(
             conn.execute("SELECT pg_stat_statements_reset()")
         redis.Redis.from_url(services.redis_url).config_resetstat()
         result = asyncio.run(measure(stack, keys, args.runs_per_client, args.cancel_every))
-        total_sql, top_sql = statements(db_url)
+        total_sql, top_sql = statements(db_url, *((1000, 300) if args.all_sql else ()))
         commands = redis_commands(services.redis_url)
         memory = {p.name: peak_rss_mb(p.popen.pid) for p in [*stack.daphnes, *stack.workers]}
     finally:
@@ -217,6 +217,11 @@ def main() -> None:
         type=int,
         default=3,
         help="every k-th run of a client is cancelled mid-call (0: never)",
+    )
+    ap.add_argument(
+        "--all-sql",
+        action="store_true",
+        help="list every statement (its first 300 characters) with its calls, not the top 8",
     )
     args = ap.parse_args()
     # SIGTERM (e.g. `timeout`) unwinds like Ctrl-C, so the servers below are stopped.
