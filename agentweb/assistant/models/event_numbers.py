@@ -62,7 +62,8 @@ def write_event(
         fence = " AND lease_owner = %s AND status = %s"
         params += [owner, Status.RUNNING.value]
     at = connection.ops.adapt_datetimefield_value(ts)
-    values = [kind, json.dumps(data), at]
+    encoded = json.dumps(data)
+    values = [kind, encoded, at]
     columns = f"INSERT INTO {events} (run_id, seq, kind, data, ts)"
     if connection.vendor == "postgresql":
         sql = (
@@ -82,7 +83,7 @@ def write_event(
         row = cursor.fetchone()
     if row is None:
         return None
-    return RunEvent(id=row[0], run_id=run_id, seq=row[1], kind=kind, data=data, ts=ts)
+    return _row(run_id, row[1], kind, data, ts, encoded, pk=row[0])
 
 
 def take_seqs(run_id: int, count: int, *, owner: str | None = None) -> int | None:
@@ -119,7 +120,7 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
                 results.append(None)
                 continue
             mine = [
-                RunEvent(run_id=run_id, seq=seq, kind=kind, data=data, ts=ts)
+                _row(run_id, seq, kind, data, ts, json.dumps(data))
                 for seq, (kind, data, ts) in enumerate(events, first)
             ]
             rows += mine
@@ -182,6 +183,16 @@ def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
     return lasts
 
 
+def _row(
+    run_id: int, seq: int, kind: str, data: Any, ts: datetime, encoded: str, pk: int | None = None
+) -> RunEvent:
+    """A stored event's row, with ``encoded``: its data as stored (JSON), which the
+    broadcast sends as it is instead of encoding the data a second time."""
+    row = RunEvent(id=pk, run_id=run_id, seq=seq, kind=kind, data=data, ts=ts)
+    row.encoded = encoded
+    return row
+
+
 def _insert(rows: list[RunEvent]) -> None:
     """One multi-row INSERT of numbered rows (no statement if none); sets their ids."""
     if not rows:
@@ -196,7 +207,7 @@ def _insert(rows: list[RunEvent]) -> None:
         for chunk in _chunks(rows, 5):
             params: list[Any] = []
             for row in chunk:
-                params += [row.run_id, row.seq, row.kind, json.dumps(row.data), adapt(row.ts)]
+                params += [row.run_id, row.seq, row.kind, row.encoded, adapt(row.ts)]
             cursor.execute(
                 sql.format(values=", ".join(["(%s, %s, %s, %s, %s)"] * len(chunk))), params
             )

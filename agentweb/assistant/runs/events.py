@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from agentweb.assistant import bus
-from agentweb.assistant.models import Run, RunEvent, event_numbers
+from agentweb.assistant.models import Run, RunEvent, event_frame, event_numbers
 from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib.group_commit import GroupCommit
@@ -212,7 +212,7 @@ def broadcast_message(row: RunEvent) -> dict[str, Any]:
     large for the channel layer (the receivers read its row instead). Like every
     layer message it is shared by all receivers and never changed.
     """
-    text: str | None = json.dumps(row.as_frame())
+    text: str | None = frame_text(row)
     if len(text) > MAX_BROADCAST_BYTES:
         text = None
     return {
@@ -222,3 +222,18 @@ def broadcast_message(row: RunEvent) -> dict[str, Any]:
         "kind": row.kind,
         "text": text,
     }
+
+
+def frame_text(row: RunEvent) -> str:
+    """``json.dumps(row.as_frame())``; for a row just written, with its data as encoded
+    for the INSERT (``event_numbers``) rather than encoded a second time."""
+    encoded = getattr(row, "encoded", None)
+    if encoded is None:
+        return json.dumps(row.as_frame())
+    frame = event_frame(row.run_id, row.seq, row.kind, _DATA, row.ts)
+    return json.dumps(frame).replace(_DATA_JSON, encoded, 1)
+
+
+# Stands for the data in a frame encoded without it (no kind, number or time contains it).
+_DATA = "\x00data\x00"
+_DATA_JSON = json.dumps(_DATA)
