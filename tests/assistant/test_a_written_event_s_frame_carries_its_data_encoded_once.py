@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 DATA = [
     {},
     {"text": "é — ünïcode ✓", "n": [1, 2.5, None, True], "nested": {"a": {"b": "c"}}},
-    {"sneaky": "\x00data\x00", "quote": 'say "hi"\n'},
+    {"quote": 'say "hi"\n', "path": "C:\\mods\\x00data"},
 ]
 
 
