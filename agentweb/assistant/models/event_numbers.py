@@ -7,12 +7,14 @@ writes under its lease (``owner``): its numbers are only given while the run
 is running under that lease (the fence), so a worker the reaper has given up
 on writes nothing more.
 
-Three shapes of the same numbering, by how much is written at once:
+Two shapes of the same numbering, by how much is written at once:
 
 - ``write_event``: one event, one statement.
-- ``take_seqs``: numbers for one run, the caller inserts the rows in its transaction.
 - ``write_events``: the events of many runs, two statements for the lot —
   one UPDATE reserves every run's numbers, one INSERT stores every row.
+
+(``Run.objects.finish`` numbers the ``run.finished`` events the same way: its
+UPDATE of the runs advances their ``last_seq``.)
 
 SQLite has a trigger (migration 0006) that advances ``last_seq`` to a stored
 event's seq; it changes nothing for numbers reserved first.
@@ -47,20 +49,29 @@ def _table(model: type) -> str:
 
 
 def write_event(
-    run_id: int, kind: str, data: Any, ts: datetime, *, owner: str | None = None
+    run_id: int,
+    kind: str,
+    data: Any,
+    ts: datetime,
+    *,
+    owner: str | None = None,
+    statuses: Sequence[str] | None = None,
 ) -> RunEvent | None:
-    """Store one event as the run's next, in one statement; ``None`` if fenced out.
+    """Store one event as the run's next, in one statement; ``None`` if fenced out
+    (or, with ``statuses``, unless the run has one of them, read under the same lock).
 
-    The same numbering as ``take_seqs`` in one round trip: on PostgreSQL an
-    ``UPDATE … RETURNING`` feeds the INSERT; on SQLite (which writes one
-    transaction at a time) the INSERT reads the row's count and the trigger
-    advances it.
+    On PostgreSQL an ``UPDATE … RETURNING`` feeds the INSERT; on SQLite (which
+    writes one transaction at a time) the INSERT reads the row's count and the
+    trigger advances it.
     """
     table, events = _table(Run), _table(RunEvent)
     fence, params = "", [run_id]
     if owner is not None:
         fence = " AND lease_owner = %s AND status = %s"
         params += [owner, Status.RUNNING.value]
+    if statuses is not None:
+        fence += f" AND status IN ({', '.join(['%s'] * len(statuses))})"
+        params += [str(status) for status in statuses]
     at = connection.ops.adapt_datetimefield_value(ts)
     encoded = json.dumps(data)
     values = [kind, encoded, at]
@@ -84,22 +95,6 @@ def write_event(
     if row is None:
         return None
     return _row(run_id, row[1], kind, data, ts, encoded, pk=row[0])
-
-
-def take_seqs(run_id: int, count: int, *, owner: str | None = None) -> int | None:
-    """Reserve ``count`` event numbers of the run; the first one, or ``None`` if fenced out.
-
-    Runs inside the caller's transaction, which then writes the events.
-    """
-    sql = f"UPDATE {_table(Run)} SET last_seq = last_seq + %s WHERE id = %s"
-    params: list[Any] = [count, run_id]
-    if owner is not None:
-        sql += " AND lease_owner = %s AND status = %s"
-        params += [owner, Status.RUNNING.value]
-    with connection.cursor() as cursor:
-        cursor.execute(sql + " RETURNING last_seq", params)
-        row = cursor.fetchone()
-    return None if row is None else row[0] - count + 1
 
 
 def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
@@ -130,7 +125,7 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
 
 
 def reserve_seqs(wanted: Sequence[Wanted]) -> list[int | None]:
-    """``take_seqs`` for many runs in one UPDATE: the first number of each wanted
+    """Reserve numbers of many runs in one UPDATE: the first number of each wanted
     ``(run_id, count, owner)``, ``None`` where fenced out.
 
     Several of one run are numbered one after the other, in their order. An

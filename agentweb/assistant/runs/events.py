@@ -19,11 +19,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.db import transaction
 from django.utils import timezone
 
 from agentweb.assistant import bus
-from agentweb.assistant.models import Run, RunEvent, event_frame, event_numbers
+from agentweb.assistant.models import RunEvent, event_frame, event_numbers
 from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib.group_commit import GroupCommit
@@ -131,20 +130,11 @@ def append(
     Its seq is the run's next, taken under the run's row lock like every
     event's (``persist``), so it never collides with the loop's. With
     ``while_statuses`` nothing is written (``None``) unless the run has one
-    of them — read under the same lock.
+    of them — read under the same lock, in the same statement.
     """
-    with transaction.atomic():
-        seq = event_numbers.take_seqs(run_id, 1)
-        if seq is None:
-            return None
-        if while_statuses is not None and not (
-            Run.objects.filter(pk=run_id, status__in=while_statuses).exists()
-        ):
-            transaction.set_rollback(True)
-            return None
-        return RunEvent.objects.create(
-            run_id=run_id, seq=seq, kind=kind.value, data=data, ts=timezone.now()
-        )
+    return event_numbers.write_event(
+        run_id, kind.value, data, timezone.now(), statuses=while_statuses
+    )
 
 
 async def broadcast(*rows: RunEvent | None) -> None:
