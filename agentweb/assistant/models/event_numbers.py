@@ -193,7 +193,9 @@ def _row(
 ) -> RunEvent:
     """A stored event's row, with ``encoded``: its data as stored (JSON), which the
     broadcast sends as it is instead of encoding the data a second time."""
-    row = RunEvent(id=pk, run_id=run_id, seq=seq, kind=kind, data=data, ts=ts)
+    # Positional, in the order of the model's fields (as Django builds rows read
+    # from the database): half the cost of keywords, once per event.
+    row = RunEvent(pk, run_id, seq, kind, data, ts)
     row.encoded = encoded
     return row
 
