@@ -5,7 +5,8 @@ enabled ``PolicyOverride`` rows; prompt files in ``prompts/`` → the latest
 ``PromptVersion`` per name. Each process keeps one ``PolicyBook`` and one
 ``PromptBook`` and rebuilds them when the versions stored in
 ``AssistantSettings`` change, so an admin's edit or a reload reaches every
-process (R-SCALE) at the cost of one primary-key read per run start.
+process (R-SCALE). The row itself is read again only after a change
+(``settings_cache``): a run start costs no statement while nothing changed.
 
 A run calls ``policy_lookup()`` / ``prompt_snapshot()`` (or
 ``aruntime_snapshot()``) once when it starts and keeps what it got: later
@@ -25,6 +26,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
+from agentweb.control import settings_cache
 from agentweb.control.models import AssistantSettings, PolicyOverride, PromptVersion
 from agentweb.engine.policy import MODULE_DEFAULTS, ExecutionPolicy, PolicyError, parse_override
 from agentweb.workflows.policies import PolicyBook
@@ -189,6 +191,7 @@ def reload_from_files() -> list[str]:
     directory leaves the prompts loaded before.
     """
     AssistantSettings.bump_files_version()
+    settings_cache.changed()
     messages = _refresh(force_files=True)[2]
     logger.info("configuration reloaded from files (%d messages)", len(messages))
     return messages
@@ -196,18 +199,19 @@ def reload_from_files() -> list[str]:
 
 def web_search_enabled() -> bool:
     """The admin's external search switch (on by default when AGENTWEB_SEARCH_URL is set)."""
-    return AssistantSettings.load().external_search_enabled
+    return settings_cache.current().external_search_enabled
 
 
 def purge_on_forget() -> bool:
     """Whether *forget* deletes stored exchanges rather than only hiding them."""
-    return AssistantSettings.load().purge_on_forget
+    return settings_cache.current().purge_on_forget
 
 
 def runtime_snapshot() -> RuntimeConfig:
-    """Policies, prompts and switches in one call, for the start of a run: one read
-    of the settings row (its versions say whether the books are current)."""
-    switches = AssistantSettings.load()
+    """Policies, prompts and switches in one call, for the start of a run: this process's
+    copy of the settings row (its versions say whether the books are current), read
+    again only after a change."""
+    switches = settings_cache.current()
     policies, prompts, _ = _refresh(
         versions=(switches.config_version, switches.config_changed_at, switches.files_version)
     )

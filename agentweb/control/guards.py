@@ -22,7 +22,7 @@ from datetime import date
 
 from asgiref.sync import sync_to_async
 
-from agentweb.control import quotas, settlement, slots
+from agentweb.control import admission, quotas, settlement, slots
 from agentweb.control.gate import process_gate, uses_process_gate
 from agentweb.control.models import OUTCOME_OK
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
@@ -43,9 +43,10 @@ BUSY_MESSAGE = (
 
 
 class ControlGuard(Guard):
-    """Quota, concurrency and billing in one guard: one trip to the ORM thread before
-    a model call, and after it one trip shared with the calls that end at the same
-    time (``settlement``; the run executor's hot path, see docs/performance.md).
+    """Quota, concurrency and billing in one guard: before a model call one trip to the
+    ORM thread shared with the calls that start at the same time (``admission``), and
+    after it one shared with the calls that end at the same time (``settlement``; the
+    run executor's hot path, see docs/performance.md).
 
     The gate is this process's counter (``gate.py``) or the database's slot
     rows (``slots.py``), as ``AGENTWEB_MODEL_CALL_GATE`` says when the guard
@@ -78,22 +79,20 @@ class ControlGuard(Guard):
     async def before_model(self, ctx: ExecutionContext, request: ModelRequest) -> None:
         day = quotas.today()
         started = time.perf_counter()
-        if self.in_process:
-            reserved, limit = await sync_to_async(_admit_in_process)(self.user_id, day)
-        else:
-            ttl = self.slot_ttl_s or _call_ttl(request)
-            reserved, slot = await sync_to_async(_admit)(self.user_id, day, self.run_id, ttl)
-        if not reserved:
+        ttl = None if self.in_process else (self.slot_ttl_s or _call_ttl(request))
+        admitted = await admission.admit(admission.Request(self.user_id, day, self.run_id, ttl))
+        if not admitted.reserved:
             raise await _quota_exceeded(self.user_id, day)
+        slot = admitted.slot
         try:
-            if self.in_process:
-                slot = None
-                if not process_gate.try_take(limit):
-                    await _wait_in_process(ctx, request, self.max_wait_s, limit)
+            if ttl is None:
+                if not process_gate.try_take(admitted.limit):
+                    await _wait_in_process(ctx, request, self.max_wait_s, admitted.limit)
             elif slot is None:
                 slot = await _wait_for_slot(ctx, request, self.max_wait_s, self.run_id, ttl)
         except BaseException:
-            await sync_to_async(quotas.refund_model_call)(self.user_id, day=day)
+            # Never made: the reservation comes back with the other calls settled now.
+            await settlement.settle(settlement.Settlement(self.user_id, day, None, None))
             raise
         self._open.append((day, started, slot))
 
@@ -176,7 +175,7 @@ async def _wait_for_slot(
             await asyncio.sleep(min(delay, left))
         delay = min(delay * 2, SLOT_BACKOFF_MAX_S)
         ctx.check()  # a cancelled request or a passed deadline stops waiting
-        slot = await sync_to_async(_take_slot)(run_id, ttl_s)
+        slot = await sync_to_async(slots.take_slot_for_run)(run_id, ttl_s)
         if slot is not None:
             return slot
 
@@ -184,24 +183,3 @@ async def _wait_for_slot(
 def _call_ttl(request: ModelRequest) -> float:
     """How long a slot may last without a heartbeat: the call's own bound, and some."""
     return request.timeout_s + slots.SLOT_GRACE_S
-
-
-def _take_slot(run_id: int | None, ttl_s: float) -> slots.Slot | None:
-    holder = f"run {run_id}" if run_id else ""
-    return slots.acquire_model_slot(holder=holder, run_id=run_id, ttl_s=ttl_s)
-
-
-def _admit(
-    user_id: int, day: date, run_id: int | None, ttl_s: float
-) -> tuple[bool, slots.Slot | None]:
-    """Reserve the player's quota, then try for a database slot: ``(reserved, slot)``."""
-    if not quotas.reserve_model_call(user_id, day=day):
-        return False, None
-    return True, _take_slot(run_id, ttl_s)
-
-
-def _admit_in_process(user_id: int, day: date) -> tuple[bool, int]:
-    """Reserve the player's quota, and the gate's limit in force: ``(reserved, limit)``."""
-    if not quotas.reserve_model_call(user_id, day=day):
-        return False, 0
-    return True, quotas.model_slot_limit()

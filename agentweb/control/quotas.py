@@ -3,26 +3,28 @@
 The slots of the server-wide model-call gate are in ``slots.py``.
 
 Every counter changes through one conditional ``UPDATE … WHERE counter < limit``
-and the caller looks at how many rows it changed: one means "mine", zero
-means "the limit was reached (possibly by another process a moment ago)".
-There is no read-then-write, so no overshoot under concurrent requests in
-any number of processes.
+and the caller looks at the rows it changed (``RETURNING``): a row changed means
+"mine", none means "the limit was reached (possibly by another process a moment
+ago)". There is no read-then-write, so no overshoot under concurrent requests in
+any number of processes. The calls of many players that reserve at the same
+moment share one such statement (``admission.py``), each row judged on its own.
 
 Days are UTC days: quotas reset at midnight UTC.
 """
 
 from __future__ import annotations
 
-import time
+import logging
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from agentweb.control import settings_cache
 from agentweb.control.models import (
     OUTCOME_OK,
     AssistantSettings,
@@ -31,6 +33,10 @@ from agentweb.control.models import (
     UsageEntry,
 )
 from agentweb.control.models.switches import SINGLETON_PK
+
+logger = logging.getLogger("agentweb.control")
+
+Day = tuple[int, date]  # (user id, UTC day): one row of DailyUsage
 
 
 def today() -> date:
@@ -77,7 +83,7 @@ def daily_limits(user_id: int) -> tuple[int, int | None]:
     )
     calls, tokens = row if row is not None else (None, None)
     if calls is None:
-        calls = AssistantSettings.load().daily_model_calls()
+        calls = settings_cache.current().daily_model_calls()
     return calls, tokens
 
 
@@ -90,58 +96,136 @@ def _day_row(user_id: int, day: date) -> int:
 _NO_TOKEN_LIMIT = 2**62
 
 
-def _reserve_sql() -> str:
-    """One conditional UPDATE that reads the player's limits in the same statement:
-    exact and current in every process, with no separate read and no cache.
+def _reserve_sql(players: int) -> str:
+    """One conditional UPDATE that takes a call from each listed player's day and reads
+    their limits in the same statement: exact and current in every process, with no
+    separate read and no cache. ``RETURNING`` names the players whose call was granted.
 
-    The hottest statement of the control app, written out once: the ORM would
-    compile its four subqueries on every model call.
+    The hottest statement of the control app, written out: the ORM would compile
+    its four subqueries on every group.
     """
     usage = DailyUsage._meta.db_table
     quota = PlayerQuota._meta.db_table
     switches = AssistantSettings._meta.db_table
+    mine = f"{quota}.user_id = {usage}.user_id"
     return (
         f"UPDATE {usage} SET model_calls = model_calls + 1 "
-        "WHERE user_id = %s AND day = %s "
+        f"WHERE day = %s AND user_id IN ({', '.join(['%s'] * players)}) "
         "AND model_calls < COALESCE("
-        f"(SELECT daily_model_calls FROM {quota} WHERE user_id = %s), "
+        f"(SELECT daily_model_calls FROM {quota} WHERE {mine}), "
         f"(SELECT default_daily_model_calls FROM {switches} WHERE id = %s), %s) "
-        f"AND tokens < COALESCE((SELECT daily_tokens FROM {quota} WHERE user_id = %s), %s)"
+        f"AND tokens < COALESCE((SELECT daily_tokens FROM {quota} WHERE {mine}), %s) "
+        "RETURNING user_id"
     )
 
 
-def _execute(sql: str, params: list[Any]) -> int:
-    """Rows changed by one statement on the default database."""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount
+# Tries of one reserve statement that met a deadlock or lock timeout.
+_RESERVE_ATTEMPTS = 3
+
+
+def _reserve(day: date, user_ids: list[int]) -> set[int]:
+    """Take one call from each player's ``day`` (distinct players); those granted."""
+    params = [
+        connection.ops.adapt_datefield_value(day),
+        *user_ids,
+        SINGLETON_PK,
+        settings.AGENTWEB_DAILY_MODEL_CALLS,
+        _NO_TOKEN_LIMIT,
+    ]
+    sql = _reserve_sql(len(user_ids))
+    attempt = 1
+    while True:
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                return {row[0] for row in cursor.fetchall()}
+        except OperationalError:
+            # A statement of many rows can meet another process's in a deadlock, or a
+            # lock past its timeout: it changed nothing, so in autocommit try again.
+            if connection.in_atomic_block or attempt >= _RESERVE_ATTEMPTS:
+                raise
+            attempt += 1
+            logger.warning("reserving %d model calls met a lock; again", len(user_ids))
+
+
+def _create_day_rows(day: date, user_ids: list[int]) -> dict[int, Exception]:
+    """Make the day's rows that do not exist yet (the first call of a player's day);
+    the players whose row could not be made, with the reason."""
+    existing = set(
+        DailyUsage.objects.filter(day=day, user_id__in=user_ids).values_list("user_id", flat=True)
+    )
+    missing = [user_id for user_id in user_ids if user_id not in existing]
+    if not missing:
+        return {}
+    try:
+        with transaction.atomic():  # another process may make some at the same moment
+            DailyUsage.objects.bulk_create(
+                [DailyUsage(user_id=user_id, day=day) for user_id in missing],
+                ignore_conflicts=True,
+            )
+        return {}
+    except DatabaseError:  # one bad player (say, deleted meanwhile): each on its own
+        failed: dict[int, Exception] = {}
+        for user_id in missing:
+            try:
+                with transaction.atomic():
+                    _day_row(user_id, day)
+            except DatabaseError as exc:
+                failed[user_id] = exc
+        return failed
+
+
+def reserve_model_calls(requests: list[Day]) -> list[bool | Exception]:
+    """Take one model call from each ``(player, day)``'s daily quota, for many calls at
+    once: per call ``True`` (granted), ``False`` (used up) or the error that kept it from
+    being decided (only that call's).
+
+    A player with a token limit is also refused once that day's tokens reach it
+    (tokens are known only after a call, so one call may pass the limit). One
+    statement per group of calls, as long as each player's day row exists and
+    each player asks once; the first call of a player's day makes the row, a
+    player asking twice at once is served in a second statement.
+    """
+    results: list[bool | Exception] = [False] * len(requests)
+    waiting = list(range(len(requests)))
+    while waiting:
+        # One statement per day, each player once in it: RETURNING names whom it granted.
+        rounds: dict[date, dict[int, int]] = {}
+        later: list[int] = []
+        for n in waiting:
+            user_id, day = requests[n]
+            players = rounds.setdefault(day, {})
+            if user_id in players:
+                later.append(n)
+            else:
+                players[user_id] = n
+        for day, players in rounds.items():
+            granted: set[int] = set()
+            failed: dict[int, Exception] = {}
+            try:
+                granted |= _reserve(day, sorted(players))
+                refused = [user_id for user_id in players if user_id not in granted]
+                failed = _create_day_rows(day, refused) if refused else {}
+                retry = [user_id for user_id in refused if user_id not in failed]
+                if retry:
+                    granted |= _reserve(day, retry)
+            except DatabaseError as exc:  # a statement failed: the calls not granted yet
+                failed = {user_id: exc for user_id in players if user_id not in granted}
+            for user_id, n in players.items():
+                results[n] = failed.get(user_id, user_id in granted)
+        waiting = later
+    return results
 
 
 def reserve_model_call(user_id: int, *, day: date | None = None) -> bool:
     """Take one model call from the player's daily quota; ``False`` if it is used up.
 
-    A player with a token limit is also refused once today's tokens reach it
-    (tokens are known only after a call, so one call may pass the limit).
-    One statement per call; the day's row is created by the first call of the day.
+    ``reserve_model_calls`` for one call (an error raises).
     """
-    day = day or today()
-    params = [
-        user_id,
-        connection.ops.adapt_datefield_value(day),
-        user_id,
-        SINGLETON_PK,
-        settings.AGENTWEB_DAILY_MODEL_CALLS,
-        user_id,
-        _NO_TOKEN_LIMIT,
-    ]
-    for _ in range(2):
-        if _execute(_reserve_sql(), params) == 1:
-            return True
-        # Nothing changed: today's row is full, or it does not exist yet.
-        _, created = DailyUsage.objects.get_or_create(user_id=user_id, day=day)
-        if not created:
-            return False
-    return False
+    result = reserve_model_calls([(user_id, day or today())])[0]
+    if isinstance(result, Exception):
+        raise result
+    return result
 
 
 def refund_model_call(user_id: int, *, day: date | None = None) -> bool:
@@ -154,17 +238,63 @@ def refund_model_call(user_id: int, *, day: date | None = None) -> bool:
 
 def add_tokens(user_id: int, tokens: int, *, day: date | None = None) -> None:
     """Charge the tokens of a made call to the player's day."""
-    if tokens <= 0:
-        return
-    day = day or today()
+    add_tokens_many({(user_id, day or today()): tokens})
+
+
+def _values_sql(rows: int, columns: int) -> str:
+    """``(VALUES (…), …) AS v``: the rows of a statement, named ``v.column1…`` by both
+    SQLite (≥ 3.33 for ``UPDATE … FROM``) and PostgreSQL."""
+    marks = "(" + ", ".join(["%s"] * columns) + ")"
+    return f"(VALUES {', '.join([marks] * rows)}) AS v"
+
+
+def _day_key(user_id: int, day: Any) -> Day:
+    # RETURNING gives SQLite's stored text or PostgreSQL's date.
+    return user_id, day if isinstance(day, date) else date.fromisoformat(str(day))
+
+
+def _update_days(sql_head: str, amounts: dict[Day, int]) -> set[Day]:
+    """Run ``sql_head`` (an ``UPDATE … SET … v.column3``) for every day row in ``amounts``
+    at once; the rows that existed and changed."""
     usage = DailyUsage._meta.db_table
-    charged = _execute(
-        f"UPDATE {usage} SET tokens = tokens + %s WHERE user_id = %s AND day = %s",
-        [tokens, user_id, connection.ops.adapt_datefield_value(day)],
+    params: list[Any] = []
+    for (user_id, day), amount in sorted(amounts.items()):  # rows in one order everywhere
+        params += [user_id, connection.ops.adapt_datefield_value(day), amount]
+    sql = (
+        f"{sql_head} FROM {_values_sql(len(amounts), 3)} "
+        f"WHERE {usage}.user_id = v.column1 AND {usage}.day = v.column2 "
+        f"RETURNING {usage}.user_id, {usage}.day"
     )
-    if not charged:
-        pk = _day_row(user_id, day)
-        DailyUsage.objects.filter(pk=pk).update(tokens=F("tokens") + tokens)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {_day_key(user_id, day) for user_id, day in cursor.fetchall()}
+
+
+def add_tokens_many(charges: dict[Day, int]) -> None:
+    """Charge tokens to many player-days in one statement (a day's row is made if missing)."""
+    charges = {key: tokens for key, tokens in charges.items() if tokens > 0}
+    if not charges:
+        return
+    usage = DailyUsage._meta.db_table
+    charged = _update_days(f"UPDATE {usage} SET tokens = {usage}.tokens + v.column3", charges)
+    for (user_id, day), tokens in charges.items():
+        if (user_id, day) not in charged:  # no call reserved on that day: rare
+            pk = _day_row(user_id, day)
+            DailyUsage.objects.filter(pk=pk).update(tokens=F("tokens") + tokens)
+
+
+def refund_many(calls: dict[Day, int]) -> None:
+    """Give back reserved calls that were never made, many player-days in one statement
+    (never below zero)."""
+    calls = {key: n for key, n in calls.items() if n > 0}
+    if not calls:
+        return
+    usage = DailyUsage._meta.db_table
+    _update_days(
+        f"UPDATE {usage} SET model_calls = CASE WHEN {usage}.model_calls > v.column3 "
+        f"THEN {usage}.model_calls - v.column3 ELSE 0 END",
+        calls,
+    )
 
 
 def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
@@ -183,26 +313,18 @@ def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
 # --- server-wide concurrency ------------------------------------------------------
 
 
-# The gate's limit is read before every model call; an admin's change reaches this
-# process at once (the save signal clears the cache and tells the process gate),
-# a change made by another process within this time. The database gate reads the
-# limit in its own statement instead (``slots.py``).
-LIMIT_TTL_S = 2.0
-_limit_cache: list[tuple[float, int]] = []
-
-
 def model_slot_limit() -> int:
-    """Model calls allowed in flight across the server (admin override, else the setting)."""
-    now = time.monotonic()
-    if _limit_cache and now - _limit_cache[0][0] < LIMIT_TTL_S:
-        return _limit_cache[0][1]
-    limit = AssistantSettings.load().max_concurrent()
-    _limit_cache[:] = [(now, limit)]
-    return limit
+    """Model calls allowed in flight across the server (admin override, else the setting).
+
+    Read before every model call from this process's copy of the settings row: an
+    admin's change reaches this process at once, another process when told (or within
+    ``settings_cache.FALLBACK_REFRESH_S``). The database gate reads the limit in its
+    own statement instead (``slots.py``)."""
+    return settings_cache.current().max_concurrent()
 
 
 def clear_limits_cache() -> None:
-    _limit_cache.clear()
+    settings_cache.clear()
 
 
 # --- the ledger ---------------------------------------------------------------------
@@ -220,6 +342,13 @@ _LEDGER_COLUMNS = (
     "outcome",
     "created_at",
 )
+
+
+def _execute(sql: str, params: list[Any]) -> int:
+    """Rows changed by one statement on the default database."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
 
 
 def _ledger_sql(rows: int) -> str:

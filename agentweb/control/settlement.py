@@ -79,21 +79,20 @@ def write(items: list[Settlement]) -> list[Exception | None]:
 
 
 def _write_group(items: list[Settlement]) -> None:
-    tokens: dict[tuple[int, date], int] = defaultdict(int)
+    tokens: dict[quotas.Day, int] = defaultdict(int)
+    refunds: dict[quotas.Day, int] = defaultdict(int)
     with transaction.atomic():
         _release_slots(items)
         for item in items:
             if item.usage is None:
-                quotas.refund_model_call(item.user_id, day=item.day)
+                refunds[item.user_id, item.day] += 1
             else:
                 tokens[item.user_id, item.day] += item.usage["tokens_in"]
                 tokens[item.user_id, item.day] += item.usage["tokens_out"]
-        for (user_id, day), charged in tokens.items():
-            quotas.add_tokens(user_id, charged, day=day)
+        quotas.refund_many(refunds)
+        quotas.add_tokens_many(tokens)
         quotas.record_usages([item.usage for item in items if item.usage is not None])
 
 
 def _release_slots(items: list[Settlement]) -> None:
-    for item in items:
-        if item.slot is not None:
-            slots.release_model_slot(item.slot)
+    slots.release_model_slots([item.slot for item in items if item.slot is not None])

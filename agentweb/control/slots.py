@@ -104,6 +104,12 @@ def acquire_model_slot(
     return _acquire_listed(holder, run_id, ticket, now, ttl_s)
 
 
+def take_slot_for_run(run_id: int | None, ttl_s: float) -> Slot | None:
+    """``acquire_model_slot`` for a call of run ``run_id`` (the holder names the run)."""
+    holder = f"run {run_id}" if run_id else ""
+    return acquire_model_slot(holder=holder, run_id=run_id, ttl_s=ttl_s)
+
+
 def _acquire_listed(
     holder: str, run_id: int | None, ticket: str, now: object, ttl_s: float
 ) -> Slot | None:
@@ -129,9 +135,23 @@ def _acquire_listed(
 
 def release_model_slot(slot: Slot) -> None:
     """Give a slot back (unless it expired and another call holds it now)."""
-    ModelCallSlot.objects.filter(pk=slot.pk, ticket=slot.ticket).update(
-        holder="", run_id=None, ticket="", taken_at=None, expires_at=None
-    )
+    release_model_slots([slot])
+
+
+def release_model_slots(taken: list[Slot]) -> None:
+    """Give slots back in one statement (each unless it expired and another call holds it)."""
+    if not taken:
+        return
+    table = ModelCallSlot._meta.db_table
+    marks = ", ".join(["(%s, %s)"] * len(taken))
+    params = [v for slot in sorted(taken, key=lambda s: s.pk) for v in (slot.pk, slot.ticket)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET holder = '', run_id = NULL, ticket = '', taken_at = NULL, "
+            f"expires_at = NULL FROM (VALUES {marks}) AS v "
+            f"WHERE {table}.id = v.column1 AND {table}.ticket = v.column2",
+            params,
+        )
 
 
 def renew_model_slots(run_ids: list[int], ttl_s: float) -> int:

@@ -1,5 +1,5 @@
 """Settling model calls in groups (R-BILL-1): the calls that end together cost one
-transaction, one ledger INSERT and one token charge per player, and each caller
+transaction, one ledger INSERT and one token charge for all their players, and each caller
 returns only once its own row is written.
 
 Sync tests that run the settlements with ``async_to_sync``: the writer's ORM
@@ -62,9 +62,7 @@ def statements(queries: CaptureQueriesContext, word: str, table: str) -> int:
     )
 
 
-def test_five_calls_of_three_players_cost_one_insert_and_one_charge_per_player(
-    alice, bob, make_user
-):
+def test_five_calls_of_three_players_cost_one_insert_and_one_token_charge(alice, bob, make_user):
     carol = make_user("carol")
     day = reserved(alice, 2)
     reserved(bob, 2)
@@ -82,7 +80,7 @@ def test_five_calls_of_three_players_cost_one_insert_and_one_charge_per_player(
 
     assert results == [None] * 5
     assert statements(queries, "INSERT", UsageEntry._meta.db_table) == 1
-    assert statements(queries, "UPDATE", DailyUsage._meta.db_table) == 3
+    assert statements(queries, "UPDATE", DailyUsage._meta.db_table) == 1
     assert UsageEntry.objects.count() == 5
     assert (used(alice), used(bob), used(carol)) == ((2, 123), (2, 10), (1, 15))
     assert sorted(UsageEntry.objects.filter(user=alice).values_list("tokens_in", flat=True)) == [
@@ -103,6 +101,45 @@ def test_a_call_never_made_in_a_group_is_refunded_and_not_billed(alice, bob):
     assert used(alice) == (0, 0)
     assert used(bob) == (1, 15)
     assert list(UsageEntry.objects.values_list("user", flat=True)) == [bob.pk]
+
+
+def test_calls_never_made_of_several_players_are_refunded_in_one_statement(alice, bob):
+    day = reserved(alice, 3)
+    reserved(bob, 1)
+
+    with CaptureQueriesContext(connection) as queries:
+        results = settle_together(
+            [
+                Settlement(alice.pk, day, None, None),
+                Settlement(bob.pk, day, None, None),
+                Settlement(alice.pk, day, None, None),
+                Settlement(alice.pk, day, None, usage(alice, 3, 3)),
+            ]
+        )
+
+    assert results == [None] * 4
+    assert statements(queries, "UPDATE", DailyUsage._meta.db_table) == 2  # refunds, tokens
+    assert used(alice) == (1, 6)
+    assert used(bob) == (0, 0)
+
+
+def test_tokens_of_a_day_without_a_row_are_still_charged(alice, bob):
+    day = reserved(alice, 1)
+    other_day = day.replace(year=day.year - 1)  # no call was reserved then: no row yet
+
+    results = settle_together(
+        [
+            Settlement(alice.pk, day, None, usage(alice, 2, 2)),
+            Settlement(bob.pk, other_day, None, usage(bob, 5, 5)),
+        ]
+    )
+
+    assert results == [None, None]
+    assert used(alice) == (1, 4)
+    assert DailyUsage.objects.values_list("model_calls", "tokens").get(user=bob, day=other_day) == (
+        0,
+        10,
+    )
 
 
 def test_a_bad_row_fails_its_own_call_and_the_others_are_still_billed(alice, bob):

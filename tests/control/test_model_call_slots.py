@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from agentweb.control import slots
 from agentweb.control.models import AssistantSettings
@@ -57,3 +59,16 @@ def test_saving_the_settings_form_never_rewinds_the_config_version():
 
     assert AssistantSettings.versions()[0] == 1
     assert AssistantSettings.load().purge_on_forget is True
+
+
+def test_slots_released_together_take_one_statement_and_spare_a_new_holders_slot(settings):
+    settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 3
+    first, second = slots.acquire_model_slot(), slots.acquire_model_slot()
+    stale = slots.Slot(first.pk, "an-older-ticket")  # a holder whose slot expired and was retaken
+
+    with CaptureQueriesContext(connection) as queries:
+        slots.release_model_slots([second, stale])
+
+    assert len(queries.captured_queries) == 1
+    assert slots.model_slots_in_flight() == 1  # first's current holder keeps it
+    assert slots.acquire_model_slot() and slots.acquire_model_slot()

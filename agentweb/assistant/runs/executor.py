@@ -24,6 +24,7 @@ import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from django.apps import apps
 from django.conf import settings
 from django.db import connection, transaction
 
@@ -124,6 +125,10 @@ class LocalExecutor:
             inbox.mark_queued(int(message["run_id"]))
         elif kind == "modules.changed":
             clear_module_cache()
+        elif kind == "settings.changed" and apps.is_installed("agentweb.control"):
+            from agentweb.control import settings_cache
+
+            settings_cache.clear()
         elif kind == "run.delta.sync" and int(message["run_id"]) in self.contexts:
             task = asyncio.create_task(
                 deltas.send_sync(int(message["run_id"]), str(message["channel"]))
@@ -189,9 +194,18 @@ def relay_module_change(**_: Any) -> None:
     share the database clear their copy of the states at once (``clear_module_cache``)."""
     if connection.vendor == "sqlite":
         return  # the embedded setup: one serving process, which has cleared its copy
-    transaction.on_commit(
-        lambda: async_to_sync(bus.send)(bus.CONTROL_GROUP, {"type": "modules.changed"})
-    )
+    transaction.on_commit(lambda: _relay({"type": "modules.changed"}))
+
+
+def relay_settings_change(**_: Any) -> None:
+    """Signal receiver (sent on commit): the assistant settings row changed; the other
+    processes clear their copy of it at once (``settings_cache.clear``)."""
+    if connection.vendor != "sqlite":  # embedded: the one process has cleared its copy
+        _relay({"type": "settings.changed"})
+
+
+def _relay(message: dict[str, Any]) -> None:
+    async_to_sync(bus.send)(bus.CONTROL_GROUP, message)
 
 
 async def start_next_from_inbox(run_id: int) -> None:

@@ -24,7 +24,8 @@ def search_enabled_by_default() -> bool:
 
 
 class AssistantSettings(models.Model):
-    """Switches an admin flips without a restart; read live, never cached in a process."""
+    """Switches an admin flips without a restart; each process keeps a copy, cleared on
+    every change (``settings_cache``)."""
 
     external_search_enabled = models.BooleanField(
         "external search service",
