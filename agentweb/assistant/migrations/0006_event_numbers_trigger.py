@@ -1,4 +1,4 @@
-"""SQLite: a stored event advances its run's ``last_seq`` (``RunQuerySet.write_event``).
+"""SQLite: a stored event advances its run's ``last_seq`` (``event_numbers.write_event``).
 
 On SQLite one event is written by one INSERT that takes its number from the
 run's row; this trigger, part of that statement, advances the row's count.

@@ -6,12 +6,11 @@ transition exactly one changes the row ("nothing updated: another process got
 there first"). Every change to a finished status goes through ``finish``,
 which writes the run's ``run.finished`` event in the same transaction: a run
 never ends without it, and never gets two for one change. Event numbers are
-taken under the run's row lock (``take_seqs``), by whoever writes.
+taken under the run's row lock (``event_numbers``), by whoever writes.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -121,65 +120,6 @@ class RunQuerySet(models.QuerySet["Run"]):
             Status.UNDONE, stop, data=data, finished_at=Coalesce(F("finished_at"), timezone.now())
         )
 
-    def write_event(
-        self, run_id: int, kind: str, data: Any, ts: datetime, *, owner: str | None = None
-    ) -> RunEvent | None:
-        """Store one event as the run's next, in one statement; ``None`` if fenced out.
-
-        The same numbering as ``take_seqs`` (the run's row, under its lock) in
-        one round trip: on PostgreSQL an ``UPDATE … RETURNING`` feeds the
-        INSERT; on SQLite (which writes one transaction at a time) the INSERT
-        reads the row's count and a trigger advances it (migration 0006).
-        """
-        table = connection.ops.quote_name(Run._meta.db_table)
-        events = connection.ops.quote_name(RunEvent._meta.db_table)
-        fence, params = "", [run_id]
-        if owner is not None:
-            fence = " AND lease_owner = %s AND status = %s"
-            params += [owner, Status.RUNNING.value]
-        at = connection.ops.adapt_datetimefield_value(ts)
-        values = [kind, json.dumps(data), at]
-        columns = f"INSERT INTO {events} (run_id, seq, kind, data, ts)"
-        if connection.vendor == "postgresql":
-            sql = (
-                f"WITH r AS (UPDATE {table} SET last_seq = last_seq + 1 WHERE id = %s{fence} "
-                f"RETURNING id, last_seq) {columns} "
-                "SELECT id, last_seq, %s, %s::jsonb, %s FROM r RETURNING id, seq"
-            )
-            params += values
-        else:
-            sql = (
-                f"{columns} SELECT id, last_seq + 1, %s, %s, %s FROM {table} "
-                f"WHERE id = %s{fence} RETURNING id, seq"
-            )
-            params = values + params
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
-        if row is None:
-            return None
-        return RunEvent(id=row[0], run_id=run_id, seq=row[1], kind=kind, data=data, ts=ts)
-
-    def take_seqs(self, run_id: int, count: int, *, owner: str | None = None) -> int | None:
-        """Reserve ``count`` event numbers of the run; the first one, or ``None`` if fenced out.
-
-        The one numbering of events: the UPDATE takes the run's row lock, so
-        writers in any process (the loop, undo, the inbox, the reaper) never
-        take the same seq. With ``owner`` the numbers are only given while that
-        worker holds the lease. Runs inside the caller's transaction, which then
-        writes the events.
-        """
-        table = connection.ops.quote_name(Run._meta.db_table)
-        sql = f"UPDATE {table} SET last_seq = last_seq + %s WHERE id = %s"
-        params: list[Any] = [count, run_id]
-        if owner is not None:
-            sql += " AND lease_owner = %s AND status = %s"
-            params += [owner, Status.RUNNING.value]
-        with connection.cursor() as cursor:
-            cursor.execute(sql + " RETURNING last_seq", params)
-            row = cursor.fetchone()
-        return None if row is None else row[0] - count + 1
-
 
 def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
     return {
@@ -260,7 +200,7 @@ class Run(models.Model):
 class RunEvent(models.Model):
     # No foreign-key constraint in the database: on PostgreSQL it is a check per
     # inserted row (its own statement), and every event is inserted from its
-    # run's row, locked (``write_event``, ``take_seqs``); deleting a run deletes
+    # run's row, locked (``event_numbers``); deleting a run deletes
     # its events (the ORM's cascade).
     run = models.ForeignKey(
         Run, on_delete=models.CASCADE, related_name="events", db_constraint=False

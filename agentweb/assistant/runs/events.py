@@ -15,16 +15,14 @@ up can write nothing more to it — no duplicate ``seq``, no second
 from __future__ import annotations
 
 import json
-from contextlib import nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.db import transaction
 from django.utils import timezone
 
 from agentweb.assistant import bus
-from agentweb.assistant.models import Run, RunEvent
+from agentweb.assistant.models import RunEvent, event_frame, event_numbers
 from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib.group_commit import GroupCommit
@@ -80,56 +78,44 @@ async def write_events(
 
 
 def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
-    """One transaction: each run's events, numbered after its ``last_seq`` (fenced by a lease).
+    """Each run's events, numbered after its ``last_seq`` (fenced by a lease), at once.
 
-    The database numbers the events (``Run.objects.take_seqs``, under the run's
-    row lock), and nothing else does: events written outside the loop — a
-    queued message, undo, the reaper (``append``, ``Run.objects.finish``) —
-    take their numbers the same way, even while the loop runs, so no two
-    writers ever take one seq. The reaper (which locks the row too) either
-    sees these events or this write sees the lease gone. A run's single event
-    is one statement (``Run.objects.write_event``); several are one UPDATE and
-    one INSERT, whatever their number.
+    The database numbers the events (``event_numbers``, under the run's row
+    lock), and nothing else does: events written outside the loop — a queued
+    message, undo, the reaper (``append``, ``Run.objects.finish``) — take their
+    numbers the same way, even while the loop runs, so no two writers ever
+    take one seq. The reaper (which locks the row too) either sees these
+    events or this write sees the lease gone. A single event alone is one
+    statement; any group is one UPDATE and one INSERT in one transaction,
+    whatever the number of runs and events. A run fenced out gets its
+    exception; the others are written.
     """
-    results: list[list[RunEvent] | BaseException] = []
-    rows: list[RunEvent] = []
-    # One statement alone needs no transaction of its own.
-    with transaction.atomic() if len(items) > 1 else nullcontext():
-        for run_id, owner, events in items:
-            if len(events) == 1:
-                # The common case (the loop awaits each event): one statement.
-                event = events[0]
-                at = datetime.fromtimestamp(event.ts, tz=UTC)
-                row = Run.objects.write_event(run_id, event.kind.value, event.data, at, owner=owner)
-                results.append([row] if row is not None else _refused(run_id, owner))
-                continue
-            first = Run.objects.take_seqs(run_id, len(events), owner=owner)
-            if first is None:
-                results.append(_refused(run_id, owner))
-                continue
-            mine = [event_row(run_id, event, seq) for seq, event in enumerate(events, first)]
-            rows += mine
-            results.append(mine)
-        if rows:
-            RunEvent.objects.bulk_create(rows)
-    return results
+    if len(items) == 1 and len(items[0][2]) == 1:
+        # The common case when idle (the loop awaits each event): one statement.
+        run_id, owner, (event,) = items[0]
+        at = datetime.fromtimestamp(event.ts, tz=UTC)
+        row = event_numbers.write_event(run_id, event.kind.value, event.data, at, owner=owner)
+        return [[row] if row is not None else _refused(run_id, owner)]
+    written = event_numbers.write_events(
+        [
+            (
+                run_id,
+                owner,
+                [(e.kind.value, e.data, datetime.fromtimestamp(e.ts, tz=UTC)) for e in events],
+            )
+            for run_id, owner, events in items
+        ]
+    )
+    return [
+        rows if rows is not None else _refused(run_id, owner)
+        for (run_id, owner, _), rows in zip(items, written, strict=True)
+    ]
 
 
 def _refused(run_id: int, owner: str | None) -> Exception:
     if owner is not None:
         return LeaseLost(f"run {run_id} is no longer leased to {owner}")
     return RunGone(f"run {run_id} does not exist")
-
-
-def event_row(run_id: int, event: Event, seq: int) -> RunEvent:
-    """The row an engine event is stored as (``seq``: the number the database gave it)."""
-    return RunEvent(
-        run_id=run_id,
-        seq=seq,
-        kind=event.kind.value,
-        data=event.data,
-        ts=datetime.fromtimestamp(event.ts, tz=UTC),
-    )
 
 
 def append(
@@ -144,20 +130,11 @@ def append(
     Its seq is the run's next, taken under the run's row lock like every
     event's (``persist``), so it never collides with the loop's. With
     ``while_statuses`` nothing is written (``None``) unless the run has one
-    of them — read under the same lock.
+    of them — read under the same lock, in the same statement.
     """
-    with transaction.atomic():
-        seq = Run.objects.take_seqs(run_id, 1)
-        if seq is None:
-            return None
-        if while_statuses is not None and not (
-            Run.objects.filter(pk=run_id, status__in=while_statuses).exists()
-        ):
-            transaction.set_rollback(True)
-            return None
-        return RunEvent.objects.create(
-            run_id=run_id, seq=seq, kind=kind.value, data=data, ts=timezone.now()
-        )
+    return event_numbers.write_event(
+        run_id, kind.value, data, timezone.now(), statuses=while_statuses
+    )
 
 
 async def broadcast(*rows: RunEvent | None) -> None:
@@ -225,7 +202,7 @@ def broadcast_message(row: RunEvent) -> dict[str, Any]:
     large for the channel layer (the receivers read its row instead). Like every
     layer message it is shared by all receivers and never changed.
     """
-    text: str | None = json.dumps(row.as_frame())
+    text: str | None = frame_text(row)
     if len(text) > MAX_BROADCAST_BYTES:
         text = None
     return {
@@ -235,3 +212,18 @@ def broadcast_message(row: RunEvent) -> dict[str, Any]:
         "kind": row.kind,
         "text": text,
     }
+
+
+def frame_text(row: RunEvent) -> str:
+    """``json.dumps(row.as_frame())``; for a row just written, with its data as encoded
+    for the INSERT (``event_numbers``) rather than encoded a second time."""
+    encoded = getattr(row, "encoded", None)
+    if encoded is None:
+        return json.dumps(row.as_frame())
+    frame = event_frame(row.run_id, row.seq, row.kind, _DATA, row.ts)
+    return json.dumps(frame).replace(_DATA_JSON, encoded, 1)
+
+
+# Stands for the data in a frame encoded without it (no kind, number or time contains it).
+_DATA = "\x00data\x00"
+_DATA_JSON = json.dumps(_DATA)
