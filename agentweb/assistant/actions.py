@@ -30,7 +30,7 @@ from agentweb.assistant.models import (
     event_frame,
 )
 from agentweb.assistant.runs import events
-from agentweb.assistant.runs.executor import executor
+from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
 from agentweb.engine import AgentFailure
 
@@ -189,7 +189,10 @@ async def acancel(user: Any, run_id: int) -> None:
         # so the call in flight is abandoned one database round trip sooner.
         await executor.cancel(run_id, AgentFailure.CANCELLED)
         relayed = True
-    await events.broadcast(*await database_sync_to_async(request_cancel)(user, run_id))
+    ended = await database_sync_to_async(request_cancel)(user, run_id)
+    await events.broadcast(*ended)
+    if ended:  # it ended before it started: messages queued behind it run next (R-X3-1)
+        await start_next_from_inbox(run_id)
     if not relayed:
         await executor.cancel(run_id, AgentFailure.CANCELLED)
 

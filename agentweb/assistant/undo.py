@@ -20,7 +20,7 @@ from agentweb.assistant.actions import ServiceError, not_found
 from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.compensation import UNDONE_STOP, undo_ended
-from agentweb.assistant.runs.executor import executor
+from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
 from agentweb.engine import AgentFailure
 
@@ -61,6 +61,8 @@ async def aundo(user: Any, run_id: int) -> None:
         ended = await database_sync_to_async(_undo_queued)(run_id)
         if ended:
             await events.broadcast(*ended)
+            # Messages sent after it are not undone: they run next (R-X3-1).
+            await start_next_from_inbox(run_id)
             return
     status = await _until_stopped(run_id)
     if status in ENDED_STATUSES:
