@@ -60,9 +60,9 @@ def policy_lookup() -> Callable[[str], ExecutionPolicy]:
 def option_ceiling() -> Ceiling:
     """How far staff may raise a request's options (the admin's setting)."""
     if apps.is_installed("agentweb.control"):
-        from agentweb.control.models import AssistantSettings
+        from agentweb.control import settings_cache
 
-        return AssistantSettings.load().option_ceiling()
+        return settings_cache.current().option_ceiling()
     return DEFAULT_CEILING
 
 
