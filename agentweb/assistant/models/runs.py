@@ -13,7 +13,6 @@ taken under the run's row lock (``event_numbers``), by whoever writes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from functools import cache
@@ -29,6 +28,7 @@ from django.utils import timezone
 from agentweb.assistant.models.status import ACTIVE_STATUSES, Status
 from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import StopCode, StopReason
+from agentweb.lib import storable_text
 
 Stop = StopReason | dict[str, Any]
 
@@ -123,10 +123,13 @@ def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
 # compilation per run.
 
 
-def begin(run_id: int, owner: str | None, returning: Sequence[str], **fields: Any) -> list[tuple]:
-    """The run starts executing, ``fields`` written: queued → running here, or already
-    running under ``owner``'s lease (its worker claimed it). The ``returning`` columns
-    of the row changed (none: someone else has it), in the same statement."""
+def begin(
+    run_id: int, owner: str | None, returning: Sequence[str], *, prompt_snapshot: dict[str, str]
+) -> list[tuple]:
+    """The run starts executing with its prompt snapshot: queued → running here, or
+    already running under ``owner``'s lease (its worker claimed it). The ``returning``
+    columns of the row changed (none: someone else has it), in the same statement."""
+    fields: dict[str, Any] = {"prompt_snapshot": prompt_snapshot}
     if owner:
         where, params = _running_where(run_id, owner)
     else:
@@ -168,7 +171,7 @@ def finish_running(
         with transaction.atomic(savepoint=False), connection.cursor() as cursor:
             cursor.execute(update, [*values, *params])
             return _insert_finished(cursor.fetchall(), event, now)
-    encoded = json.dumps(event)
+    encoded, event = storable_text.dumps(event)
     sql = (
         f"WITH r AS ({update}) INSERT INTO {_table(RunEvent)} (run_id, seq, kind, data, ts) "
         "SELECT id, last_seq, %s, %s::jsonb, %s FROM r RETURNING id, seq"
@@ -203,7 +206,7 @@ def _insert_finished(ended: Sequence[tuple], event: dict[str, Any], at: datetime
     """The ``run.finished`` row of each ``(run id, seq)`` ended, in one INSERT."""
     if not ended:
         return []
-    encoded = json.dumps(event)
+    encoded, event = storable_text.dumps(event)
     stamp = connection.ops.adapt_datetimefield_value(at)
     kind = EventKind.RUN_FINISHED.value
     sql = (
