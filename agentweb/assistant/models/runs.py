@@ -123,6 +123,39 @@ def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
 # compilation per run.
 
 
+def new_run(**fields: Any) -> int:
+    """``Run.objects.create(**fields).pk`` (``fields`` by attribute name: ``user_id``),
+    as one hand-written INSERT; the other columns get their fields' defaults."""
+    unknown = set(fields) - {field.attname for field in _inserted()}
+    if unknown:
+        raise TypeError(f"not fields of a run: {sorted(unknown)}")
+    now = timezone.now()
+    values = []
+    for field in _inserted():
+        if field.attname in fields:
+            value = fields[field.attname]
+        elif getattr(field, "auto_now_add", False):
+            value = now
+        else:
+            value = field.get_default()
+        values.append(field.get_db_prep_save(value, connection))
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(), values)
+        return cursor.fetchone()[0]
+
+
+@cache
+def _inserted() -> tuple[models.Field, ...]:
+    return tuple(f for f in Run._meta.concrete_fields if not f.primary_key)
+
+
+@cache
+def _insert_sql() -> str:
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in _inserted())
+    marks = ", ".join(["%s"] * len(_inserted()))
+    return f"INSERT INTO {_table(Run)} ({columns}) VALUES ({marks}) RETURNING {_col('id')}"
+
+
 def begin(
     run_id: int, owner: str | None, returning: Sequence[str], *, prompt_snapshot: dict[str, str]
 ) -> list[tuple]:
