@@ -29,7 +29,7 @@ from agentweb.assistant.models import (
     Status,
     event_frame,
 )
-from agentweb.assistant.models.runs import new_run
+from agentweb.assistant.models.run_writes import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags

@@ -1,8 +1,8 @@
 """A run (one player request) and its trace events.
 
 A run's ``status`` is written by the ``RunQuerySet`` methods below, and by
-``begin`` and ``finish_running`` (a run's own start and end, hand-written), and
-nowhere else: each is one conditional UPDATE, so of two processes racing for
+``run_writes.begin`` and ``run_writes.finish_running`` (a run's own start and end,
+hand-written), and nowhere else: each is one conditional UPDATE, so of two processes racing for
 the same transition exactly one changes the row ("nothing updated: another
 process got there first"). Every change to a finished status goes through
 ``finish`` (or ``finish_running``), which writes the run's ``run.finished``
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -31,6 +30,8 @@ from agentweb.engine.outcome import StopCode, StopReason
 from agentweb.lib import storable_text
 
 Stop = StopReason | dict[str, Any]
+# Rows of one INSERT of run.finished events (5 parameters each: within every backend's limit).
+FINISHED_PER_INSERT = 1000
 
 
 class RunQuerySet(models.QuerySet["Run"]):
@@ -46,7 +47,9 @@ class RunQuerySet(models.QuerySet["Run"]):
     def claim(self, *, owner: str = "", lease_until: datetime | None = None, **fields: Any) -> int:
         """queued → running; with ``owner`` under that worker's lease, ``fields`` written too.
         Returns the rows claimed."""
-        return self.filter(status=Status.QUEUED).update(**_claimed(owner, lease_until), **fields)
+        return self.filter(status=Status.QUEUED).update(
+            **claimed_fields(owner, lease_until), **fields
+        )
 
     def requeue(self) -> int:
         """running → queued: the run never started a call; its worker's lease lapsed."""
@@ -72,14 +75,14 @@ class RunQuerySet(models.QuerySet["Run"]):
         exactly one happens. Returns the events written (empty: nothing
         matched), for the caller to broadcast.
         """
-        stop_reason = _stop_reason(stop)
+        stop_reason = stop_reason_of(stop)
         now = timezone.now()
         fields.setdefault("finished_at", now)
         with transaction.atomic(savepoint=False):
             changes = {"status": status, "stop_reason": stop_reason, "last_seq": F("last_seq") + 1}
             ended = self._update_returning({**changes, **fields}, ("id", "last_seq"))
-            event = _finished_data(status, stop_reason, data)
-            return _insert_finished(ended, event, datetime.fromtimestamp(ts, tz=UTC) if ts else now)
+            event = finished_data(status, stop_reason, data)
+            return insert_finished(ended, event, datetime.fromtimestamp(ts, tz=UTC) if ts else now)
 
     def _update_returning(self, values: dict[str, Any], returning: Sequence[str]) -> list[tuple]:
         """``update(**values)`` that returns the ``returning`` columns of each row it changed."""
@@ -109,7 +112,7 @@ class RunQuerySet(models.QuerySet["Run"]):
         )
 
 
-def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
+def claimed_fields(owner: str, lease_until: datetime | None) -> dict[str, Any]:
     return {
         "status": Status.RUNNING,
         "started_at": timezone.now(),
@@ -118,144 +121,40 @@ def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
     }
 
 
-# The hottest transitions, a run's own start and end, as hand-written statements:
-# the same conditions and values as the queryset methods, without a query
-# compilation per run.
-
-
-def new_run(**fields: Any) -> int:
-    """``Run.objects.create(**fields).pk`` (``fields`` by attribute name: ``user_id``),
-    as one hand-written INSERT; the other columns get their fields' defaults."""
-    unknown = set(fields) - {field.attname for field in _inserted()}
-    if unknown:
-        raise TypeError(f"not fields of a run: {sorted(unknown)}")
-    now = timezone.now()
-    values = []
-    for field in _inserted():
-        if field.attname in fields:
-            value = fields[field.attname]
-        elif getattr(field, "auto_now_add", False):
-            value = now
-        else:
-            value = field.get_default()
-        values.append(field.get_db_prep_save(value, connection))
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(), values)
-        return cursor.fetchone()[0]
-
-
-@cache
-def _inserted() -> tuple[models.Field, ...]:
-    return tuple(f for f in Run._meta.concrete_fields if not f.primary_key)
-
-
-@cache
-def _insert_sql() -> str:
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in _inserted())
-    marks = ", ".join(["%s"] * len(_inserted()))
-    return f"INSERT INTO {_table(Run)} ({columns}) VALUES ({marks}) RETURNING {_col('id')}"
-
-
-def begin(
-    run_id: int, owner: str | None, returning: Sequence[str], *, prompt_snapshot: dict[str, str]
-) -> list[tuple]:
-    """The run starts executing with its prompt snapshot: queued → running here, or
-    already running under ``owner``'s lease (its worker claimed it). The ``returning``
-    columns of the row changed (none: someone else has it), in the same statement."""
-    fields: dict[str, Any] = {"prompt_snapshot": prompt_snapshot}
-    if owner:
-        where, params = _running_where(run_id, owner)
-    else:
-        fields = {**_claimed("", None), **fields}
-        where = f"{_col('id')} = %s AND {_col('status')} = %s"
-        params = [run_id, Status.QUEUED.value]
-    sets, values = _assignments(fields)
-    columns = ", ".join(connection.ops.quote_name(c) for c in returning)
-    sql = f"UPDATE {_table(Run)} SET {sets} WHERE {where} RETURNING {columns}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, *params])
-        return [tuple(row) for row in cursor.fetchall()]
-
-
-def finish_running(
-    run_id: int,
-    owner: str | None,
-    status: str,
-    stop: Stop,
-    *,
-    data: dict[str, Any] | None = None,
-    **fields: Any,
-) -> list[RunEvent]:
-    """``finish`` of the run while it still runs (under ``owner``'s lease, when there is
-    one): the run's own end. The same conditional UPDATE and ``run.finished`` row;
-    on PostgreSQL one statement for both."""
-    stop_reason = _stop_reason(stop)
-    now = timezone.now()
-    fields.setdefault("finished_at", now)
-    sets, values = _assignments({"status": status, "stop_reason": stop_reason, **fields})
-    where, params = _running_where(run_id, owner)
-    last = _col("last_seq")
-    update = (
-        f"UPDATE {_table(Run)} SET {sets}, {last} = {last} + 1 WHERE {where} "
-        f"RETURNING {_col('id')}, {last}"
-    )
-    event = _finished_data(status, stop_reason, data)
-    if connection.vendor != "postgresql":
-        with transaction.atomic(savepoint=False), connection.cursor() as cursor:
-            cursor.execute(update, [*values, *params])
-            return _insert_finished(cursor.fetchall(), event, now)
-    encoded, event = storable_text.dumps(event)
-    sql = (
-        f"WITH r AS ({update}) INSERT INTO {_table(RunEvent)} (run_id, seq, kind, data, ts) "
-        "SELECT id, last_seq, %s, %s::jsonb, %s FROM r RETURNING id, seq"
-    )
-    at = connection.ops.adapt_datetimefield_value(now)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, *params, EventKind.RUN_FINISHED.value, encoded, at])
-        found = cursor.fetchall()
-    return [_event_row(pk, run_id, seq, event, now, encoded) for pk, seq in found]
-
-
-def _running_where(run_id: int, owner: str | None) -> tuple[str, list[Any]]:
-    """The run's row while it still runs: ``Run.objects.filter(pk=…, status=running)
-    .fenced(owner)``."""
-    where = f"{_col('id')} = %s AND {_col('status')} = %s"
-    params: list[Any] = [run_id, Status.RUNNING.value]
-    if owner:
-        where += f" AND {_col('lease_owner')} = %s"
-        params.append(owner)
-    return where, params
-
-
-def _stop_reason(stop: Stop) -> dict[str, Any]:
+def stop_reason_of(stop: Stop) -> dict[str, Any]:
     return stop.as_dict() if isinstance(stop, StopReason) else stop
 
 
-def _finished_data(status: str, stop_reason: dict[str, Any], data: dict[str, Any] | None) -> dict:
+def finished_data(status: str, stop_reason: dict[str, Any], data: dict[str, Any] | None) -> dict:
     return {**(data or {}), "status": str(status), "stop_reason": stop_reason}
 
 
-def _insert_finished(ended: Sequence[tuple], event: dict[str, Any], at: datetime) -> list[RunEvent]:
-    """The ``run.finished`` row of each ``(run id, seq)`` ended, in one INSERT."""
+def insert_finished(ended: Sequence[tuple], event: dict[str, Any], at: datetime) -> list[RunEvent]:
+    """The ``run.finished`` row of each ``(run id, seq)`` ended: one INSERT (per
+    ``FINISHED_PER_INSERT`` runs, when many end at once)."""
     if not ended:
         return []
     encoded, event = storable_text.dumps(event)
     stamp = connection.ops.adapt_datetimefield_value(at)
     kind = EventKind.RUN_FINISHED.value
-    sql = (
-        f"INSERT INTO {_table(RunEvent)} (run_id, seq, kind, data, ts) VALUES "
-        f"{', '.join(['(%s, %s, %s, %s, %s)'] * len(ended))} RETURNING id, run_id, seq"
-    )
-    params: list[Any] = []
-    for pk, seq in ended:
-        params += [pk, seq, kind, encoded, stamp]
+    found: list[tuple] = []
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
-    return [_event_row(pk, run_id, seq, event, at, encoded) for pk, run_id, seq in sorted(found)]
+        for i in range(0, len(ended), FINISHED_PER_INSERT):
+            chunk = ended[i : i + FINISHED_PER_INSERT]
+            params: list[Any] = []
+            for pk, seq in chunk:
+                params += [pk, seq, kind, encoded, stamp]
+            cursor.execute(
+                f"INSERT INTO {connection.ops.quote_name(RunEvent._meta.db_table)} "
+                f"(run_id, seq, kind, data, ts) VALUES "
+                f"{', '.join(['(%s, %s, %s, %s, %s)'] * len(chunk))} RETURNING id, run_id, seq",
+                params,
+            )
+            found += cursor.fetchall()
+    return [finished_row(pk, run_id, seq, event, at, encoded) for pk, run_id, seq in sorted(found)]
 
 
-def _event_row(
+def finished_row(
     pk: int, run_id: int, seq: int, data: dict[str, Any], at: datetime, encoded: str
 ) -> RunEvent:
     # Positional, in the model's field order; ``encoded``: the data as stored, which
@@ -263,29 +162,6 @@ def _event_row(
     row = RunEvent(pk, run_id, seq, EventKind.RUN_FINISHED.value, data, at)
     row.encoded = encoded
     return row
-
-
-def _assignments(values: dict[str, Any]) -> tuple[str, list[Any]]:
-    """``"col" = %s, …`` and the values, each prepared as its field prepares it."""
-    sets, params = [], []
-    for name, value in values.items():
-        field = _field(name)
-        sets.append(f"{connection.ops.quote_name(field.column)} = %s")
-        params.append(field.get_db_prep_save(value, connection))
-    return ", ".join(sets), params
-
-
-@cache
-def _field(name: str) -> models.Field:
-    return Run._meta.get_field(name)
-
-
-def _col(name: str) -> str:
-    return connection.ops.quote_name(_field(name).column)
-
-
-def _table(model: type[models.Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 class Run(models.Model):

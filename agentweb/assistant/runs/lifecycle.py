@@ -20,7 +20,7 @@ from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox, queued_behind
 from agentweb.assistant.memory import remember
 from agentweb.assistant.models import Run, RunEvent, Status
-from agentweb.assistant.models.runs import finish_running
+from agentweb.assistant.models.run_writes import finish_running
 from agentweb.assistant.runs import deltas, events, start
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
@@ -130,7 +130,7 @@ async def execute_run(
 
 class _FinishHeld:
     """Passes the loop's events on, except ``run.finished``: that one is written with
-    the run's final row, in one transaction (``models.runs.finish_running``)."""
+    the run's final row, in one transaction (``models.run_writes.finish_running``)."""
 
     def __init__(self, sink: DbEventSink) -> None:
         self.sink = sink
