@@ -10,8 +10,9 @@ on writes nothing more.
 Two shapes of the same numbering, by how much is written at once:
 
 - ``write_event``: one event, one statement.
-- ``write_events``: the events of many runs, two statements for the lot —
-  one UPDATE reserves every run's numbers, one INSERT stores every row.
+- ``write_events``: the events of many runs, on PostgreSQL one statement for
+  the lot (a CTE: the UPDATE that reserves every run's numbers feeds the
+  INSERT of every row), elsewhere two — one UPDATE reserves, one INSERT stores.
 
 (``Run.objects.finish`` numbers the ``run.finished`` events the same way: its
 UPDATE of the runs advances their ``last_seq``.)
@@ -98,14 +99,20 @@ def write_event(
 
 
 def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
-    """Store the events of many runs, each run's after its count, in two statements.
+    """Store the events of many runs, each run's after its count.
 
-    One UPDATE reserves every run's numbers (``reserve_seqs``), then one INSERT
-    stores all the rows with the numbers computed here — never an INSERT that
-    reads the count it changes. Returns each item's rows, ``None`` for an item
-    fenced out (its neighbours are written all the same). Statements past the
-    parameter limit are split, in one transaction (the caller's, if it has one).
+    On PostgreSQL one statement (``_write_at_once``): no transaction to open.
+    Otherwise (SQLite, a run wanted under two owners, past the parameter limit)
+    two: one UPDATE reserves every run's numbers (``reserve_seqs``), then one
+    INSERT stores all the rows with the numbers computed here — never an INSERT
+    that reads the count it changes; statements past the parameter limit are
+    split, in one transaction (the caller's, if it has one). Returns each item's
+    rows, ``None`` for an item fenced out (its neighbours are written all the same).
     """
+    if connection.vendor == "postgresql":
+        written = _write_at_once(items)
+        if written is not None:
+            return written
     with transaction.atomic(savepoint=False):
         firsts = reserve_seqs([(run_id, len(events), owner) for run_id, owner, events in items])
         results: list[list[RunEvent] | None] = []
@@ -121,6 +128,79 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
             rows += mine
             results.append(mine)
         _insert(rows)
+    return results
+
+
+def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | None:
+    """PostgreSQL: the reservation and the rows in one statement, a data-modifying
+    CTE whose INSERT numbers each row from what its run's UPDATE returned.
+
+    The runs are locked in id order first (as ``_advance`` does), and fenced per
+    run the same way. ``None`` (nothing written) where one statement cannot say
+    it: a run wanted under two owners or with no event, or past the parameter limit.
+    """
+    runs: dict[int, list[Any]] = {}  # run id → [owner, events so far]
+    for run_id, owner, events in items:
+        entry = runs.setdefault(run_id, [owner, 0])
+        if entry[0] != owner or not events:
+            return None
+        entry[1] += len(events)
+    total = sum(entry[1] for entry in runs.values())
+    if 3 * len(runs) + 5 * total + 1 > max_params():
+        return None
+    table, run_rows, event_rows = _table(Run), [], []
+    params: list[Any] = []
+    for run_id, (owner, count) in sorted(runs.items()):
+        params += [run_id, count, owner]
+        run_rows.append("(%s, %s, %s)")
+    params.append(Status.RUNNING.value)
+    adapt = connection.ops.adapt_datetimefield_value
+    encoded: list[list[str]] = []
+    taken: dict[int, int] = {}
+    for run_id, _, events in items:
+        mine = [json.dumps(data) for _, data, _ in events]
+        encoded.append(mine)
+        for (kind, _, ts), text in zip(events, mine, strict=True):
+            taken[run_id] = k = taken.get(run_id, 0) + 1
+            params += [run_id, k, kind, text, adapt(ts)]
+            event_rows.append("(%s, %s, %s, %s, %s)")
+    sql = (
+        f"WITH wanted (run, n, owner) AS (VALUES {', '.join(run_rows)}), "
+        f"locked AS MATERIALIZED (SELECT id FROM {table} "
+        "WHERE id IN (SELECT run FROM wanted) ORDER BY id FOR UPDATE), "
+        f"r AS (UPDATE {table} SET last_seq = {table}.last_seq + wanted.n "
+        f"FROM wanted, locked WHERE {table}.id = wanted.run AND locked.id = wanted.run "
+        f"AND (wanted.owner IS NULL OR ({table}.lease_owner = wanted.owner "
+        f"AND {table}.status = %s)) RETURNING {table}.id, {table}.last_seq - wanted.n AS base), "
+        f"rows (run, k, kind, data, ts) AS (VALUES {', '.join(event_rows)}) "
+        f"INSERT INTO {_table(RunEvent)} (run_id, seq, kind, data, ts) "
+        "SELECT rows.run, r.base + rows.k, rows.kind, rows.data::jsonb, rows.ts "
+        "FROM rows JOIN r ON r.id = rows.run RETURNING id, run_id, seq"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        stored = {(run_id, seq): pk for pk, run_id, seq in cursor.fetchall()}
+    # A run's rows are numbered base + 1 … base + n: its lowest seq gives its base.
+    bases: dict[int, int] = {}
+    for run_id, seq in stored:
+        bases[run_id] = min(seq - 1, bases.get(run_id, seq))
+    results: list[list[RunEvent] | None] = []
+    offsets: dict[int, int] = {}
+    for (run_id, _, events), mine in zip(items, encoded, strict=True):
+        base = bases.get(run_id)
+        if base is None:
+            results.append(None)
+            continue
+        first = base + offsets.get(run_id, 0) + 1
+        offsets[run_id] = offsets.get(run_id, 0) + len(events)
+        results.append(
+            [
+                _row(run_id, seq, kind, data, ts, text, pk=stored[run_id, seq])
+                for seq, (kind, data, ts), text in zip(
+                    range(first, first + len(events)), events, mine, strict=True
+                )
+            ]
+        )
     return results
 
 
