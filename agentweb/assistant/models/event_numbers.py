@@ -155,12 +155,12 @@ def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | 
         run_rows.append("(%s, %s, %s)")
     params.append(Status.RUNNING.value)
     adapt = connection.ops.adapt_datetimefield_value
-    encoded: list[list[str]] = []
+    encoded: list[list[tuple[str, Any]]] = []  # each event's JSON and the data it holds
     taken: dict[int, int] = {}
     for run_id, _, events in items:
-        mine = [json.dumps(data) for _, data, _ in events]
+        mine = [storable_text.dumps(data) for _, data, _ in events]
         encoded.append(mine)
-        for (kind, _, ts), text in zip(events, mine, strict=True):
+        for (kind, _, ts), (text, _) in zip(events, mine, strict=True):
             taken[run_id] = k = taken.get(run_id, 0) + 1
             params += [run_id, k, kind, text, adapt(ts)]
             event_rows.append("(%s, %s, %s, %s, %s)")
@@ -195,8 +195,8 @@ def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | 
         offsets[run_id] = offsets.get(run_id, 0) + len(events)
         results.append(
             [
-                _row(run_id, seq, kind, data, ts, text, pk=stored[run_id, seq])
-                for seq, (kind, data, ts), text in zip(
+                _row(run_id, seq, kind, ts, text, data, pk=stored[run_id, seq])
+                for seq, (kind, _, ts), (text, data) in zip(
                     range(first, first + len(events)), events, mine, strict=True
                 )
             ]
