@@ -88,12 +88,22 @@ def analyse(
     query: str, kinds: Sequence[str], *, book: int | None = None, prefix: bool = False
 ) -> tuple[Query, dict[str, set[int]]]:
     """The query's terms and, per term, the ids of the documents containing it."""
+    parsed, found, _ = _analyse(query, kinds, book=book, prefix=prefix)
+    return parsed, found
+
+
+def _analyse(
+    query: str, kinds: Sequence[str], *, book: int | None, prefix: bool
+) -> tuple[Query, dict[str, set[int]], int | None]:
+    """:func:`analyse`, and the number of documents of ``kinds`` if the backend counted them."""
     engine = backend()
+    words = terms_of(clean_text(query))
+    matches = engine.matching_each(words, kinds, book, prefix=prefix)
     terms, corrected, unknown = [], {}, []
     found: dict[str, set[int]] = {}
-    for term in terms_of(clean_text(query)):
-        ids = engine.matching(term, kinds, book, prefix=prefix)
-        if not ids and engine.drops(term):
+    for term in words:
+        ids = matches.ids[term]
+        if not ids and term in matches.dropped:
             continue  # a stop word to the database, though not to our list
         if not ids:
             repaired = closest_word(term, vocabulary(kinds))
@@ -106,7 +116,7 @@ def analyse(
         if term not in found:
             terms.append(term)
             found[term] = ids
-    return Query(terms, corrected, unknown), found
+    return Query(terms, corrected, unknown), found, matches.documents
 
 
 def search(
@@ -124,10 +134,10 @@ def search(
     ``every_term`` keeps only documents with all the terms (for names).
     """
     kinds = [str(kind) for kind in kinds]
-    parsed, found = analyse(query, kinds, book=book, prefix=prefix)
+    parsed, found, documents = _analyse(query, kinds, book=book, prefix=prefix)
     if parsed.unknown or not parsed.terms:
         return []
-    weight = _idf_weights(found, _document_count(kinds))
+    weight = _idf_weights(found, _document_count(kinds) if documents is None else documents)
     total = sum(weight.values())
     share: dict[int, float] = {}
     for term, ids in found.items():
@@ -143,13 +153,13 @@ def search(
     # a document with the question's telling words beats one that repeats a
     # single common word.
     scores = backend().scores(parsed.terms, candidates, kinds, prefix=prefix)
-    ranked = sorted(scores.items(), key=lambda row: (-row[1] * share[row[0]], row[0]))
+    ranked = sorted(scores.items(), key=lambda row: (-row[1].score * share[row[0]], row[0]))
     best = [doc_id for doc_id, _ in ranked[:limit]]
-    docs = SearchDocument.objects.in_bulk(best)
-    return [
-        Hit(doc.kind, getattr(doc, f"{doc.kind}_id"), round(share[doc.pk], 3))
-        for doc in (docs[d] for d in best if d in docs)
-    ]
+    targets = {doc_id: scores[doc_id].target for doc_id in best}
+    if None in targets.values():
+        docs = SearchDocument.objects.in_bulk(best)
+        targets = {d: (docs[d].kind, getattr(docs[d], f"{docs[d].kind}_id")) for d in docs}
+    return [Hit(*targets[d], round(share[d], 3)) for d in best if d in targets]
 
 
 __all__ = ["Hit", "Query", "analyse", "backend", "search"]

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from django.db import connection
 
 from agentweb.game.models.search import DocumentKind
+from agentweb.game.search.matches import Matches, Scored
 
 PREFIX = "game_search_fts_"
 KINDS = frozenset(kind.value for kind in DocumentKind)
@@ -63,13 +64,21 @@ def matching(term: str, kinds: Sequence[str], book: int | None, *, prefix: bool)
     return found
 
 
+def matching_each(
+    terms: Sequence[str], kinds: Sequence[str], book: int | None, *, prefix: bool
+) -> Matches:
+    """Every term's documents, one term (and one table) at a time; not counted."""
+    ids = {term: matching(term, kinds, book, prefix=prefix) for term in terms}
+    return Matches(ids, {term for term in terms if not ids[term] and drops(term)}, None)
+
+
 def scores(
     terms: Sequence[str], ids: Sequence[int], kinds: Sequence[str], *, prefix: bool
-) -> dict[int, float]:
+) -> dict[int, Scored]:
     """bm25 relevance of each of ``ids`` for ``terms`` (higher is better)."""
     expression = " OR ".join(_phrase(term, prefix) for term in terms)
     weights = ", ".join(str(w) for w in COLUMN_WEIGHTS)
-    found: dict[int, float] = {}
+    found: dict[int, Scored] = {}
     for kind in kinds:
         table = _table(kind)
         sql = (
@@ -79,5 +88,5 @@ def scores(
         with connection.cursor() as cursor:
             cursor.execute(sql, [expression, json.dumps(list(ids))])
             # FTS5's bm25() is negative, more negative for better matches.
-            found.update((row[0], -row[1]) for row in cursor.fetchall())
+            found.update((row[0], Scored(-row[1], None)) for row in cursor.fetchall())
     return found
