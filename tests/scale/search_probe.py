@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from agentweb.game import queries
 from agentweb.game.models import Item, KnowledgeArticle, Quest
@@ -57,6 +58,13 @@ def _edits() -> dict:
     return seen
 
 
+def _statements(query: str, kind: str, **options) -> list:
+    """How many statements one search sent, and whether it found something."""
+    with CaptureQueriesContext(connection) as captured:
+        found = search(query, [kind], **options)
+    return [len(captured.captured_queries), bool(found)]
+
+
 def main() -> None:
     out = {
         "vendor": connection.vendor,
@@ -68,6 +76,11 @@ def main() -> None:
         # Our stop list is the one PostgreSQL drops: both backends see the same terms.
         "not_dropped": sorted(w for w in SNOWBALL_ENGLISH if not backend().drops(w)),
         "rules_dropped": backend().drops("rules"),
+        "statements": [
+            _statements("what are the server rules?", "article"),
+            _statements("golden carrot", "item", prefix=True, every_term=True),
+            _statements("moo slayer cows leather", "quest", book=None, every_term=True),
+        ],
     }
     for text in ODD_INPUT:
         for kind in MODELS:

@@ -61,3 +61,8 @@ def test_reverse_drop_lookups_work_on_postgresql(probe):
 def test_postgresql_drops_exactly_our_stop_words(probe):
     assert probe["not_dropped"] == []
     assert probe["rules_dropped"] is False
+
+
+def test_a_search_is_two_statements_on_postgresql(probe):
+    # Every term's documents, the stop words and the count in one; the ranking in the other.
+    assert probe["statements"] == [[2, True], [2, True], [2, True]]

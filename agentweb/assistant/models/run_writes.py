@@ -9,12 +9,14 @@ without a query compilation per run; the values are prepared by the fields' own
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from agentweb.assistant.models.memory import Exchange, MemoryState
 from agentweb.assistant.models.runs import (
     Run,
     RunEvent,
@@ -96,6 +98,57 @@ def finish_running(
     """``finish`` of the run while it still runs (under ``owner``'s lease, when there is
     one): the run's own end. The same conditional UPDATE and ``run.finished`` row;
     on PostgreSQL one statement for both."""
+    update, values, event, now = _finish_update(run_id, owner, status, stop, data, fields)
+    if connection.vendor != "postgresql":
+        with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+            cursor.execute(update, values)
+            return insert_finished([row[:2] for row in cursor.fetchall()], event, now)
+    return _finish_on_postgresql(run_id, update, values, event, now, None)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Remembered:
+    """The exchange a run leaves in memory (``memory.remember``): the player, the run's
+    memory generation, the question and the answer."""
+
+    user_id: int
+    generation: int
+    question: str
+    answer: str
+
+
+def finish_remembering(
+    run_id: int,
+    owner: str | None,
+    status: str,
+    stop: Stop,
+    exchange: Remembered | None,
+    *,
+    data: dict[str, Any] | None = None,
+    **fields: Any,
+) -> tuple[list[RunEvent], bool]:
+    """PostgreSQL only: :func:`finish_running` and the run's exchange in one statement,
+    and whether the exchange was written.
+
+    The exchange is written as ``memory.remember`` writes it: from the player's memory
+    state row of the run's generation, locked (``FOR UPDATE``: a forget that bumps the
+    generation is ordered strictly before or after it, and the condition is checked
+    again on the row as it is after a wait), only if the run ended here and was not
+    undone — as the UPDATE's ``RETURNING`` sees the row, that is after any concurrent
+    change it waited for.
+    """
+    update, values, event, now = _finish_update(run_id, owner, status, stop, data, fields)
+    return _finish_on_postgresql(run_id, update, values, event, now, exchange)
+
+
+def _finish_update(
+    run_id: int,
+    owner: str | None,
+    status: str,
+    stop: Stop,
+    data: dict[str, Any] | None,
+    fields: dict[str, Any],
+) -> tuple[str, list[Any], dict[str, Any], Any]:
     stop_reason = stop_reason_of(stop)
     now = timezone.now()
     fields.setdefault("finished_at", now)
@@ -104,23 +157,63 @@ def finish_running(
     last = _col("last_seq")
     update = (
         f"UPDATE {_table(Run)} SET {sets}, {last} = {last} + 1 WHERE {where} "
-        f"RETURNING {_col('id')}, {last}"
+        f"RETURNING {_col('id')}, {last}, {_col('undo_requested')}"
     )
-    event = finished_data(status, stop_reason, data)
-    if connection.vendor != "postgresql":
-        with transaction.atomic(savepoint=False), connection.cursor() as cursor:
-            cursor.execute(update, [*values, *params])
-            return insert_finished(cursor.fetchall(), event, now)
+    return update, [*values, *params], finished_data(status, stop_reason, data), now
+
+
+def _finish_on_postgresql(
+    run_id: int,
+    update: str,
+    values: list[Any],
+    event: dict[str, Any],
+    now: Any,
+    exchange: Remembered | None,
+) -> tuple[list[RunEvent], bool]:
     encoded, event = storable_text.dumps(event)
-    sql = (
-        f"WITH r AS ({update}) INSERT INTO {_table(RunEvent)} (run_id, seq, kind, data, ts) "
-        "SELECT id, last_seq, %s, %s::jsonb, %s FROM r RETURNING id, seq"
-    )
     at = connection.ops.adapt_datetimefield_value(now)
+    params = [*values, EventKind.RUN_FINISHED.value, encoded, at]
+    written = "0"
+    extra = ""
+    if exchange is not None:
+        extra = f", x AS ({_exchange_sql()}) "
+        written = "(SELECT count(*) FROM x)"
+        params += [
+            exchange.user_id,
+            exchange.generation,
+            exchange.question,
+            exchange.answer,
+            at,
+            exchange.user_id,
+            exchange.generation,
+        ]
+    sql = (
+        f"WITH r AS ({update}), e AS (INSERT INTO {_table(RunEvent)} (run_id, seq, kind, data, ts) "
+        f"SELECT id, last_seq, %s, %s::jsonb, %s FROM r RETURNING id, seq){extra} "
+        f"SELECT e.id, e.seq, {written} FROM e"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, *params, EventKind.RUN_FINISHED.value, encoded, at])
+        cursor.execute(sql, params)
         found = cursor.fetchall()
-    return [finished_row(pk, run_id, seq, event, now, encoded) for pk, seq in found]
+    rows = [finished_row(pk, run_id, seq, event, now, encoded) for pk, seq, _ in found]
+    return rows, any(count for _, _, count in found)
+
+
+@cache
+def _exchange_sql() -> str:
+    """Parameters: the player, the generation, the question, the answer, the time, the
+    player and the generation again. ``r``: the run's row as the end's UPDATE left it."""
+    col = connection.ops.quote_name
+    columns = ", ".join(
+        col(Exchange._meta.get_field(name).column)
+        for name in ("run", "user", "generation", "question", "answer", "created_at")
+    )
+    user, generation = (col(MemoryState._meta.get_field(n).column) for n in ("user", "generation"))
+    return (
+        f"INSERT INTO {_table(Exchange)} ({columns}) SELECT r.id, %s, %s, %s, %s, %s "
+        f"FROM r, {_table(MemoryState)} m WHERE m.{user} = %s AND m.{generation} = %s "
+        "AND NOT r.undo_requested FOR UPDATE OF m ON CONFLICT DO NOTHING RETURNING 1"
+    )
 
 
 def _running_where(run_id: int, owner: str | None) -> tuple[str, list[Any]]:

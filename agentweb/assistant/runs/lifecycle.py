@@ -13,15 +13,13 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import transaction
 
 from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
-from agentweb.assistant.inbox import DbInbox, queued_behind
-from agentweb.assistant.memory import remember
+from agentweb.assistant.inbox import DbInbox
 from agentweb.assistant.models import Run, RunEvent, Status
 from agentweb.assistant.models.run_writes import finish_running
-from agentweb.assistant.runs import deltas, events, start
+from agentweb.assistant.runs import deltas, end, events, start
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.direct import direct_commands
@@ -237,7 +235,7 @@ def _store(
     owner: str | None,
     data: dict[str, Any],
 ) -> tuple[list[RunEvent], bool]:
-    """The run's end in one transaction: its row and ``run.finished``, the exchange it
+    """The run's end (``end.store``): its row and ``run.finished``, the exchange it
     leaves in memory, and whether messages still wait behind it."""
     # Keep the numbers the answer cites ("see 3"), not a renumbering.
     numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
@@ -251,23 +249,19 @@ def _store(
         if outcome.workflow in ROUTABLE
         else {}
     )
-    with transaction.atomic():
-        stored = finish_running(
-            run_id,
-            owner,
-            outcome.status.value,
-            outcome.stop,
-            data=data,
-            workflow=outcome.workflow,
-            failure=outcome.stop.failure.value if outcome.stop.failure else "",
-            answer=outcome.text,
-            sources=sources,
-            cards=outcome.cards,
-            usage=outcome.usage,
-            policy_snapshot=policy,
-        )
-        # A run the reaper took away leaves no memory behind.
-        if stored and outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED):
-            remember(prepared.run, outcome.text)
-        waiting = bool(stored) and queued_behind(run_id)
-    return stored, waiting
+    keep = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
+    return end.store(
+        prepared.run,
+        owner,
+        outcome.status.value,
+        outcome.stop,
+        remembered=outcome.text if keep else None,
+        data=data,
+        workflow=outcome.workflow,
+        failure=outcome.stop.failure.value if outcome.stop.failure else "",
+        answer=outcome.text,
+        sources=sources,
+        cards=outcome.cards,
+        usage=outcome.usage,
+        policy_snapshot=policy,
+    )
