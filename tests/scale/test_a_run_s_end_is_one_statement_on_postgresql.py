@@ -80,11 +80,10 @@ def test_a_run_s_end_is_one_statement_and_remembers_only_what_it_may(
     assert first_words(other["sql"]) == ["WITH"] and other["seqs"] == []
     assert db.value("SELECT status FROM assistant_run WHERE id = %s", other["run"]) == "running"
 
-    remembered = {
-        run: answer
-        for run, answer in db.rows(
+    remembered = dict(
+        db.rows(
             "SELECT run_id, answer FROM assistant_exchange WHERE run_id = ANY(%s)",
             [out[n]["run"] for n in out if n != "autocommit"],
         )
-    }
+    )
     assert remembered == {out["plain"]["run"]: "a plain", out["waiting"]["run"]: "a waiting"}
