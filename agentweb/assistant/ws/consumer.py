@@ -13,12 +13,16 @@ already has.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
 
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
@@ -41,6 +45,7 @@ from agentweb.assistant.ws.frames import (
     parse_frame,
 )
 from agentweb.core.roles import Role, has_role
+from agentweb.lib.inprocess_channel_layer import InProcessChannelLayer
 
 logger = logging.getLogger("agentweb.assistant")
 
@@ -51,6 +56,22 @@ UNAUTHENTICATED = 4401
 
 
 class AssistantConsumer(AsyncJsonWebsocketConsumer):
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Channels' ``AsyncConsumer.__call__``; on the in-process layer, its messages and
+        the client's reach ``dispatch`` through the layer's own loop (``dispatch_forever``:
+        one turn of the event loop per live event instead of a task and four turns)."""
+        layer = get_channel_layer(self.channel_layer_alias)
+        if not isinstance(layer, InProcessChannelLayer):
+            await super().__call__(scope, receive, send)
+            return
+        self.scope = scope
+        self.channel_layer = layer
+        self.channel_name = await layer.new_channel()
+        self.channel_receive = functools.partial(layer.receive, self.channel_name)
+        self.base_send = send
+        with contextlib.suppress(StopConsumer):
+            await layer.dispatch_forever(self.channel_name, receive, self.dispatch)
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its ``close_old_connections`` hop before every handler.
 
