@@ -108,9 +108,17 @@ def redact_all(value: Any) -> Any:
 
     When no string in it can hold a credential (:func:`may_hold_credentials`), that is
     ``value`` itself: nothing is walked or copied."""
-    if not may_hold_credentials(value):
-        return value
-    return _redact_each(value)
+    return redact_all_encoded(value)[0]
+
+
+def redact_all_encoded(value: Any) -> tuple[Any, str | None]:
+    """``redact_all(value)``, and ``json.dumps`` of it when that is ``value`` itself (the
+    text the first look read: whoever stores the value need not encode it again);
+    ``None`` instead when redaction walked it."""
+    text = _clean_json(value)
+    if text is None:
+        return _redact_each(value), None
+    return value, text
 
 
 def _redact_each(value: Any) -> Any:
@@ -127,7 +135,12 @@ def _redact_each(value: Any) -> Any:
 def may_hold_credentials(value: Any) -> bool:
     """Whether ``redact_all`` could change anything in ``value``, in one pass over its
     JSON text: ``False`` only when no registered secret and no word that the patterns
-    start from occurs in any of its strings. A value that is not JSON is walked.
+    start from occurs in any of its strings. A value that is not JSON is walked."""
+    return _clean_json(value) is None
+
+
+def _clean_json(value: Any) -> str | None:
+    """``json.dumps(value)`` when no string in it can hold a credential, else ``None``.
 
     The text is ASCII (everything else escaped): lower-casing and scanning it is
     cheaper than the same text with its letters outside ASCII, and JSON never escapes
@@ -135,14 +148,14 @@ def may_hold_credentials(value: Any) -> bool:
     try:
         text = json.dumps(value, check_circular=False)
     except (TypeError, ValueError):
-        return True
+        return None
     for secret in _secrets:
         if secret in text or json.dumps(secret)[1:-1] in text:
-            return True
+            return None
     low = text.lower()
-    if _has_needle(low):
-        return True
-    return "\\u" in text and _ESCAPED_TWINS.search(low) is not None
+    if _has_needle(low) or ("\\u" in text and _ESCAPED_TWINS.search(low) is not None):
+        return None
+    return text
 
 
 def _suspicious(text: str) -> bool:

@@ -32,8 +32,8 @@ from django.db import connection, transaction
 
 from agentweb.assistant.models.runs import Run, RunEvent, Status
 
-# An event to store: its kind, data and time.
-NewEvent = tuple[str, Any, datetime]
+# An event to store: its kind, data, time and ``json.dumps(data)`` (``None``: encoded here).
+NewEvent = tuple[str, Any, datetime, str | None]
 # The events of one run to store after its count: run id, lease owner (None: unfenced), events.
 RunEvents = tuple[int, str | None, Sequence[NewEvent]]
 # Numbers wanted: run id, how many, lease owner (None: unfenced).
@@ -56,9 +56,11 @@ def write_event(
     *,
     owner: str | None = None,
     statuses: Sequence[str] | None = None,
+    encoded: str | None = None,
 ) -> RunEvent | None:
     """Store one event as the run's next, in one statement; ``None`` if fenced out
     (or, with ``statuses``, unless the run has one of them, read under the same lock).
+    ``encoded``: ``json.dumps(data)``, when the caller has it already.
 
     On PostgreSQL an ``UPDATE … RETURNING`` feeds the INSERT; on SQLite (which
     writes one transaction at a time) the INSERT reads the row's count and the
@@ -73,7 +75,8 @@ def write_event(
         fence += f" AND status IN ({', '.join(['%s'] * len(statuses))})"
         params += [str(status) for status in statuses]
     at = connection.ops.adapt_datetimefield_value(ts)
-    encoded = json.dumps(data)
+    if encoded is None:
+        encoded = json.dumps(data)
     values = [kind, encoded, at]
     columns = f"INSERT INTO {events} (run_id, seq, kind, data, ts)"
     if connection.vendor == "postgresql":
@@ -115,8 +118,8 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
                 results.append(None)
                 continue
             mine = [
-                _row(run_id, seq, kind, data, ts, json.dumps(data))
-                for seq, (kind, data, ts) in enumerate(events, first)
+                _row(run_id, seq, kind, data, ts, json.dumps(data) if encoded is None else encoded)
+                for seq, (kind, data, ts, encoded) in enumerate(events, first)
             ]
             rows += mine
             results.append(mine)

@@ -94,14 +94,19 @@ def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
         # The common case when idle (the loop awaits each event): one statement.
         run_id, owner, (event,) = items[0]
         at = datetime.fromtimestamp(event.ts, tz=UTC)
-        row = event_numbers.write_event(run_id, event.kind.value, event.data, at, owner=owner)
+        row = event_numbers.write_event(
+            run_id, event.kind.value, event.data, at, owner=owner, encoded=event.encoded
+        )
         return [[row] if row is not None else _refused(run_id, owner)]
     written = event_numbers.write_events(
         [
             (
                 run_id,
                 owner,
-                [(e.kind.value, e.data, datetime.fromtimestamp(e.ts, tz=UTC)) for e in events],
+                [
+                    (e.kind.value, e.data, datetime.fromtimestamp(e.ts, tz=UTC), e.encoded)
+                    for e in events
+                ],
             )
             for run_id, owner, events in items
         ]
