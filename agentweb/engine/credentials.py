@@ -80,6 +80,9 @@ _ESCAPED_TWINS = re.compile(r"\\u(?:0130|0131|017f|212a)")
 # text that holds one of them is scanned for the needles themselves.
 _STEMS = ("bearer", "authorization", "api", "access", "refresh", "secret", "passw", "://", "sk-")
 
+# ``json.dumps`` without its check for cycles (events are trees), made once: the same text.
+_ENCODER = json.JSONEncoder(check_circular=False)
+
 _secrets: set[str] = set()
 _lock = threading.Lock()
 
@@ -146,7 +149,7 @@ def _clean_json(value: Any) -> str | None:
     cheaper than the same text with its letters outside ASCII, and JSON never escapes
     a character a needle holds, so every needle that occurs in a string occurs in it."""
     try:
-        text = json.dumps(value, check_circular=False)
+        text = _ENCODER.encode(value)
     except (TypeError, ValueError):
         return None
     for secret in _secrets:
