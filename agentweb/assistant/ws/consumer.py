@@ -170,7 +170,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         self.cursors[run_id] = DeltaCursor()
 
     async def subscribe(self, run_id: int, after_seq: int) -> None:
-        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        lock = self._lock(run_id)
         async with lock:
             # Join first, then read: an event persisted in between is in one or the other.
             await self.channel_layer.group_add(run_group(run_id), self.channel_name)
@@ -186,6 +186,13 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 raise
         # An answer being written right now: everything so far, from the run's process.
         await request_sync(run_id, self.channel_name)
+
+    def _lock(self, run_id: int) -> asyncio.Lock:
+        """The run's lock: one sender at a time, in seq order (made once, not per event)."""
+        lock = self.locks.get(run_id)
+        if lock is None:
+            lock = self.locks[run_id] = asyncio.Lock()
+        return lock
 
     async def _catch_up(self, run_id: int) -> None:
         while True:
@@ -224,7 +231,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         run_id, seq = message["run_id"], message["seq"]
         if run_id not in self.sent:
             return
-        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        lock = self._lock(run_id)
         async with lock:
             last = self.sent[run_id]
             if seq <= last:
@@ -243,7 +250,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         run_id = frame["run_id"]
         if run_id not in self.sent:
             return
-        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        lock = self._lock(run_id)
         async with lock:
             if frame["after_seq"] > self.sent[run_id]:
                 await self._catch_up(run_id)  # the event it follows is not sent yet
