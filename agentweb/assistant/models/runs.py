@@ -131,8 +131,14 @@ def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
 
 
 class Run(models.Model):
+    # No foreign-key constraint in the database (as ``RunEvent.run``): on
+    # PostgreSQL it is a check of its own per inserted run; a run is inserted
+    # while the submit holds the player's row locked (``inbox.lock_player``), so
+    # the player cannot be deleted under it. Deleting a player deletes their
+    # runs through the ORM's cascade (``tests/assistant/test_deleting_a_player_
+    # or_a_run_removes_what_refers_to_it.py``).
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs"
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs", db_constraint=False
     )
     question = models.TextField()
     allow_web = models.BooleanField(default=False)
