@@ -6,20 +6,33 @@ their ``type`` (``ws/frames.py``), the API reads them from the request body
 (``api/views.py``). JSON is parsed by pydantic's parser, which refuses what
 the standard library lets through: nesting deeper than its recursion limit
 (no ``RecursionError``), lone surrogates such as ``"\\ud800"`` (no
-``UnicodeEncodeError`` when the text is stored), numbers for strings.
+``UnicodeEncodeError`` when the text is stored), numbers for strings, and text
+with a NUL character (PostgreSQL cannot store one, ``lib/storable_text.py``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from agentweb.lib.storable_text import NUL
 
 # A page's own id for a message, echoed in replies: short and plain, so it is
 # safe to show, log and use as a key.
 CLIENT_MSG_ID_PATTERN = r"^[A-Za-z0-9_.:-]*$"
 CLIENT_MSG_ID_MAX = 64
 ACTION_ID_MAX = 64
+
+
+def _without_nul(text: str) -> str:
+    if NUL in text:
+        raise ValueError("must not contain a NUL character (U+0000)")
+    return text
+
+
+# Text a player sends: stored as it is, so it must be storable.
+Text = Annotated[str, AfterValidator(_without_nul)]
 
 
 def client_msg_id_field() -> Any:
@@ -34,7 +47,7 @@ class ClientInput(BaseModel):
 class ChatMessage(ClientInput):
     """A player's message (``chat.send``, ``POST /api/runs``)."""
 
-    text: str
+    text: Text
     allow_web: bool = False
     client_msg_id: str = client_msg_id_field()
     # The request's own options (R-X4-3); validated by the use case.
@@ -44,7 +57,7 @@ class ChatMessage(ClientInput):
 class Decision(ClientInput):
     """Approve or reject a pending write (``action.confirm``, ``POST …/confirm``)."""
 
-    action_id: str = Field(min_length=1, max_length=ACTION_ID_MAX)
+    action_id: Text = Field(min_length=1, max_length=ACTION_ID_MAX)
     decision: Literal["approve", "reject"]
 
 
@@ -88,7 +101,9 @@ def parse(adapter: TypeAdapter[Any], raw: str | bytes, *, what: str, field_code:
         if kind in ("union_tag_not_found", "union_tag_invalid"):
             raise InputError("unknown_type", "Unknown or missing frame type.") from None
         where = ".".join(str(p) for p in first["loc"]) or what
-        raise InputError(field_code, f"{where}: {first['msg']}") from None
+        # A rule of ours says why itself (without pydantic's "Value error, " before it).
+        why = first.get("ctx", {}).get("error") if kind == "value_error" else None
+        raise InputError(field_code, f"{where}: {why or first['msg']}") from None
 
 
 _MESSAGE_ID: TypeAdapter[MessageId] = TypeAdapter(MessageId)

@@ -7,13 +7,16 @@ class CoreConfig(AppConfig):
     verbose_name = "agentweb"
 
     def ready(self) -> None:
+        from django.db.backends.signals import connection_created
         from django.db.models.signals import post_delete, post_save
 
         from agentweb.core.models import Module, PlayerModule
         from agentweb.core.modules import clear_module_cache
+        from agentweb.core.postgres_text import install
         from agentweb.core.system_commands import register_system_commands
 
         register_system_commands()
+        connection_created.connect(install, dispatch_uid="postgres-text")
         for model in (Module, PlayerModule):
             post_save.connect(clear_module_cache, sender=model, dispatch_uid=f"modules-{model}")
             post_delete.connect(clear_module_cache, sender=model, dispatch_uid=f"modules-d-{model}")

@@ -33,6 +33,12 @@ def _counts():
         ('{"type": "chat.send", "text": "hi", "allow_web": "yes"}', "bad_frame"),
         ('{"type": "chat.send", "text": "hi", "client_msg_id": "<script>"}', "bad_frame"),
         ('{"type": "chat.send", "text": "   "}', "empty_message"),
+        ('{"type": "chat.send", "text": "hi\\u0000there"}', "bad_frame"),
+        (
+            '{"type": "action.confirm", "run_id": 1, "action_id": "a\\u0000", '
+            '"decision": "reject"}',
+            "bad_frame",
+        ),
         (json.dumps({"type": "chat.send", "text": "x" * 70_000}), "message_too_large"),
         ('{"type": "run.cancel", "run_id": "7"}', "bad_frame"),
         ('{"type": "run.cancel", "run_id": -1}', "bad_frame"),

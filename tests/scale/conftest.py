@@ -35,7 +35,7 @@ TEST_LEASE_S = "3"
 # The server-wide limit of model calls in flight in every test stack.
 MAX_CONCURRENT = 3
 # Players made once per session; each test uses its own so tests stay independent.
-PLAYERS = ["cancel", "reconnect", "kill", "quota", "redis", "fuzz", "confirm"]
+PLAYERS = ["cancel", "reconnect", "kill", "quota", "redis", "fuzz", "confirm", "nul"]
 GATE_PLAYERS = 30
 QUOTA = 10
 

@@ -44,7 +44,8 @@ values = st.recursive(
 )
 # Inputs that once got through to a crash: deep nesting (RecursionError in the
 # standard library's parser), lone surrogates (UnicodeEncodeError when stored),
-# client_msg_ids the API checked only by length.
+# client_msg_ids the API checked only by length, a NUL character (PostgreSQL cannot
+# store one).
 SURROGATE = "\\ud800"
 CRAFTED_FRAMES = [
     "[" * 1000,
@@ -58,6 +59,7 @@ CRAFTED_FRAMES = [
     + SURROGATE
     + '", "decision": "approve"}',
     '{"type": "chat.send", "text": "' + "x" * (200 * 1024) + '"}',
+    '{"type": "chat.send", "text": "hi\\u0000there", "client_msg_id": "c-2"}',
 ]
 CRAFTED_BODIES = [
     "[" * 2000,
@@ -67,6 +69,7 @@ CRAFTED_BODIES = [
     '{"text": "hi", "client_msg_id": "<script>"}',
     '{"text": "hi", "client_msg_id": "ünï"}',
     '{"action_id": "' + SURROGATE + '", "decision": "approve"}',
+    '{"text": "hi\\u0000there"}',
 ]
 frames = st.one_of(
     st.sampled_from(CRAFTED_FRAMES),

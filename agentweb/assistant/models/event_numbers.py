@@ -22,7 +22,6 @@ event's seq; it changes nothing for numbers reserved first.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
@@ -31,6 +30,7 @@ from typing import Any
 from django.db import connection, transaction
 
 from agentweb.assistant.models.runs import Run, RunEvent, Status
+from agentweb.lib import storable_text
 
 # An event to store: its kind, data and time.
 NewEvent = tuple[str, Any, datetime]
@@ -73,7 +73,7 @@ def write_event(
         fence += f" AND status IN ({', '.join(['%s'] * len(statuses))})"
         params += [str(status) for status in statuses]
     at = connection.ops.adapt_datetimefield_value(ts)
-    encoded = json.dumps(data)
+    encoded, data = storable_text.dumps(data)
     values = [kind, encoded, at]
     columns = f"INSERT INTO {events} (run_id, seq, kind, data, ts)"
     if connection.vendor == "postgresql":
@@ -94,7 +94,7 @@ def write_event(
         row = cursor.fetchone()
     if row is None:
         return None
-    return _row(run_id, row[1], kind, data, ts, encoded, pk=row[0])
+    return _row(run_id, row[1], kind, ts, encoded, data, pk=row[0])
 
 
 def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
@@ -115,7 +115,7 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
                 results.append(None)
                 continue
             mine = [
-                _row(run_id, seq, kind, data, ts, json.dumps(data))
+                _row(run_id, seq, kind, ts, *storable_text.dumps(data))
                 for seq, (kind, data, ts) in enumerate(events, first)
             ]
             rows += mine
@@ -189,10 +189,11 @@ def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
 
 
 def _row(
-    run_id: int, seq: int, kind: str, data: Any, ts: datetime, encoded: str, pk: int | None = None
+    run_id: int, seq: int, kind: str, ts: datetime, encoded: str, data: Any, pk: int | None = None
 ) -> RunEvent:
-    """A stored event's row, with ``encoded``: its data as stored (JSON), which the
-    broadcast sends as it is instead of encoding the data a second time."""
+    """A stored event's row, with ``encoded``: its data as stored (JSON, from
+    ``storable_text.dumps`` with ``data``), which the broadcast sends as it is instead
+    of encoding the data a second time."""
     # Positional, in the order of the model's fields (as Django builds rows read
     # from the database): half the cost of keywords, once per event.
     row = RunEvent(pk, run_id, seq, kind, data, ts)
