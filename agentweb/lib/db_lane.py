@@ -1,4 +1,4 @@
-"""The database thread with an urgent lane (Django-free).
+"""The database thread's lanes (Django-free): events first, then what a player waits on.
 
 Synchronous ORM code called from the event loop (``sync_to_async`` and
 ``database_sync_to_async``, thread-sensitive) runs on one thread, one call at a
