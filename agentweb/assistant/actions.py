@@ -181,10 +181,7 @@ def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
 
 async def acancel(user: Any, run_id: int) -> None:
     if executor.runs_here_for(run_id, user.pk):
-        # This player's run, executing here: it stops at once (its context is
-        # cancelled), and its end stores the flag with its final row — no trip to the
-        # database thread of its own, which the socket would wait on before it can send
-        # the run's end. The other runs here keep the flags they read.
+        # It stops at once; its end stores the flag (no trip the socket would wait on).
         executor.cancel_local(run_id, AgentFailure.CANCELLED)
         return
     relayed = False
