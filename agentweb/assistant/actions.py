@@ -29,6 +29,7 @@ from agentweb.assistant.models import (
     Status,
     event_frame,
 )
+from agentweb.assistant.models.run_writes import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
@@ -103,15 +104,15 @@ def submit(
                     client_msg_id=client_msg_id,
                 )
                 return Started(active, queued=True, promoted=promoted), entry
-            run = Run.objects.create(
-                user=user,
+            run_id = new_run(
+                user_id=user.pk,
                 question=text,
                 allow_web=allow_web,
                 client_msg_id=client_msg_id,
                 memory_generation=player.generation,
                 options=run_options,
             )
-            return Started(run.pk), None
+            return Started(run_id), None
     except IntegrityError:
         # The same message, submitted at the same moment elsewhere, got there first.
         with transaction.atomic():

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import date
 
 from asgiref.sync import sync_to_async
-from django.db import connection, transaction
 
 from agentweb.control import quotas, settlement, slots
 from agentweb.lib.group_commit import GroupCommit
@@ -61,6 +59,12 @@ def decide(requests: list[Request]) -> list[Admission | Exception]:
         r.slot_ttl_s is None and ok is True for r, ok in zip(requests, reserved, strict=True)
     ]
     limit = quotas.model_slot_limit() if any(in_gate) else 0
+    gated = [
+        r
+        for r, ok in zip(requests, reserved, strict=True)
+        if ok is True and r.slot_ttl_s is not None
+    ]
+    taken = iter(_with_slots(gated))
     results: list[Admission | Exception] = []
     for request, granted in zip(requests, reserved, strict=True):
         if granted is not True:
@@ -68,14 +72,29 @@ def decide(requests: list[Request]) -> list[Admission | Exception]:
         elif request.slot_ttl_s is None:
             results.append(Admission(True, limit=limit))
         else:
-            results.append(_with_slot(request))
+            results.append(next(taken))
     return results
+
+
+def _with_slots(requests: list[Request]) -> list[Admission | Exception]:
+    """The database slots of granted calls: all in one statement where it can be, else
+    (or if that failed) each on its own, its reservation refunded if its slot failed."""
+    if len(requests) > 1:
+        try:
+            with quotas.own_failure():
+                taken = slots.take_slots_for_runs([(r.run_id, r.slot_ttl_s) for r in requests])
+            return [Admission(True, slot=slot) for slot in taken]
+        except Exception:
+            logger.exception(
+                "taking %d model-call slots together failed; one by one", len(requests)
+            )
+    return [_with_slot(request) for request in requests]
 
 
 def _with_slot(request: Request) -> Admission | Exception:
     assert request.slot_ttl_s is not None
     try:
-        with _own_failure():
+        with quotas.own_failure():
             slot = slots.take_slot_for_run(request.run_id, request.slot_ttl_s)
     except Exception as exc:
         try:  # the call will not be made: its reservation comes back now
@@ -84,12 +103,6 @@ def _with_slot(request: Request) -> Admission | Exception:
             logger.exception("refunding a model call whose slot could not be taken")
         return exc
     return Admission(True, slot=slot)
-
-
-def _own_failure() -> AbstractContextManager[object]:
-    """Inside a caller's transaction a savepoint, so a failed statement spoils nothing
-    else; in autocommit (serving) a failed statement leaves nothing behind by itself."""
-    return transaction.atomic() if connection.in_atomic_block else nullcontext()
 
 
 async def _decide(requests: list[Request]) -> list[Admission | Exception]:

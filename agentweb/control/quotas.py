@@ -15,6 +15,7 @@ Days are UTC days: quotas reset at midnight UTC.
 from __future__ import annotations
 
 import logging
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -248,7 +249,7 @@ def _values_sql(rows: int, columns: int) -> str:
     return f"(VALUES {', '.join([marks] * rows)}) AS v"
 
 
-def _day_key(user_id: int, day: Any) -> Day:
+def day_key(user_id: int, day: Any) -> Day:
     # RETURNING gives SQLite's stored text or PostgreSQL's date.
     return user_id, day if isinstance(day, date) else date.fromisoformat(str(day))
 
@@ -267,7 +268,7 @@ def _update_days(sql_head: str, amounts: dict[Day, int]) -> set[Day]:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return {_day_key(user_id, day) for user_id, day in cursor.fetchall()}
+        return {day_key(user_id, day) for user_id, day in cursor.fetchall()}
 
 
 def add_tokens_many(charges: dict[Day, int]) -> None:
@@ -277,6 +278,11 @@ def add_tokens_many(charges: dict[Day, int]) -> None:
         return
     usage = DailyUsage._meta.db_table
     charged = _update_days(f"UPDATE {usage} SET tokens = {usage}.tokens + v.column3", charges)
+    charge_missing_days(charges, charged)
+
+
+def charge_missing_days(charges: dict[Day, int], charged: set[Day]) -> None:
+    """Charge the tokens of the player-days a statement found no row for (made now)."""
     for (user_id, day), tokens in charges.items():
         if (user_id, day) not in charged:  # no call reserved on that day: rare
             pk = _day_row(user_id, day)
@@ -295,6 +301,35 @@ def refund_many(calls: dict[Day, int]) -> None:
         f"THEN {usage}.model_calls - v.column3 ELSE 0 END",
         calls,
     )
+
+
+def settle_days_statement(
+    refunds: dict[Day, int], charges: dict[Day, int]
+) -> tuple[str, list[Any]] | None:
+    """One UPDATE that refunds calls never made and charges the tokens of calls made,
+    many player-days at once (``refund_many`` and ``add_tokens_many`` in one row
+    change each), ``RETURNING`` the days it found; ``None`` if there is nothing to do.
+
+    For a statement that changes every table of a settlement at once (PostgreSQL
+    changes a row once per statement, so the two must be one UPDATE).
+    """
+    keys = sorted({*refunds, *charges})  # rows in one order everywhere
+    keys = [key for key in keys if refunds.get(key, 0) > 0 or charges.get(key, 0) > 0]
+    if not keys:
+        return None
+    usage = DailyUsage._meta.db_table
+    params: list[Any] = []
+    for user_id, day in keys:
+        params += [user_id, connection.ops.adapt_datefield_value(day)]
+        params += [refunds.get((user_id, day), 0), max(0, charges.get((user_id, day), 0))]
+    sql = (
+        f"UPDATE {usage} SET model_calls = CASE WHEN {usage}.model_calls > v.column3 "
+        f"THEN {usage}.model_calls - v.column3 ELSE 0 END, "
+        f"tokens = {usage}.tokens + v.column4 FROM {_values_sql(len(keys), 4)} "
+        f"WHERE {usage}.user_id = v.column1 AND {usage}.day = v.column2 "
+        f"RETURNING {usage}.user_id, {usage}.day"
+    )
+    return sql, params
 
 
 def quota_status(user_id: int, *, day: date | None = None) -> QuotaStatus:
@@ -342,6 +377,12 @@ _LEDGER_COLUMNS = (
     "outcome",
     "created_at",
 )
+
+
+def own_failure() -> AbstractContextManager[object]:
+    """Inside a caller's transaction a savepoint, so a failed statement spoils nothing
+    else; in autocommit (serving) a failed statement leaves nothing behind by itself."""
+    return transaction.atomic() if connection.in_atomic_block else nullcontext()
 
 
 def _execute(sql: str, params: list[Any]) -> int:
@@ -393,8 +434,12 @@ def record_usages(rows: list[dict[str, Any]]) -> None:
 
     Each row has ``record_usage``'s fields (``outcome`` included).
     """
-    if not rows:
-        return
+    if rows:
+        _execute(*ledger_statement(rows))
+
+
+def ledger_statement(rows: list[dict[str, Any]]) -> tuple[str, list[Any]]:
+    """``record_usages``' statement and its parameters (``rows`` not empty)."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     model_length = UsageEntry._meta.get_field("model").max_length
     params: list[Any] = []
@@ -411,4 +456,4 @@ def record_usages(rows: list[dict[str, Any]]) -> None:
             row["outcome"],
             now,
         ]
-    _execute(_ledger_sql(len(rows)), params)
+    return _ledger_sql(len(rows)), params

@@ -1,6 +1,6 @@
 """Settling model calls: the ledger rows, token charges, refunds and slot releases
 of every call that ended at about the same time, in one thread hop and one
-transaction (R-BILL-1, R-QUOTA-1).
+transaction — on PostgreSQL one statement (R-BILL-1, R-QUOTA-1).
 
 A call's guard hands its settlement to its event loop's writer and waits for
 it to be written, so nothing is deferred past the call: the player's next call
@@ -20,7 +20,7 @@ from datetime import date
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.db import transaction
+from django.db import connection, transaction
 
 from agentweb.control import quotas, slots
 from agentweb.lib.group_commit import GroupCommit
@@ -81,17 +81,50 @@ def write(items: list[Settlement]) -> list[Exception | None]:
 def _write_group(items: list[Settlement]) -> None:
     tokens: dict[quotas.Day, int] = defaultdict(int)
     refunds: dict[quotas.Day, int] = defaultdict(int)
+    for item in items:
+        if item.usage is None:
+            refunds[item.user_id, item.day] += 1
+        else:
+            tokens[item.user_id, item.day] += item.usage["tokens_in"]
+            tokens[item.user_id, item.day] += item.usage["tokens_out"]
+    usages = [item.usage for item in items if item.usage is not None]
+    if connection.vendor == "postgresql":
+        _write_at_once(items, refunds, tokens, usages)
+        return
     with transaction.atomic():
         _release_slots(items)
-        for item in items:
-            if item.usage is None:
-                refunds[item.user_id, item.day] += 1
-            else:
-                tokens[item.user_id, item.day] += item.usage["tokens_in"]
-                tokens[item.user_id, item.day] += item.usage["tokens_out"]
         quotas.refund_many(refunds)
         quotas.add_tokens_many(tokens)
-        quotas.record_usages([item.usage for item in items if item.usage is not None])
+        quotas.record_usages(usages)
+
+
+def _write_at_once(
+    items: list[Settlement],
+    refunds: dict[quotas.Day, int],
+    tokens: dict[quotas.Day, int],
+    usages: list[dict[str, Any]],
+) -> None:
+    """PostgreSQL: the group's slots, refunds, charges and ledger rows in one statement
+    (data-modifying CTEs), so no transaction is opened: it all happens or none of it."""
+    taken = [item.slot for item in items if item.slot is not None]
+    parts = {
+        "freed": slots.release_statement(taken) if taken else None,
+        "ledger": quotas.ledger_statement(usages) if usages else None,
+        "days": quotas.settle_days_statement(refunds, tokens),
+    }
+    ctes, params = [], []
+    for name, part in parts.items():
+        if part is not None:
+            returning = "" if name == "days" else " RETURNING 1"
+            ctes.append(f"{name} AS ({part[0]}{returning})")
+            params += part[1]
+    if not ctes:
+        return
+    found = "SELECT user_id, day FROM days" if parts["days"] else "SELECT NULL, NULL WHERE false"
+    with quotas.own_failure(), connection.cursor() as cursor:
+        cursor.execute(f"WITH {', '.join(ctes)} {found}", params)
+        charged = {quotas.day_key(user_id, day) for user_id, day in cursor.fetchall()}
+    quotas.charge_missing_days({key: n for key, n in tokens.items() if n > 0}, charged)
 
 
 def _release_slots(items: list[Settlement]) -> None:

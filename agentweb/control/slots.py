@@ -17,6 +17,7 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -110,6 +111,58 @@ def take_slot_for_run(run_id: int | None, ttl_s: float) -> Slot | None:
     return acquire_model_slot(holder=holder, run_id=run_id, ttl_s=ttl_s)
 
 
+def take_slots_for_runs(wanted: list[tuple[int | None, float]]) -> list[Slot | None]:
+    """``take_slot_for_run`` for many calls ``(run_id, ttl_s)`` at once: each call's slot,
+    ``None`` where all were taken.
+
+    On PostgreSQL one statement takes as many free slots as there are calls
+    (chosen at random below the limit in force, skipping rows another process
+    has locked, so no one waits) and gives each its own holder, ticket and
+    expiry; the calls it could not serve, and every call on other databases,
+    are served one by one.
+    """
+    taken: list[Slot | None] = [None] * len(wanted)
+    if len(wanted) > 1 and connection.vendor == "postgresql":
+        taken = _take_many(wanted)
+    return [
+        slot if slot is not None else take_slot_for_run(run_id, ttl_s)
+        for slot, (run_id, ttl_s) in zip(taken, wanted, strict=True)
+    ]
+
+
+def _take_many(wanted: list[tuple[int | None, float]]) -> list[Slot | None]:
+    table = ModelCallSlot._meta.db_table
+    switches = AssistantSettings._meta.db_table
+    now = timezone.now()
+    adapt = connection.ops.adapt_datetimefield_value
+    when = adapt(now)
+    tickets = [secrets.token_hex(8) for _ in wanted]
+    params: list[Any] = []
+    for k, ((run_id, ttl_s), ticket) in enumerate(zip(wanted, tickets, strict=True), 1):
+        holder = f"run {run_id}" if run_id else ""
+        params += [k, holder, run_id, ticket, adapt(now + timedelta(seconds=ttl_s))]
+    free = "(expires_at IS NULL OR expires_at <= %s)"
+    params += [when, SINGLETON_PK, settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS, len(wanted)]
+    params += [when, when]
+    rows = ", ".join(["(%s, %s, %s::bigint, %s, %s::timestamptz)"] * len(wanted))
+    sql = (
+        f"WITH wanted (k, holder, run_id, ticket, until) AS (VALUES {rows}), "
+        "chosen AS (SELECT id, row_number() OVER () AS k FROM "
+        f"(SELECT id FROM {table} WHERE {free} AND number <= COALESCE("
+        f"(SELECT max_concurrent_model_calls FROM {switches} WHERE id = %s), %s) "
+        "ORDER BY random() LIMIT %s FOR UPDATE SKIP LOCKED) AS f) "
+        f"UPDATE {table} SET holder = wanted.holder, run_id = wanted.run_id, "
+        "ticket = wanted.ticket, taken_at = %s, expires_at = wanted.until "
+        f"FROM chosen JOIN wanted ON wanted.k = chosen.k WHERE {table}.id = chosen.id "
+        f"AND ({table}.expires_at IS NULL OR {table}.expires_at <= %s) "
+        f"RETURNING {table}.id, wanted.k"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        got = {k: pk for pk, k in cursor.fetchall()}
+    return [Slot(got[k], ticket) if k in got else None for k, ticket in enumerate(tickets, 1)]
+
+
 def _acquire_listed(
     holder: str, run_id: int | None, ticket: str, now: object, ttl_s: float
 ) -> Slot | None:
@@ -142,16 +195,21 @@ def release_model_slots(taken: list[Slot]) -> None:
     """Give slots back in one statement (each unless it expired and another call holds it)."""
     if not taken:
         return
+    with connection.cursor() as cursor:
+        cursor.execute(*release_statement(taken))
+
+
+def release_statement(taken: list[Slot]) -> tuple[str, list[Any]]:
+    """``release_model_slots``' statement and its parameters (``taken`` not empty)."""
     table = ModelCallSlot._meta.db_table
     marks = ", ".join(["(%s, %s)"] * len(taken))
     params = [v for slot in sorted(taken, key=lambda s: s.pk) for v in (slot.pk, slot.ticket)]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET holder = '', run_id = NULL, ticket = '', taken_at = NULL, "
-            f"expires_at = NULL FROM (VALUES {marks}) AS v "
-            f"WHERE {table}.id = v.column1 AND {table}.ticket = v.column2",
-            params,
-        )
+    sql = (
+        f"UPDATE {table} SET holder = '', run_id = NULL, ticket = '', taken_at = NULL, "
+        f"expires_at = NULL FROM (VALUES {marks}) AS v "
+        f"WHERE {table}.id = v.column1 AND {table}.ticket = v.column2"
+    )
+    return sql, params
 
 
 def renew_model_slots(run_ids: list[int], ttl_s: float) -> int:

@@ -128,6 +128,28 @@ def test_database_slots_are_taken_in_the_same_group(alice, bob, settings):
     assert ModelCallSlot.objects.get(number=1).run_id in (5, 6)
 
 
+def test_calls_of_a_group_each_take_their_own_slot_and_the_one_too_many_none(
+    alice, bob, make_user, settings
+):
+    settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 3
+    carol, dave = make_user("carol"), make_user("dave")
+    ModelCallSlot.objects.bulk_create([ModelCallSlot(number=n) for n in (1, 2, 3, 4)])
+    day = quotas.today()
+    players = (alice, bob, carol, dave)
+
+    results = admit_together([Request(u.pk, day, 10 + n, 30.0) for n, u in enumerate(players)])
+
+    assert [r.reserved for r in results] == [True] * 4
+    taken = [r.slot for r in results if r.slot is not None]
+    assert len(taken) == 3 and len({slot.pk for slot in taken}) == 3  # the limit, not 4
+    held = ModelCallSlot.objects.filter(expires_at__isnull=False)
+    by_slot = {s.pk: (s.ticket, s.holder) for s in held}
+    for result, n in zip(results, range(4), strict=True):
+        if result.slot is not None:
+            assert by_slot[result.slot.pk] == (result.slot.ticket, f"run {10 + n}")
+    assert ModelCallSlot.objects.get(number=4).expires_at is None
+
+
 def test_a_call_whose_slot_cannot_be_taken_fails_alone_and_is_refunded(alice, bob, settings):
     settings.AGENTWEB_MAX_CONCURRENT_MODEL_CALLS = 2
     day = quotas.today()

@@ -10,8 +10,9 @@ on writes nothing more.
 Two shapes of the same numbering, by how much is written at once:
 
 - ``write_event``: one event, one statement.
-- ``write_events``: the events of many runs, two statements for the lot —
-  one UPDATE reserves every run's numbers, one INSERT stores every row.
+- ``write_events``: the events of many runs, on PostgreSQL one statement for
+  the lot (a CTE: the UPDATE that reserves every run's numbers feeds the
+  INSERT of every row), elsewhere two — one UPDATE reserves, one INSERT stores.
 
 (``Run.objects.finish`` numbers the ``run.finished`` events the same way: its
 UPDATE of the runs advances their ``last_seq``.)
@@ -22,13 +23,13 @@ event's seq; it changes nothing for numbers reserved first.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
 
+from agentweb.assistant.models import event_rows
 from agentweb.assistant.models.runs import Run, RunEvent, Status
 from agentweb.lib import storable_text
 
@@ -38,14 +39,6 @@ NewEvent = tuple[str, Any, datetime]
 RunEvents = tuple[int, str | None, Sequence[NewEvent]]
 # Numbers wanted: run id, how many, lease owner (None: unfenced).
 Wanted = tuple[int, int, str | None]
-
-# The most parameters one statement binds: PostgreSQL's protocol counts them in
-# 16 bits; SQLite's own limit (often far more) is read from its connection.
-MAX_PARAMS = 65535
-
-
-def _table(model: type) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 def write_event(
@@ -64,7 +57,7 @@ def write_event(
     writes one transaction at a time) the INSERT reads the row's count and the
     trigger advances it.
     """
-    table, events = _table(Run), _table(RunEvent)
+    table, events = event_rows.table(Run), event_rows.table(RunEvent)
     fence, params = "", [run_id]
     if owner is not None:
         fence = " AND lease_owner = %s AND status = %s"
@@ -94,18 +87,24 @@ def write_event(
         row = cursor.fetchone()
     if row is None:
         return None
-    return _row(run_id, row[1], kind, ts, encoded, data, pk=row[0])
+    return event_rows.row(run_id, row[1], kind, ts, encoded, data, pk=row[0])
 
 
 def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
-    """Store the events of many runs, each run's after its count, in two statements.
+    """Store the events of many runs, each run's after its count.
 
-    One UPDATE reserves every run's numbers (``reserve_seqs``), then one INSERT
-    stores all the rows with the numbers computed here — never an INSERT that
-    reads the count it changes. Returns each item's rows, ``None`` for an item
-    fenced out (its neighbours are written all the same). Statements past the
-    parameter limit are split, in one transaction (the caller's, if it has one).
+    On PostgreSQL one statement (``_write_at_once``): no transaction to open.
+    Otherwise (SQLite, a run wanted under two owners, past the parameter limit)
+    two: one UPDATE reserves every run's numbers (``reserve_seqs``), then one
+    INSERT stores all the rows with the numbers computed here — never an INSERT
+    that reads the count it changes; statements past the parameter limit are
+    split, in one transaction (the caller's, if it has one). Returns each item's
+    rows, ``None`` for an item fenced out (its neighbours are written all the same).
     """
+    if connection.vendor == "postgresql":
+        written = _write_at_once(items)
+        if written is not None:
+            return written
     with transaction.atomic(savepoint=False):
         firsts = reserve_seqs([(run_id, len(events), owner) for run_id, owner, events in items])
         results: list[list[RunEvent] | None] = []
@@ -115,12 +114,85 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
                 results.append(None)
                 continue
             mine = [
-                _row(run_id, seq, kind, ts, *storable_text.dumps(data))
+                event_rows.row(run_id, seq, kind, ts, *storable_text.dumps(data))
                 for seq, (kind, data, ts) in enumerate(events, first)
             ]
             rows += mine
             results.append(mine)
         _insert(rows)
+    return results
+
+
+def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | None:
+    """PostgreSQL: the reservation and the rows in one statement, a data-modifying
+    CTE whose INSERT numbers each row from what its run's UPDATE returned.
+
+    The runs are locked in id order first (as ``_advance`` does), and fenced per
+    run the same way. ``None`` (nothing written) where one statement cannot say
+    it: a run wanted under two owners or with no event, or past the parameter limit.
+    """
+    runs: dict[int, list[Any]] = {}  # run id → [owner, events so far]
+    for run_id, owner, events in items:
+        entry = runs.setdefault(run_id, [owner, 0])
+        if entry[0] != owner or not events:
+            return None
+        entry[1] += len(events)
+    total = sum(entry[1] for entry in runs.values())
+    if 3 * len(runs) + 5 * total + 1 > event_rows.max_params():
+        return None
+    table, run_marks, event_marks = event_rows.table(Run), [], []
+    params: list[Any] = []
+    for run_id, (owner, count) in sorted(runs.items()):
+        params += [run_id, count, owner]
+        run_marks.append("(%s, %s, %s)")
+    params.append(Status.RUNNING.value)
+    adapt = connection.ops.adapt_datetimefield_value
+    encoded: list[list[tuple[str, Any]]] = []  # each event's JSON and the data it holds
+    taken: dict[int, int] = {}
+    for run_id, _, events in items:
+        mine = [storable_text.dumps(data) for _, data, _ in events]
+        encoded.append(mine)
+        for (kind, _, ts), (text, _) in zip(events, mine, strict=True):
+            taken[run_id] = k = taken.get(run_id, 0) + 1
+            params += [run_id, k, kind, text, adapt(ts)]
+            event_marks.append("(%s, %s, %s, %s, %s)")
+    sql = (
+        f"WITH wanted (run, n, owner) AS (VALUES {', '.join(run_marks)}), "
+        f"locked AS MATERIALIZED (SELECT id FROM {table} "
+        "WHERE id IN (SELECT run FROM wanted) ORDER BY id FOR UPDATE), "
+        f"r AS (UPDATE {table} SET last_seq = {table}.last_seq + wanted.n "
+        f"FROM wanted, locked WHERE {table}.id = wanted.run AND locked.id = wanted.run "
+        f"AND (wanted.owner IS NULL OR ({table}.lease_owner = wanted.owner "
+        f"AND {table}.status = %s)) RETURNING {table}.id, {table}.last_seq - wanted.n AS base), "
+        f"rows (run, k, kind, data, ts) AS (VALUES {', '.join(event_marks)}) "
+        f"INSERT INTO {event_rows.table(RunEvent)} (run_id, seq, kind, data, ts) "
+        "SELECT rows.run, r.base + rows.k, rows.kind, rows.data::jsonb, rows.ts "
+        "FROM rows JOIN r ON r.id = rows.run RETURNING id, run_id, seq"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        stored = {(run_id, seq): pk for pk, run_id, seq in cursor.fetchall()}
+    # A run's rows are numbered base + 1 … base + n: its lowest seq gives its base.
+    bases: dict[int, int] = {}
+    for run_id, seq in stored:
+        bases[run_id] = min(seq - 1, bases.get(run_id, seq))
+    results: list[list[RunEvent] | None] = []
+    offsets: dict[int, int] = {}
+    for (run_id, _, events), mine in zip(items, encoded, strict=True):
+        base = bases.get(run_id)
+        if base is None:
+            results.append(None)
+            continue
+        first = base + offsets.get(run_id, 0) + 1
+        offsets[run_id] = offsets.get(run_id, 0) + len(events)
+        results.append(
+            [
+                event_rows.row(run_id, seq, kind, ts, text, data, pk=stored[run_id, seq])
+                for seq, (kind, _, ts), (text, data) in zip(
+                    range(first, first + len(events)), events, mine, strict=True
+                )
+            ]
+        )
     return results
 
 
@@ -156,7 +228,7 @@ def reserve_seqs(wanted: Sequence[Wanted]) -> list[int | None]:
 
 def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
     """Add each run's total to its ``last_seq`` (fenced per run): run id → new ``last_seq``."""
-    table = _table(Run)
+    table = event_rows.table(Run)
     lock, sources, join = "", "wanted", ""
     if connection.vendor == "postgresql":
         # Row locks in id order whatever the plan (a hash join takes them in table
@@ -178,7 +250,7 @@ def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
     # Sorted: statements of one group lock in id order too.
     ordered = sorted(entries.items())
     with connection.cursor() as cursor:
-        for chunk in _chunks(ordered, 3, reserved=1):
+        for chunk in event_rows.chunks(ordered, 3, reserved=1):
             params: list[Any] = []
             for run_id, (owner, total) in chunk:
                 params += [run_id, total, owner]
@@ -188,31 +260,18 @@ def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
     return lasts
 
 
-def _row(
-    run_id: int, seq: int, kind: str, ts: datetime, encoded: str, data: Any, pk: int | None = None
-) -> RunEvent:
-    """A stored event's row, with ``encoded``: its data as stored (JSON, from
-    ``storable_text.dumps`` with ``data``), which the broadcast sends as it is instead
-    of encoding the data a second time."""
-    # Positional, in the order of the model's fields (as Django builds rows read
-    # from the database): half the cost of keywords, once per event.
-    row = RunEvent(pk, run_id, seq, kind, data, ts)
-    row.encoded = encoded
-    return row
-
-
 def _insert(rows: list[RunEvent]) -> None:
     """One multi-row INSERT of numbered rows (no statement if none); sets their ids."""
     if not rows:
         return
     sql = (
-        f"INSERT INTO {_table(RunEvent)} (run_id, seq, kind, data, ts) VALUES {{values}} "
+        f"INSERT INTO {event_rows.table(RunEvent)} (run_id, seq, kind, data, ts) VALUES {{values}} "
         "RETURNING id, run_id, seq"
     )
     adapt = connection.ops.adapt_datetimefield_value
     by_number = {(row.run_id, row.seq): row for row in rows}
     with connection.cursor() as cursor:
-        for chunk in _chunks(rows, 5):
+        for chunk in event_rows.chunks(rows, 5):
             params: list[Any] = []
             for row in chunk:
                 params += [row.run_id, row.seq, row.kind, row.encoded, adapt(row.ts)]
@@ -221,18 +280,3 @@ def _insert(rows: list[RunEvent]) -> None:
             )
             for pk, run_id, seq in cursor.fetchall():
                 by_number[(run_id, seq)].id = pk
-
-
-def max_params() -> int:
-    """How many parameters one statement may bind on this connection."""
-    if connection.vendor == "sqlite":
-        connection.ensure_connection()
-        return min(MAX_PARAMS, connection.connection.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
-    return connection.features.max_query_params or MAX_PARAMS
-
-
-def _chunks(items: Sequence[Any], per_item: int, reserved: int = 0) -> list[Sequence[Any]]:
-    """``items`` cut so that one statement binds at most the backend's parameters."""
-    limit = max_params()
-    size = max(1, (limit - reserved) // per_item)
-    return [items[i : i + size] for i in range(0, len(items), size)]

@@ -26,10 +26,20 @@ class MemoryState(models.Model):
 class Exchange(models.Model):
     """One question and its answer in a player's memory (R-MEM-1)."""
 
+    # No foreign-key constraints in the database: on PostgreSQL each is a check
+    # of its own per inserted row, at every answered run. The row is inserted
+    # (``memory.remember``) in the transaction that stores its run's end, from
+    # the player's memory state row, locked: both exist and stay. Deleting a
+    # player or a run deletes its exchanges through the ORM's cascade.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exchanges"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="exchanges",
+        db_constraint=False,
     )
-    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="exchange")
+    run = models.OneToOneField(
+        Run, on_delete=models.CASCADE, related_name="exchange", db_constraint=False
+    )
     generation = models.PositiveIntegerField()
     question = models.TextField()
     answer = models.TextField()

@@ -1,11 +1,13 @@
 """A run (one player request) and its trace events.
 
-A run's ``status`` is written by the ``RunQuerySet`` methods below and nowhere
-else: each is one conditional UPDATE, so of two processes racing for the same
-transition exactly one changes the row ("nothing updated: another process got
-there first"). Every change to a finished status goes through ``finish``,
-which writes the run's ``run.finished`` event in the same transaction: a run
-never ends without it, and never gets two for one change. Event numbers are
+A run's ``status`` is written by the ``RunQuerySet`` methods below, and by
+``run_writes.begin`` and ``run_writes.finish_running`` (a run's own start and end,
+hand-written), and nowhere else: each is one conditional UPDATE, so of two processes racing for
+the same transition exactly one changes the row ("nothing updated: another
+process got there first"). Every change to a finished status goes through
+``finish`` (or ``finish_running``), which writes the run's ``run.finished``
+event in the same transaction: a run never ends without it, and never gets two
+for one change. Event numbers are
 taken under the run's row lock (``event_numbers``), by whoever writes.
 """
 
@@ -25,8 +27,11 @@ from django.utils import timezone
 from agentweb.assistant.models.status import ACTIVE_STATUSES, Status
 from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import StopCode, StopReason
+from agentweb.lib import storable_text
 
 Stop = StopReason | dict[str, Any]
+# Rows of one INSERT of run.finished events (5 parameters each: within every backend's limit).
+FINISHED_PER_INSERT = 1000
 
 
 class RunQuerySet(models.QuerySet["Run"]):
@@ -42,16 +47,9 @@ class RunQuerySet(models.QuerySet["Run"]):
     def claim(self, *, owner: str = "", lease_until: datetime | None = None, **fields: Any) -> int:
         """queued → running; with ``owner`` under that worker's lease, ``fields`` written too.
         Returns the rows claimed."""
-        return self.filter(status=Status.QUEUED).update(**_claimed(owner, lease_until), **fields)
-
-    def begin(self, owner: str | None, returning: Sequence[str], **fields: Any) -> list[tuple]:
-        """The run starts executing, ``fields`` written: queued → running here, or already
-        running under ``owner``'s lease (its worker claimed it). The ``returning`` columns
-        of the rows changed, in the same statement."""
-        if owner:
-            return self.fenced(owner)._update_returning(fields, returning)
-        claimed = {**_claimed("", None), **fields}
-        return self.filter(status=Status.QUEUED)._update_returning(claimed, returning)
+        return self.filter(status=Status.QUEUED).update(
+            **claimed_fields(owner, lease_until), **fields
+        )
 
     def requeue(self) -> int:
         """running → queued: the run never started a call; its worker's lease lapsed."""
@@ -77,21 +75,14 @@ class RunQuerySet(models.QuerySet["Run"]):
         exactly one happens. Returns the events written (empty: nothing
         matched), for the caller to broadcast.
         """
-        stop_reason = stop.as_dict() if isinstance(stop, StopReason) else stop
+        stop_reason = stop_reason_of(stop)
         now = timezone.now()
         fields.setdefault("finished_at", now)
         with transaction.atomic(savepoint=False):
             changes = {"status": status, "stop_reason": stop_reason, "last_seq": F("last_seq") + 1}
             ended = self._update_returning({**changes, **fields}, ("id", "last_seq"))
-            if not ended:
-                return []
-            event = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
-            at = datetime.fromtimestamp(ts, tz=UTC) if ts else now
-            finished = EventKind.RUN_FINISHED.value
-            rows = [
-                RunEvent(run_id=pk, seq=seq, kind=finished, data=event, ts=at) for pk, seq in ended
-            ]
-            return RunEvent.objects.bulk_create(rows)
+            event = finished_data(status, stop_reason, data)
+            return insert_finished(ended, event, datetime.fromtimestamp(ts, tz=UTC) if ts else now)
 
     def _update_returning(self, values: dict[str, Any], returning: Sequence[str]) -> list[tuple]:
         """``update(**values)`` that returns the ``returning`` columns of each row it changed."""
@@ -121,7 +112,7 @@ class RunQuerySet(models.QuerySet["Run"]):
         )
 
 
-def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
+def claimed_fields(owner: str, lease_until: datetime | None) -> dict[str, Any]:
     return {
         "status": Status.RUNNING,
         "started_at": timezone.now(),
@@ -130,9 +121,58 @@ def _claimed(owner: str, lease_until: datetime | None) -> dict[str, Any]:
     }
 
 
+def stop_reason_of(stop: Stop) -> dict[str, Any]:
+    return stop.as_dict() if isinstance(stop, StopReason) else stop
+
+
+def finished_data(status: str, stop_reason: dict[str, Any], data: dict[str, Any] | None) -> dict:
+    return {**(data or {}), "status": str(status), "stop_reason": stop_reason}
+
+
+def insert_finished(ended: Sequence[tuple], event: dict[str, Any], at: datetime) -> list[RunEvent]:
+    """The ``run.finished`` row of each ``(run id, seq)`` ended: one INSERT (per
+    ``FINISHED_PER_INSERT`` runs, when many end at once)."""
+    if not ended:
+        return []
+    encoded, event = storable_text.dumps(event)
+    stamp = connection.ops.adapt_datetimefield_value(at)
+    kind = EventKind.RUN_FINISHED.value
+    found: list[tuple] = []
+    with connection.cursor() as cursor:
+        for i in range(0, len(ended), FINISHED_PER_INSERT):
+            chunk = ended[i : i + FINISHED_PER_INSERT]
+            params: list[Any] = []
+            for pk, seq in chunk:
+                params += [pk, seq, kind, encoded, stamp]
+            cursor.execute(
+                f"INSERT INTO {connection.ops.quote_name(RunEvent._meta.db_table)} "
+                f"(run_id, seq, kind, data, ts) VALUES "
+                f"{', '.join(['(%s, %s, %s, %s, %s)'] * len(chunk))} RETURNING id, run_id, seq",
+                params,
+            )
+            found += cursor.fetchall()
+    return [finished_row(pk, run_id, seq, event, at, encoded) for pk, run_id, seq in sorted(found)]
+
+
+def finished_row(
+    pk: int, run_id: int, seq: int, data: dict[str, Any], at: datetime, encoded: str
+) -> RunEvent:
+    # Positional, in the model's field order; ``encoded``: the data as stored, which
+    # the broadcast sends as it is (``events.frame_text``).
+    row = RunEvent(pk, run_id, seq, EventKind.RUN_FINISHED.value, data, at)
+    row.encoded = encoded
+    return row
+
+
 class Run(models.Model):
+    # No foreign-key constraint in the database (as ``RunEvent.run``): on
+    # PostgreSQL it is a check of its own per inserted run; a run is inserted
+    # while the submit holds the player's row locked (``inbox.lock_player``), so
+    # the player cannot be deleted under it. Deleting a player deletes their
+    # runs through the ORM's cascade (``tests/assistant/test_deleting_a_player_
+    # or_a_run_removes_what_refers_to_it.py``).
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs"
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs", db_constraint=False
     )
     question = models.TextField()
     allow_web = models.BooleanField(default=False)

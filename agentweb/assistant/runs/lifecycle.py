@@ -20,6 +20,7 @@ from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox, queued_behind
 from agentweb.assistant.memory import remember
 from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.models.run_writes import finish_running
 from agentweb.assistant.runs import deltas, events, start
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
@@ -133,7 +134,7 @@ async def execute_run(
 class _FinishHeld:
     """Passes the loop's events on, except ``run.finished`` and the terminal ``failure``
     right before it (a stop, undo, forget): those are written with the run's final
-    row, in one trip and one transaction (``_store``, ``RunQuerySet.finish``)."""
+    row, in one trip and one transaction (``_store``, ``models.run_writes.finish_running``)."""
 
     def __init__(self, sink: DbEventSink) -> None:
         self.sink = sink
@@ -244,12 +245,7 @@ def _explicit_workflow(text: str) -> tuple[str | None, str]:
 @database_sync_to_async
 def _crashed(run_id: int, owner: str | None) -> list[RunEvent]:
     stop = StopReason(StopCode.FAILED, "internal error")
-    return _running(run_id, owner).finish(Status.FAILED, stop)
-
-
-def _running(run_id: int, owner: str | None) -> Any:
-    """The run's row while it still runs (under the worker's lease, when there is one)."""
-    return Run.objects.filter(pk=run_id, status=Status.RUNNING).fenced(owner)
+    return finish_running(run_id, owner, Status.FAILED, stop)
 
 
 @database_sync_to_async
@@ -278,7 +274,9 @@ def _store(
     )
     with transaction.atomic():
         written = events.persist_now(run_id, owner, last)
-        stored = _running(run_id, owner).finish(
+        stored = finish_running(
+            run_id,
+            owner,
             outcome.status.value,
             outcome.stop,
             data=data,

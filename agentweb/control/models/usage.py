@@ -55,11 +55,25 @@ class DailyUsage(models.Model):
 class UsageEntry(models.Model):
     """One model call that was made: the billing/usage ledger (R-BILL-1)."""
 
+    # No foreign-key constraints in the database: on PostgreSQL each is a check
+    # of its own per ledger row, two statements per model call. A row is written
+    # when its call ends, by the run that made it, for that run's player; the
+    # ledger outlives both: deleting a player or a run empties the reference
+    # through the ORM (``SET_NULL``); the admin's ledger shows the run by its id.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_constraint=False,
     )
     run = models.ForeignKey(
-        "assistant.Run", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "assistant.Run",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_constraint=False,
     )
     workflow = models.CharField(max_length=64, blank=True)
     purpose = models.CharField(max_length=16, blank=True)

@@ -20,6 +20,7 @@ A name is close to the query when either
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
@@ -81,15 +82,25 @@ def close_enough(query: str, name: str) -> float | None:
     return None
 
 
+# Lookups one index remembers the answers of (players ask after the same names).
+REMEMBERED = 512
+_remembering = threading.Lock()
+
+
 class NameIndex(Generic[T]):
     """``(name, value)`` pairs with their names normalised once, for many lookups
-    (:func:`closest` over the same names does no work per name that it did before)."""
+    (:func:`closest` over the same names does no work per name that it did before).
 
-    __slots__ = ("choices", "pairs")
+    An index never changes (new names make a new index), so it also keeps the
+    answers of its last ``REMEMBERED`` lookups: asked again, :func:`closest`
+    answers without scoring a name."""
+
+    __slots__ = ("choices", "pairs", "remembered")
 
     def __init__(self, named: Iterable[tuple[str, T]]) -> None:
         self.pairs = list(named)
         self.choices = [normalize(name) for name, _ in self.pairs]
+        self.remembered: dict[tuple[str, int], tuple[tuple[str, T], ...]] = {}
 
     def __len__(self) -> int:
         return len(self.pairs)
@@ -99,7 +110,21 @@ def closest(
     query: str, named: Iterable[tuple[str, T]] | NameIndex[T], *, limit: int
 ) -> list[tuple[str, T]]:
     """The ``(name, value)`` pairs whose name is close to ``query``, closest first."""
-    index = named if isinstance(named, NameIndex) else NameIndex(named)
+    if not isinstance(named, NameIndex):
+        return _closest(query, NameIndex(named), limit)
+    key = (query, limit)
+    found = named.remembered.get(key)
+    if found is None:
+        found = tuple(_closest(query, named, limit))
+        with _remembering:
+            if len(named.remembered) >= REMEMBERED:
+                # The oldest goes first (dicts keep their order of insertion).
+                del named.remembered[next(iter(named.remembered))]
+            named.remembered[key] = found
+    return list(found)
+
+
+def _closest(query: str, index: NameIndex[T], limit: int) -> list[tuple[str, T]]:
     pairs = index.pairs
     if not pairs or not normalize(query):
         return []
