@@ -10,6 +10,7 @@ Every client is its own logged-in player and asks multi-step questions over
   before the row is written) → the client receiving the frame; p50/p99;
 * cancel latency: ``run.cancel`` sent while a model call is in flight → the
   ``run.finished`` frame with status ``cancelled`` received; p50/p99;
+* start latency: ``chat.send`` sent → the run's ``run.started`` frame received; p50/p99;
 * runs/s over the whole measurement;
 * with ``--model sse``: the server talks to a real streaming model server on
   127.0.0.1 (chat-completions SSE, the answer written piece by piece) instead
@@ -225,6 +226,7 @@ async def ask(
     first_deltas: dict[int, float],
     question: str = QUESTION,
     finished: list[dict] | None = None,
+    starts: list[float] | None = None,
 ) -> int:
     """``runs`` questions one after the other on ``ws``; every ``cancel_every``-th is
     ``SLOW_QUESTION``, cancelled while a model call is in flight.
@@ -253,6 +255,8 @@ async def ask(
             if frame["type"] != "run.event" or frame["run_id"] != run_id:
                 continue
             delivery.append(now - datetime.fromisoformat(frame["ts"]).timestamp())
+            if starts is not None and frame["kind"] == "run.started":
+                starts.append(now - sent)
             if cancel and cancel_sent is None and frame["kind"] == "model.called":
                 # The next model call starts right after this event: cancel it in flight.
                 await asyncio.sleep(0.01)
@@ -288,9 +292,12 @@ async def client(
     cancels: list[float],
     first_deltas: dict[int, float],
     question: str = QUESTION,
+    starts: list[float] | None = None,
 ) -> int:
     async with connect(port, session_key) as ws:
-        return await ask(ws, runs, cancel_every, delivery, cancels, first_deltas, question)
+        return await ask(
+            ws, runs, cancel_every, delivery, cancels, first_deltas, question, starts=starts
+        )
 
 
 def pct(values: list[float], q: float) -> float:
@@ -341,13 +348,14 @@ async def measure(
     spy = start_profile(server.pid, profile) if profile else None
     delivery: list[float] = []
     cancels: list[float] = []
+    starts: list[float] = []
     first_deltas: dict[int, float] = {}
     sql_before = read_sql_counts(server, counts) if counts else {}
     cpu_before = cpu_s(server.pid)
     started = time.perf_counter()
     done = await asyncio.gather(
         *(
-            client(port, k, runs, cancel_every, delivery, cancels, first_deltas, question)
+            client(port, k, runs, cancel_every, delivery, cancels, first_deltas, question, starts)
             for k in keys
         )
     )
@@ -389,6 +397,8 @@ async def measure(
         "cancels": len(cancels),
         "cancel_p50_ms": pct(cancels, 0.5) if cancels else None,
         "cancel_p99_ms": pct(cancels, 0.99) if cancels else None,
+        "start_p50_ms": pct(starts, 0.5),
+        "start_p99_ms": pct(starts, 0.99),
         **streaming,
     }
 

@@ -34,6 +34,7 @@ from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
 from agentweb.engine import AgentFailure
+from agentweb.lib import db_lane
 
 # Events returned by one page of the events API / one replay batch.
 EVENTS_PAGE = 500
@@ -180,17 +181,18 @@ def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
 
 
 async def acancel(user: Any, run_id: int) -> None:
-    # A run of this player executing here stops at once; the flag follows.
-    run_flags().invalidate()
-    relayed = False
     if executor.runs_here_for(run_id, user.pk):
+        # It stops at once; its end stores the flag (no trip the socket would wait on).
         executor.cancel_local(run_id, AgentFailure.CANCELLED)
-    elif await database_sync_to_async(_owned_running)(user, run_id):
-        # It runs in another process: relay the cancel before writing the flag,
-        # so the call in flight is abandoned one database round trip sooner.
-        await executor.cancel(run_id, AgentFailure.CANCELLED)
-        relayed = True
-    ended = await database_sync_to_async(request_cancel)(user, run_id)
+        return
+    relayed = False
+    with db_lane.urgent():  # the player waits on these (and the socket meanwhile)
+        if await database_sync_to_async(_owned_running)(user, run_id):
+            # It runs in another process: relay the cancel before writing the flag,
+            # so the call in flight is abandoned one database round trip sooner.
+            await executor.cancel(run_id, AgentFailure.CANCELLED)
+            relayed = True
+        ended = await database_sync_to_async(request_cancel)(user, run_id)
     await events.broadcast(*ended)
     if ended:  # it ended before it started: messages queued behind it run next (R-X3-1)
         await start_next_from_inbox(run_id)

@@ -13,6 +13,10 @@ class AssistantConfig(AppConfig):
         from agentweb.assistant.runs.executor import relay_module_change, relay_settings_change
         from agentweb.assistant.ws import sessions  # noqa: F401  (connects the signals)
         from agentweb.core.models import Module, PlayerModule
+        from agentweb.lib import db_lane
+
+        # The one thread for ORM calls from the loop: what a player waits on goes first.
+        db_lane.install()
 
         if apps.is_installed("agentweb.control"):
             from agentweb.control.settings_cache import switches_changed

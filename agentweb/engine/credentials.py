@@ -74,6 +74,14 @@ _NEEDLES = (
 # … unless it has one of the four letters outside ASCII that ``(?i)`` takes for an ASCII
 # one (İ and ı for i, ſ for s, the Kelvin sign for k): such a text gets the patterns.
 _CASE_TWINS = re.compile("[\u0130\u0131\u017f\u212a]")
+# In JSON text (``ensure_ascii``) they are escapes: ``json.dumps`` writes lower-case hex.
+_ESCAPED_TWINS = re.compile(r"\\u(?:0130|0131|017f|212a)")
+# Every needle holds one of these words: a text is scanned for these few, and only a
+# text that holds one of them is scanned for the needles themselves.
+_STEMS = ("bearer", "authorization", "api", "access", "refresh", "secret", "passw", "://", "sk-")
+
+# ``json.dumps`` without its check for cycles (events are trees), made once: the same text.
+_ENCODER = json.JSONEncoder(check_circular=False)
 
 _secrets: set[str] = set()
 _lock = threading.Lock()
@@ -103,9 +111,17 @@ def redact_all(value: Any) -> Any:
 
     When no string in it can hold a credential (:func:`may_hold_credentials`), that is
     ``value`` itself: nothing is walked or copied."""
-    if not may_hold_credentials(value):
-        return value
-    return _redact_each(value)
+    return redact_all_encoded(value)[0]
+
+
+def redact_all_encoded(value: Any) -> tuple[Any, str | None]:
+    """``redact_all(value)``, and ``json.dumps`` of it when that is ``value`` itself (the
+    text the first look read: whoever stores the value need not encode it again);
+    ``None`` instead when redaction walked it."""
+    text = _clean_json(value)
+    if text is None:
+        return _redact_each(value), None
+    return value, text
 
 
 def _redact_each(value: Any) -> Any:
@@ -123,19 +139,38 @@ def may_hold_credentials(value: Any) -> bool:
     """Whether ``redact_all`` could change anything in ``value``, in one pass over its
     JSON text: ``False`` only when no registered secret and no word that the patterns
     start from occurs in any of its strings. A value that is not JSON is walked."""
+    return _clean_json(value) is None
+
+
+def _clean_json(value: Any) -> str | None:
+    """``json.dumps(value)`` when no string in it can hold a credential, else ``None``.
+
+    The text is ASCII (everything else escaped): lower-casing and scanning it is
+    cheaper than the same text with its letters outside ASCII, and JSON never escapes
+    a character a needle holds, so every needle that occurs in a string occurs in it."""
     try:
-        text = json.dumps(value, ensure_ascii=False, check_circular=False)
+        text = _ENCODER.encode(value)
     except (TypeError, ValueError):
-        return True
+        return None
     for secret in _secrets:
-        if secret in text or json.dumps(secret, ensure_ascii=False)[1:-1] in text:
-            return True
-    return _suspicious(text)
+        if secret in text or json.dumps(secret)[1:-1] in text:
+            return None
+    low = text.lower()
+    if _has_needle(low) or ("\\u" in text and _ESCAPED_TWINS.search(low) is not None):
+        return None
+    return text
 
 
 def _suspicious(text: str) -> bool:
     """Whether a pattern could match in ``text`` (never ``False`` where one does)."""
-    low = text.lower()
-    if any(needle in low for needle in _NEEDLES):
+    if _has_needle(text.lower()):
         return True
     return not text.isascii() and _CASE_TWINS.search(text) is not None
+
+
+def _has_needle(low: str) -> bool:
+    """Whether the lower-cased ``low`` holds a needle (a few scans when it holds no stem)."""
+    for stem in _STEMS:
+        if stem in low:
+            return any(needle in low for needle in _NEEDLES)
+    return False

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from agentweb.engine.credentials import redact_all
+from agentweb.engine.credentials import redact_all_encoded
 
 
 class EventKind(StrEnum):
@@ -46,6 +46,9 @@ class Event:
     kind: EventKind
     data: dict[str, Any]
     ts: float = field(default_factory=time.time)
+    # ``json.dumps(data)``, when the event log has it already (a sink that stores the
+    # event need not encode it again); ``None``: not known.
+    encoded: str | None = field(default=None, repr=False, compare=False)
 
     def as_dict(self) -> dict[str, Any]:
         return {"seq": self.seq, "kind": self.kind.value, "data": self.data, "ts": self.ts}
@@ -115,7 +118,8 @@ class EventLog:
     async def emit(self, kind: EventKind, data: dict[str, Any]) -> Event:
         self._seq += 1
         # Every event of a run passes here: no credential reaches a sink.
-        event = Event(self._seq, kind, redact_all(data))
+        clean, encoded = redact_all_encoded(data)
+        event = Event(self._seq, kind, clean, encoded=encoded)
         await self.sink.emit(event)
         return event
 

@@ -32,11 +32,13 @@ monotonic clock by default) is for tests.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.exceptions import ChannelFull
@@ -127,6 +129,62 @@ class InProcessChannelLayer(BaseChannelLayer):
                 state = self._channels.get(channel)
                 if state is not None and state.messages:
                     return self._take(channel, state)
+
+    async def dispatch_forever(
+        self,
+        channel: str,
+        receive: Callable[[], Awaitable[dict[str, Any]]],
+        dispatch: Callable[[dict[str, Any]], Awaitable[None]],
+    ) -> None:
+        """Channels' ``await_many_dispatch`` for a consumer of ``channel``: each message of
+        the channel and of ``receive`` (the client's) to ``dispatch``, one at a time.
+
+        Channels makes a task per message and waits on both with ``asyncio.wait``: four
+        turns of the event loop between a ``group_send`` and the consumer. Here a message
+        already queued is taken at once, and the waiting is one future that this layer
+        (or the client's next message) resolves: one turn. The client's message comes
+        first when both are there, so neither source starves the other. Returns only by
+        an exception (``StopConsumer`` from a handler, or cancellation).
+        """
+        self.require_valid_channel_name(channel)
+        loop = asyncio.get_running_loop()
+        client = asyncio.ensure_future(receive())
+        try:
+            while True:
+                if client.done():
+                    message = client.result()
+                    client = asyncio.ensure_future(receive())
+                    await dispatch(message)
+                    continue
+                with self._lock:
+                    self._expire(self.clock())
+                    state = self._channel(channel)
+                    if state.messages and not state.waiters:
+                        message = self._take(channel, state)
+                    else:
+                        message = None
+                        bell: asyncio.Future[None] = loop.create_future()
+                        state.waiters.append(bell)
+                if message is not None:
+                    await dispatch(message)
+                    continue
+                ring = functools.partial(_ring, bell)
+                client.add_done_callback(ring)
+                try:
+                    await bell
+                except BaseException:
+                    with self._lock:
+                        self._drop_waiter(channel, bell)
+                    raise
+                finally:
+                    client.remove_done_callback(ring)
+                if client.done():  # rung by the client: the layer may still hold the bell
+                    with self._lock:
+                        self._drop_waiter(channel, bell)
+        finally:
+            client.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await client
 
     # Groups extension
 
@@ -268,3 +326,7 @@ class InProcessChannelLayer(BaseChannelLayer):
 def _resolve(waiter: asyncio.Future[None]) -> None:
     if not waiter.done():
         waiter.set_result(None)
+
+
+def _ring(bell: asyncio.Future[None], _: object) -> None:
+    _resolve(bell)

@@ -29,18 +29,28 @@ def storable_value(value: Any) -> Any:
     if isinstance(value, str):
         return storable(value)
     if isinstance(value, dict):
-        return {
-            storable(k) if isinstance(k, str) else k: storable_value(v) for k, v in value.items()
-        }
+        items = [
+            (storable(k) if isinstance(k, str) else k, storable_value(v)) for k, v in value.items()
+        ]
+        unchanged = all(
+            k is k0 and v is v0 for (k, v), (k0, v0) in zip(items, value.items(), strict=True)
+        )
+        return value if unchanged else dict(items)
     if isinstance(value, list | tuple):
-        return [storable_value(v) for v in value]
+        values = [storable_value(v) for v in value]
+        unchanged = isinstance(value, list) and all(
+            v is v0 for v, v0 in zip(values, value, strict=True)
+        )
+        return value if unchanged else values
     return value
 
 
-def dumps(value: Any) -> tuple[str, Any]:
+def dumps(value: Any, text: str | None = None) -> tuple[str, Any]:
     """``value`` as stored: its JSON text and the value that text holds (``value``
-    itself, unless a string in it had a NUL)."""
-    text = json.dumps(value)
+    itself, unless a string in it had a NUL). ``text``: ``json.dumps(value)``, when the
+    caller has it already."""
+    if text is None:
+        text = json.dumps(value)
     # A text that merely mentions the escape (a backslash before it) is walked for nothing.
     if _NUL_JSON not in text:
         return text, value

@@ -33,3 +33,14 @@ def test_dumps_keeps_a_value_without_nul_and_a_written_out_escape():
     text, value = dumps(original)
     assert value is original
     assert json.loads(text) == original
+
+
+def test_dumps_takes_the_callers_text_and_still_replaces_a_nul_in_it():
+    clean = {"answer": "iron"}
+    encoded = json.dumps(clean)
+    assert dumps(clean, encoded) == (encoded, clean)
+    assert dumps(clean, encoded)[0] is encoded
+
+    with_nul = {"answer": "a\x00b"}
+    text, value = dumps(with_nul, json.dumps(with_nul))
+    assert json.loads(text) == value == {"answer": "a\ufffdb"}

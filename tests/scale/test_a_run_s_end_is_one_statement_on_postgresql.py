@@ -42,7 +42,8 @@ for name, run in cases.items():
         stored, waiting = end.store(
             run, "w2" if name == "other_lease" else "w1", status,
             StopReason(StopCode.ANSWERED if status == "completed" else StopCode.CANCELLED),
-            remembered=None if name == "cancelled" else f"a {name}", data={}, answer=f"a {name}",
+            last=[], remembered=None if name == "cancelled" else f"a {name}", data={},
+            answer=f"a {name}",
         )
     out[name] = {"sql": sent.sql, "seqs": [row.seq for row in stored], "waiting": waiting,
                  "run": run.pk}

@@ -33,8 +33,8 @@ from agentweb.assistant.models import event_rows
 from agentweb.assistant.models.runs import Run, RunEvent, Status
 from agentweb.lib import storable_text
 
-# An event to store: its kind, data and time.
-NewEvent = tuple[str, Any, datetime]
+# An event to store: its kind, data, time and ``json.dumps(data)`` (``None``: encoded here).
+NewEvent = tuple[str, Any, datetime, str | None]
 # The events of one run to store after its count: run id, lease owner (None: unfenced), events.
 RunEvents = tuple[int, str | None, Sequence[NewEvent]]
 # Numbers wanted: run id, how many, lease owner (None: unfenced).
@@ -49,9 +49,11 @@ def write_event(
     *,
     owner: str | None = None,
     statuses: Sequence[str] | None = None,
+    encoded: str | None = None,
 ) -> RunEvent | None:
     """Store one event as the run's next, in one statement; ``None`` if fenced out
     (or, with ``statuses``, unless the run has one of them, read under the same lock).
+    ``encoded``: ``json.dumps(data)``, when the caller has it already.
 
     On PostgreSQL an ``UPDATE … RETURNING`` feeds the INSERT; on SQLite (which
     writes one transaction at a time) the INSERT reads the row's count and the
@@ -66,7 +68,7 @@ def write_event(
         fence += f" AND status IN ({', '.join(['%s'] * len(statuses))})"
         params += [str(status) for status in statuses]
     at = connection.ops.adapt_datetimefield_value(ts)
-    encoded, data = storable_text.dumps(data)
+    encoded, data = storable_text.dumps(data, encoded)
     values = [kind, encoded, at]
     columns = f"INSERT INTO {events} (run_id, seq, kind, data, ts)"
     if connection.vendor == "postgresql":
@@ -114,8 +116,8 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
                 results.append(None)
                 continue
             mine = [
-                event_rows.row(run_id, seq, kind, ts, *storable_text.dumps(data))
-                for seq, (kind, data, ts) in enumerate(events, first)
+                event_rows.row(run_id, seq, kind, ts, *storable_text.dumps(data, encoded))
+                for seq, (kind, data, ts, encoded) in enumerate(events, first)
             ]
             rows += mine
             results.append(mine)
@@ -150,9 +152,9 @@ def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | 
     encoded: list[list[tuple[str, Any]]] = []  # each event's JSON and the data it holds
     taken: dict[int, int] = {}
     for run_id, _, events in items:
-        mine = [storable_text.dumps(data) for _, data, _ in events]
+        mine = [storable_text.dumps(data, encoded) for _, data, _, encoded in events]
         encoded.append(mine)
-        for (kind, _, ts), (text, _) in zip(events, mine, strict=True):
+        for (kind, _, ts, _), (text, _) in zip(events, mine, strict=True):
             taken[run_id] = k = taken.get(run_id, 0) + 1
             params += [run_id, k, kind, text, adapt(ts)]
             event_marks.append("(%s, %s, %s, %s, %s)")
@@ -188,7 +190,7 @@ def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | 
         results.append(
             [
                 event_rows.row(run_id, seq, kind, ts, text, data, pk=stored[run_id, seq])
-                for seq, (kind, _, ts), (text, data) in zip(
+                for seq, (kind, _, ts, _), (text, data) in zip(
                     range(first, first + len(events)), events, mine, strict=True
                 )
             ]

@@ -1,7 +1,8 @@
-"""What a run leaves when it ends: its row and ``run.finished``, the exchange it leaves
-in memory, and whether messages still wait behind it.
+"""What a run leaves when it ends: the loop's last events, its row and ``run.finished``,
+the exchange it leaves in memory, and whether messages still wait behind it.
 
-On PostgreSQL the first two are one statement (``models.run_writes.finish_remembering``)
+On PostgreSQL the events are one statement (``events.persist_now``, fenced like the
+end), the row, ``run.finished`` and the exchange one more (``models.run_writes.finish_remembering``)
 and the inbox is read by a statement of its own after it — no transaction is opened.
 That read comes after the end committed, so nothing queued is missed: a submit that
 queued a message behind the run held the run's row lock (``inbox.player_now``), so the
@@ -21,6 +22,8 @@ from agentweb.assistant.memory import remember
 from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.models.run_writes import Remembered, finish_remembering, finish_running
 from agentweb.assistant.models.runs import Stop
+from agentweb.assistant.runs import events
+from agentweb.engine.events import Event
 
 
 def store(
@@ -29,20 +32,23 @@ def store(
     status: str,
     stop: Stop,
     *,
+    last: list[Event],
     remembered: str | None,
     data: dict[str, Any],
     **fields: Any,
 ) -> tuple[list[RunEvent], bool]:
     """End the run while it still runs (under ``owner``'s lease) and leave the exchange
-    of its answer ``remembered`` in memory (``None``: none). The ``run.finished`` row
-    (none: the run was taken away, and it leaves no memory) and whether messages wait
-    behind it."""
+    of its answer ``remembered`` in memory (``None``: none), after the loop's ``last``
+    events. The rows written (no ``run.finished``: the run was taken away, and it leaves
+    no memory) and whether messages wait behind it."""
     if connection.vendor != "postgresql":
         with transaction.atomic():
+            first = events.persist_now(run.pk, owner, last)
             stored = finish_running(run.pk, owner, status, stop, data=data, **fields)
             if stored and remembered is not None:
                 remember(run, remembered)
-            return stored, bool(stored) and queued_behind(run.pk)
+            return [*first, *stored], bool(stored) and queued_behind(run.pk)
+    first = events.persist_now(run.pk, owner, last)
     exchange = None
     if remembered is not None:
         exchange = Remembered(run.user_id, run.memory_generation, run.question, remembered)
@@ -52,4 +58,4 @@ def store(
         # row yet, whose exchange ``remember`` writes on its other path.
         with transaction.atomic():
             remember(run, exchange.answer)
-    return stored, bool(stored) and queued_behind(run.pk)
+    return [*first, *stored], bool(stored) and queued_behind(run.pk)

@@ -25,6 +25,7 @@ from agentweb.assistant import bus
 from agentweb.assistant.models import RunEvent, event_frame, event_numbers
 from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
+from agentweb.lib import db_lane
 from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
 
@@ -47,11 +48,14 @@ Item = tuple[int, str | None, list[Event]]  # run id, lease owner (None: unfence
 
 
 async def _write(items: list[Item]) -> list[list[RunEvent] | BaseException]:
-    try:
-        return await database_sync_to_async(persist)(items)
-    except Exception:
-        # One bad event must not fail its neighbours' runs: write them one by one.
-        return [await _persist_alone(item) for item in items]
+    # Every event waits for this write before it is sent: it goes before the thread's
+    # other work (new messages, run starts, tool lookups), which only moves runs along.
+    with db_lane.first():
+        try:
+            return await database_sync_to_async(persist)(items)
+        except Exception:
+            # One bad event must not fail its neighbours' runs: write them one by one.
+            return [await _persist_alone(item) for item in items]
 
 
 async def _persist_alone(item: Item) -> list[RunEvent] | BaseException:
@@ -94,14 +98,19 @@ def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
         # The common case when idle (the loop awaits each event): one statement.
         run_id, owner, (event,) = items[0]
         at = datetime.fromtimestamp(event.ts, tz=UTC)
-        row = event_numbers.write_event(run_id, event.kind.value, event.data, at, owner=owner)
+        row = event_numbers.write_event(
+            run_id, event.kind.value, event.data, at, owner=owner, encoded=event.encoded
+        )
         return [[row] if row is not None else _refused(run_id, owner)]
     written = event_numbers.write_events(
         [
             (
                 run_id,
                 owner,
-                [(e.kind.value, e.data, datetime.fromtimestamp(e.ts, tz=UTC)) for e in events],
+                [
+                    (e.kind.value, e.data, datetime.fromtimestamp(e.ts, tz=UTC), e.encoded)
+                    for e in events
+                ],
             )
             for run_id, owner, events in items
         ]
@@ -110,6 +119,15 @@ def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
         rows if rows is not None else _refused(run_id, owner)
         for (run_id, owner, _), rows in zip(items, written, strict=True)
     ]
+
+
+def persist_now(run_id: int, owner: str | None, events: list[Event]) -> list[RunEvent]:
+    """One run's events, written now (the end's transaction); none if it is fenced out
+    or gone (its end then matches nothing either)."""
+    if not events:
+        return []
+    (rows,) = persist([(run_id, owner, events)])
+    return [] if isinstance(rows, BaseException) else rows
 
 
 def _refused(run_id: int, owner: str | None) -> Exception:
@@ -167,9 +185,10 @@ class DbEventSink:
 
     async def emit(self, event: Event) -> None:
         (row,) = await write_events(self.run_id, [event], self.owner)
-        await self._broadcast(event, row)
+        await self.publish(event, row)
 
-    async def _broadcast(self, event: Event, row: RunEvent) -> None:
+    async def publish(self, event: Event, row: RunEvent) -> None:
+        """Ring the run's group for ``event``, persisted as ``row``."""
         if self.live is None:
             await broadcast(row)
         else:

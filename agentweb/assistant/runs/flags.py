@@ -76,9 +76,10 @@ class RunFlags:
 
     async def get(self, run_id: int, user_id: int) -> Flags:
         self.watched[run_id] = user_id
+        if self._fresh(run_id):  # no wait behind a read made for the others
+            return self.values[run_id]
         async with self._lock:
-            read_at = self.read_at.get(run_id, float("-inf"))
-            if time.monotonic() - read_at >= FALLBACK_POLL_S or run_id not in self.values:
+            if not self._fresh(run_id):
                 read = await _read_flags(dict(self.watched))
                 now = time.monotonic()
                 for run, flags in read.items():
@@ -86,6 +87,10 @@ class RunFlags:
                         self.values[run] = flags
                         self.read_at[run] = now
         return self.values[run_id]
+
+    def _fresh(self, run_id: int) -> bool:
+        read_at = self.read_at.get(run_id, float("-inf"))
+        return run_id in self.values and time.monotonic() - read_at < FALLBACK_POLL_S
 
     def drop(self, run_id: int) -> None:
         self.watched.pop(run_id, None)

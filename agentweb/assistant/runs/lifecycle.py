@@ -32,6 +32,7 @@ from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ROUTABLE
+from agentweb.lib import db_lane
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import Environment, Request, RunOutcome
 from agentweb.workflows.runner import run_request
@@ -120,25 +121,43 @@ async def execute_run(
         # back by now (the engine never abandons one); revert them before the end.
         extra = await compensate(user, run.pk)
     held = sink.finished.data if sink.finished is not None else {}
-    stored, waiting = await _store(run.pk, outcome, prepared, owner, {**held, **extra})
-    await events.broadcast(*stored)
+    data = {**held, **extra}
+    with db_lane.urgent():  # the run's end goes before other runs' starts and lookups
+        stored, waiting = await _store(run.pk, outcome, prepared, owner, data, sink.last)
+    await sink.publish(stored)
     deltas.forget(run.pk)
     return Ended(outcome, waiting)
 
 
 class _FinishHeld:
-    """Passes the loop's events on, except ``run.finished``: that one is written with
-    the run's final row, in one transaction (``models.run_writes.finish_running``)."""
+    """Passes the loop's events on, except ``run.finished`` and the terminal ``failure``
+    right before it (a stop, undo, forget): those are written with the run's final
+    row, in one trip and one transaction (``_store``, ``models.run_writes.finish_running``)."""
 
     def __init__(self, sink: DbEventSink) -> None:
         self.sink = sink
         self.finished: Event | None = None
+        self.last: list[Event] = []
 
     async def emit(self, event: Event) -> None:
         if event.kind is EventKind.RUN_FINISHED:
             self.finished = event
             return
+        if self.last:  # not the end after all: written in order, before this one
+            held, self.last = self.last, []
+            for earlier in held:
+                await self.sink.emit(earlier)
+        if event.kind is EventKind.FAILURE and event.data.get("terminal"):
+            self.last.append(event)
+            return
         await self.sink.emit(event)
+
+    async def publish(self, stored: list[RunEvent]) -> None:
+        """The end as ``_store`` wrote it: the held events (streamed text first), then
+        ``run.finished``."""
+        for event, row in zip(self.last, stored, strict=False):
+            await self.sink.publish(event, row)
+        await events.broadcast(*stored[len(self.last) :])
 
     def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
         self.sink.delta(after_seq, kind, text)
@@ -234,9 +253,11 @@ def _store(
     prepared: Prepared,
     owner: str | None,
     data: dict[str, Any],
+    last: list[Event],
 ) -> tuple[list[RunEvent], bool]:
-    """The run's end (``end.store``): its row and ``run.finished``, the exchange it
-    leaves in memory, and whether messages still wait behind it."""
+    """The run's end (``end.store``): the loop's ``last`` events, its row and
+    ``run.finished``, the exchange it leaves in memory, and whether messages still
+    wait behind it."""
     # Keep the numbers the answer cites ("see 3"), not a renumbering.
     numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
     sources = [
@@ -255,6 +276,7 @@ def _store(
         owner,
         outcome.status.value,
         outcome.stop,
+        last=last,
         remembered=outcome.text if keep else None,
         data=data,
         workflow=outcome.workflow,
@@ -264,4 +286,6 @@ def _store(
         cards=outcome.cards,
         usage=outcome.usage,
         policy_snapshot=policy,
+        # Stopped here by the player (``actions.acancel``): the flag, with the end.
+        **({"cancel_requested": True} if outcome.status is RunStatus.CANCELLED else {}),
     )

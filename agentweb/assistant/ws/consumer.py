@@ -13,12 +13,16 @@ already has.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
 
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
@@ -41,6 +45,7 @@ from agentweb.assistant.ws.frames import (
     parse_frame,
 )
 from agentweb.core.roles import Role, has_role
+from agentweb.lib.inprocess_channel_layer import InProcessChannelLayer
 
 logger = logging.getLogger("agentweb.assistant")
 
@@ -51,6 +56,22 @@ UNAUTHENTICATED = 4401
 
 
 class AssistantConsumer(AsyncJsonWebsocketConsumer):
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Channels' ``AsyncConsumer.__call__``; on the in-process layer, its messages and
+        the client's reach ``dispatch`` through the layer's own loop (``dispatch_forever``:
+        one turn of the event loop per live event instead of a task and four turns)."""
+        layer = get_channel_layer(self.channel_layer_alias)
+        if not isinstance(layer, InProcessChannelLayer):
+            await super().__call__(scope, receive, send)
+            return
+        self.scope = scope
+        self.channel_layer = layer
+        self.channel_name = await layer.new_channel()
+        self.channel_receive = functools.partial(layer.receive, self.channel_name)
+        self.base_send = send
+        with contextlib.suppress(StopConsumer):
+            await layer.dispatch_forever(self.channel_name, receive, self.dispatch)
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its ``close_old_connections`` hop before every handler.
 
@@ -149,7 +170,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         self.cursors[run_id] = DeltaCursor()
 
     async def subscribe(self, run_id: int, after_seq: int) -> None:
-        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        lock = self._lock(run_id)
         async with lock:
             # Join first, then read: an event persisted in between is in one or the other.
             await self.channel_layer.group_add(run_group(run_id), self.channel_name)
@@ -165,6 +186,13 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 raise
         # An answer being written right now: everything so far, from the run's process.
         await request_sync(run_id, self.channel_name)
+
+    def _lock(self, run_id: int) -> asyncio.Lock:
+        """The run's lock: one sender at a time, in seq order (made once, not per event)."""
+        lock = self.locks.get(run_id)
+        if lock is None:
+            lock = self.locks[run_id] = asyncio.Lock()
+        return lock
 
     async def _catch_up(self, run_id: int) -> None:
         while True:
@@ -203,7 +231,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         run_id, seq = message["run_id"], message["seq"]
         if run_id not in self.sent:
             return
-        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        lock = self._lock(run_id)
         async with lock:
             last = self.sent[run_id]
             if seq <= last:
@@ -222,7 +250,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         run_id = frame["run_id"]
         if run_id not in self.sent:
             return
-        lock = self.locks.setdefault(run_id, asyncio.Lock())
+        lock = self._lock(run_id)
         async with lock:
             if frame["after_seq"] > self.sent[run_id]:
                 await self._catch_up(run_id)  # the event it follows is not sent yet

@@ -1,0 +1,29 @@
+"""The event log encodes each event's data once, for the credential check, and hands that
+JSON on with the event (a sink that stores it need not encode it again); an event whose
+data redaction changed carries no text, so nothing unredacted can be stored from it."""
+
+import json
+
+from agentweb.engine.credentials import REDACTED
+from agentweb.engine.events import EventKind, EventLog, ListSink
+
+
+async def test_a_clean_event_carries_the_json_of_its_data():
+    sink = ListSink()
+    data = {"round": 1, "reply": "Wie baue ich das? 分析", "n": [1, 2.5, None]}
+
+    await EventLog(sink).emit(EventKind.MODEL_CALLED, data)
+
+    (event,) = sink.events
+    assert event.data is data
+    assert event.encoded == json.dumps(data)
+
+
+async def test_a_redacted_event_carries_no_text():
+    sink = ListSink()
+
+    await EventLog(sink).emit(EventKind.MODEL_CALLED, {"reply": "api_key=abcdef123456"})
+
+    (event,) = sink.events
+    assert event.data == {"reply": f"api_key={REDACTED}"}
+    assert event.encoded is None
