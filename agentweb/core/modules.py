@@ -5,7 +5,9 @@ event loop (R-LOOP-9 re-checks), where the ORM may not be used. So the
 states are a snapshot: ``refresh()`` (async) or ``refresh_sync()`` reads the
 two tables, ``instance()`` answers from memory. ``ModuleStateGuard`` refreshes
 the snapshot in the kernel's ``check_state`` (before each model and tool
-call) whenever the process's copy of the tables changed.
+call) whenever the process's copy of the tables changed: from memory when the
+copy is fresh, and with one read for all the runs of an event loop when it is
+not (the others wait for that read instead of queueing reads of their own).
 
 The process keeps one copy of both tables for all its runs. A change saved
 in this process clears it at once (the signal receiver ``clear_module_cache``);
@@ -16,6 +18,7 @@ theirs on the message. Without that message a copy is re-read once it is
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -39,13 +42,17 @@ class _SharedRows:
 
     def __init__(self) -> None:
         self.version = 0
-        self.clear()
-
-    def clear(self) -> None:
-        self.version += 1
+        # The read in flight: (its event loop, its task); one at a time per loop.
+        self._reading: tuple[asyncio.AbstractEventLoop, asyncio.Future[int]] | None = None
         self._read_at = float("-inf")
         self._modules: dict[str, tuple[bool, int]] = {}
         self._overrides: dict[int, dict[str, bool]] = {}
+
+    def clear(self) -> None:
+        """The copy is stale: the next look reads again. (What it holds stays until then,
+        so a loop taking it at that moment takes a whole copy, never an empty one.)"""
+        self.version += 1
+        self._read_at = float("-inf")
 
     def fresh(self) -> bool:
         return time.monotonic() - self._read_at < FALLBACK_REFRESH_S
@@ -53,6 +60,7 @@ class _SharedRows:
     def load(self) -> int:
         """Re-read both tables unless the copy is fresh; the copy's version."""
         if not self.fresh():
+            cleared = self.version
             modules = Module.objects.values_list("slug", "enabled", "version")
             overrides: dict[int, dict[str, bool]] = {}
             rows = PlayerModule.objects.values_list("user_id", "module__slug", "enabled")
@@ -60,9 +68,21 @@ class _SharedRows:
                 overrides.setdefault(user_id, {})[slug] = enabled
             self._modules = {slug: (on, version) for slug, on, version in modules}
             self._overrides = overrides
-            self._read_at = time.monotonic()
+            # Cleared while reading: what was read may predate the change, so the next
+            # look reads again.
+            self._read_at = time.monotonic() if self.version == cleared else float("-inf")
             self.version += 1
         return self.version
+
+    async def aload(self) -> int:
+        """``load`` from an event loop: the loop's read in flight, or a new one."""
+        loop = asyncio.get_running_loop()
+        reading = self._reading
+        if reading is None or reading[0] is not loop or reading[1].done():
+            task = loop.create_task(sync_to_async(self.load, thread_sensitive=True)())
+            self._reading = reading = (loop, task)
+        # Shielded: a run cancelled while it waits does not cancel the others' read.
+        return await asyncio.shield(reading[1])
 
     def modules(self) -> dict[str, tuple[bool, int]]:
         return self._modules
@@ -94,7 +114,10 @@ class DbModuleStates:
 
     def refresh_sync(self) -> DbModuleStates:
         """Take the process's copy of the states (re-read only when it is stale)."""
-        self.version = _shared.load()
+        return self._take(_shared.load())
+
+    def _take(self, version: int) -> DbModuleStates:
+        self.version = version
         self._modules = _shared.modules()
         user_id = getattr(self.user, "pk", None)
         self._overrides = {} if user_id is None else _shared.overrides(user_id)
@@ -106,7 +129,11 @@ class DbModuleStates:
         return self._modules is not None and self.version == _shared.version and _shared.fresh()
 
     async def refresh(self) -> DbModuleStates:
-        return await sync_to_async(self.refresh_sync, thread_sensitive=True)()
+        """``refresh_sync`` from an event loop: no trip to the database thread while the
+        process's copy is fresh, one read shared by the loop's runs when it is not."""
+        if _shared.fresh():
+            return self._take(_shared.version)
+        return self._take(await _shared.aload())
 
     def instance(self, module: str) -> ModuleInstance | None:
         if self._modules is None:
