@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 
@@ -18,3 +19,24 @@ def tool(kind: str, **input: Any) -> dict[str, Any]:
 def answer(text: str = "done", sources: list[int] | None = None) -> dict[str, Any]:
     """The final answer, citing observation numbers."""
     return {"type": "answer", "text": text, "sources": sources or []}
+
+
+class HeldCall:
+    """A model call that reaches the model and is held there (``ScriptedModel`` only):
+    ``reached`` is set once it is at the model, ``abandoned`` when the run gives it up;
+    after ``hold_s`` it replies ``then``."""
+
+    def __init__(self, then: Any = None, hold_s: float = 30) -> None:
+        self.then = then
+        self.hold_s = hold_s
+        self.reached = asyncio.Event()
+        self.abandoned = asyncio.Event()
+
+    async def __call__(self, request: Any) -> Any:
+        self.reached.set()
+        try:
+            await asyncio.sleep(self.hold_s)
+        except asyncio.CancelledError:
+            self.abandoned.set()
+            raise
+        return self.then

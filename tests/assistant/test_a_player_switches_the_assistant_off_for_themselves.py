@@ -10,7 +10,7 @@ from django.test import AsyncClient, Client
 
 from agentweb.assistant.api.auth import new_token
 from agentweb.assistant.models import MemoryState, Run
-from tests.replies import answer, route
+from tests.replies import HeldCall, answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,18 +18,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 async def test_switching_off_ends_the_running_loop_without_another_model_call(
     connect, alice, model
 ):
-    in_flight = asyncio.Event()
-
-    async def slow(request):
-        in_flight.set()
-        await asyncio.sleep(30)
-        return answer("too late")
-
+    slow = HeldCall(answer("too late"))
     model.push(route("system:chat"), slow, answer("finalized"))
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "hello"})
     run_id = (await socket.recv())["run_id"]
-    await asyncio.wait_for(in_flight.wait(), 10)
+    await asyncio.wait_for(slow.reached.wait(), 10)
     calls = model.calls
 
     await socket.send({"type": "assistant.switch", "enabled": False})

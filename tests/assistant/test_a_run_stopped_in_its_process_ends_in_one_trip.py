@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 from django.db.backends import utils
 
 from agentweb.assistant.models import Run, RunEvent
-from tests.replies import route
+from tests.replies import HeldCall, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,17 +55,12 @@ def trips() -> Iterator[list[tuple[int, str]]]:
 
 
 async def test_the_stop_the_failure_and_the_end_take_one_trip(connect, alice, model):
-    in_flight = asyncio.Event()
-
-    async def slow(request):
-        in_flight.set()
-        await asyncio.sleep(30)
-
+    slow = HeldCall()
     model.push(route("system:reasoning"), slow)
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "a long analysis please"})
     run_id = (await socket.recv())["run_id"]
-    await asyncio.wait_for(in_flight.wait(), 10)
+    await asyncio.wait_for(slow.reached.wait(), 10)
 
     with trips() as sent:
         await socket.send({"type": "run.cancel", "run_id": run_id})

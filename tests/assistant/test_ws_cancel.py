@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import Exchange, Run, RunEvent
-from tests.replies import route
+from tests.replies import HeldCall, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -14,27 +14,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 async def test_stop_abandons_the_model_call_in_flight_and_keeps_the_partial_trace(
     connect, alice, model
 ):
-    abandoned = asyncio.Event()
-    in_flight = asyncio.Event()
-
-    async def slow(request):
-        in_flight.set()
-        try:
-            await asyncio.sleep(30)
-        except asyncio.CancelledError:
-            abandoned.set()
-            raise
-
+    slow = HeldCall()
     model.push(route("system:reasoning"), slow)
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "a long analysis please"})
     run_id = (await socket.recv())["run_id"]
-    await asyncio.wait_for(in_flight.wait(), 10)
+    await asyncio.wait_for(slow.reached.wait(), 10)
 
     await socket.send({"type": "run.cancel", "run_id": run_id})
     frames = await socket.until_finished(run_id)
 
-    assert abandoned.is_set()
+    assert slow.abandoned.is_set()
     assert frames[-1]["data"]["status"] == "cancelled"
     assert model.calls == 2, "no model call after the cancel"
     run = await database_sync_to_async(Run.objects.get)(pk=run_id)

@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import Exchange, MemoryState
-from tests.replies import answer, route
+from tests.replies import HeldCall, answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,18 +43,13 @@ async def test_memory_reaches_the_model_while_not_forgotten(connect, alice, mode
 
 
 async def test_forget_ends_a_running_loop_which_never_writes_memory(connect, alice, model):
-    in_flight = asyncio.Event()
-
-    async def slow(request):
-        in_flight.set()
-        await asyncio.sleep(30)
-
+    slow = HeldCall()
     model.push(route("system:reasoning"), slow)
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "analyse my base"})
     run_id = (await socket.recv())["run_id"]
     # The round's call is at the model (not merely announced): forget must abandon it.
-    await asyncio.wait_for(in_flight.wait(), 5)
+    await asyncio.wait_for(slow.reached.wait(), 5)
 
     await socket.send({"type": "memory.forget"})
     frames = await socket.until_finished(run_id)
