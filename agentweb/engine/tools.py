@@ -205,7 +205,13 @@ class ToolRegistry:
 
 
 class Confirmer(Protocol):
-    """Asks the player to approve a write before it happens (R-FREE-2)."""
+    """Asks the player to approve a write before it happens (R-FREE-2).
+
+    A confirmer whose decisions arrive from elsewhere (a row a player's request
+    updates) may also have ``async def prepare(call, text) -> None``: it is awaited
+    before ``action.pending`` is sent, so a player who answers the moment the
+    question shows can never answer a question the confirmer does not know yet.
+    """
 
     async def confirm(self, call: ToolCall, text: str) -> bool: ...
 
@@ -436,6 +442,9 @@ class ToolContext:
                 f"{tool.type} changes the game state and needs the player's confirmation",
             )
         text = tool.confirm_text(value) if tool.confirm_text else f"{tool.type} {input_json}"
+        prepare = getattr(self.confirmer, "prepare", None)
+        if prepare is not None:
+            await prepare(call, text)
         await self.ctx.emit(
             EventKind.ACTION_PENDING,
             {

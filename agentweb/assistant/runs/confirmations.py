@@ -32,10 +32,17 @@ class DbConfirmer:
     def __init__(self, run_id: int) -> None:
         self.run_id = run_id
 
+    async def prepare(self, call: ToolCall, text: str) -> None:
+        """The PendingAction row (and the wake-up), before ``action.pending`` is sent: a
+        decision taken the moment the player sees the question finds its row."""
+        _decision_events.setdefault((self.run_id, call.step_id), asyncio.Event())
+        await _create_action(self.run_id, call.step_id, call.binding.tool.type, text)
+
     async def confirm(self, call: ToolCall, text: str) -> bool:
         key = (self.run_id, call.step_id)
-        event = _decision_events.setdefault(key, asyncio.Event())
-        await _create_action(self.run_id, call.step_id, call.binding.tool.type, text)
+        if key not in _decision_events:  # not prepared (the engine always prepares first)
+            await self.prepare(call, text)
+        event = _decision_events[key]
         try:
             async with call.ctx.cancellable():
                 async with asyncio.timeout(min(CONFIRM_TIMEOUT_S, max(call.ctx.time_left(), 0))):
