@@ -71,16 +71,16 @@ async def test_200_concurrent_requests_of_one_player_make_exactly_the_quota_of_c
         == QUOTA
     )
     runs = db.rows(
-        "SELECT r.id, r.failure, r.stop_reason, "
+        "SELECT r.id, r.status, r.failure, r.stop_reason, "
         "(SELECT count(*) FROM control_usageentry u WHERE u.run_id = r.id) "
         "FROM assistant_run r WHERE r.user_id = %s",
         quota["id"],
     )
     assert len(runs) == accepted  # one run per accepted request, one after another
-    refused = [r for r in runs if r[3] == 0]
+    refused = [r for r in runs if r[4] == 0]
     assert len(refused) == accepted - QUOTA // 2
-    for _, failure, stop, _ in refused:
-        assert failure == "quota_exceeded"
+    for run_id, status, failure, stop, _ in refused:
+        assert (status, failure) == ("failed", "quota_exceeded"), (run_id, stop)
         assert "daily limit of 10 assistant calls" in stop["message"]
 
 
