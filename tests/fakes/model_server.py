@@ -44,7 +44,8 @@ class Reply:
     # Streaming: the content's pieces (default: about one token each), the pause
     # between them, private reasoning sent first, a stall after this many
     # pieces (the server then sends nothing more), a hold after this many
-    # (nothing more until the test calls ``server.release()``), or pieces for ever.
+    # (nothing more until the test calls ``server.release()``; a reply that is
+    # not streamed is held before it is sent), or pieces for ever.
     chunks: list[str] | None = None
     chunk_delay_s: float = 0.0
     reasoning: list[str] = field(default_factory=list)
@@ -245,6 +246,9 @@ class FakeModelServer:
             delay = self.latency_s + reply.delay_s
             if delay:
                 await asyncio.sleep(delay)
+            if reply.hold_after is not None:
+                assert self._released is not None
+                await self._released.wait()
             return reply.status, reply.body()
         finally:
             with self._lock:
