@@ -119,6 +119,7 @@ class FakeModelServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.Server | None = None
         self._released: asyncio.Event | None = None  # made on the server's loop
+        self._holding = threading.Event()  # a reply is held (``holding``)
         self._thread = threading.Thread(target=self._serve, daemon=True)
 
     @staticmethod
@@ -143,6 +144,11 @@ class FakeModelServer:
         """Wait until the client has closed streamed request ``index``'s connection
         mid-stream; ``False`` if it has not within ``within_s`` (a safety bound)."""
         return await asyncio.to_thread(self._closed[index].wait, within_s)
+
+    async def holding(self, within_s: float = 30.0) -> bool:
+        """Wait until a reply is held (``Reply.hold_after``); ``False`` if none is within
+        ``within_s`` (a safety bound)."""
+        return await asyncio.to_thread(self._holding.wait, within_s)
 
     def release(self) -> None:
         """Let every held stream (``Reply.hold_after``) go on, now and from now on."""
@@ -248,6 +254,7 @@ class FakeModelServer:
                 await asyncio.sleep(delay)
             if reply.hold_after is not None:
                 assert self._released is not None
+                self._holding.set()
                 await self._released.wait()
             return reply.status, reply.body()
         finally:
@@ -385,6 +392,7 @@ class FakeModelServer:
     async def _hold(self, gone: asyncio.Future[bytes]) -> bool:
         """Wait for ``release()``; ``False`` at once if the client closes meanwhile."""
         assert self._released is not None
+        self._holding.set()
         released = asyncio.ensure_future(self._released.wait())
         await asyncio.wait([gone, released], return_when=asyncio.FIRST_COMPLETED)
         released.cancel()
