@@ -5,11 +5,13 @@ count the model calls that really crossed the network. A request with
 ``"stream": true`` gets server-sent events (chunked transfer encoding): the
 reply's content in small pieces, ``chunk_delay_s`` apart, reasoning deltas
 first, usage in the final chunk when asked for; a reply can also stall after
-some chunks or run on for ever. ``streaming=False`` makes the server refuse
-``stream`` with an HTTP 400, as some endpoints do. It is an asyncio
-server on its own thread and event loop: hundreds of concurrent keep-alive
-connections (benchmarks) cost it almost nothing, and a reply's latency is an
-``asyncio.sleep``.
+some chunks, run on for ever, or be held until the test releases it (so that a
+test acts mid-answer without racing the server). The server says when a client
+closed a stream (``client_closed``) and when a reply is held (``holding``).
+``streaming=False`` makes the server refuse ``stream`` with an HTTP 400, as some
+endpoints do. It is an asyncio server on its own thread and event loop: hundreds
+of concurrent keep-alive connections (benchmarks) cost it almost nothing, and a
+reply's latency is an ``asyncio.sleep``.
 """
 
 from __future__ import annotations
