@@ -1,20 +1,31 @@
 """What a run leaves when it ends: the loop's last events, its row and ``run.finished``,
 the exchange it leaves in memory, and whether messages still wait behind it.
 
+Runs that end at the same time (a burst of stops: the players' clients cancel in
+step) end in one trip to the database thread (``write_ends``, a group commit like
+the events'), each with its own statements and conditions: its events after its
+count, its conditional UPDATE (the run still running, under the lease), its
+``run.finished``, its exchange, its inbox read. On SQLite the group is one
+transaction; should any end in it fail, the group is rolled back and each end is
+written alone in its own, so only the failing run hears of it.
+
 On PostgreSQL the events are one statement (``events.persist_now``, fenced like the
 end), the row, ``run.finished`` and the exchange one more (``models.run_writes.finish_remembering``)
-and the inbox is read by a statement of its own after it — no transaction is opened.
-That read comes after the end committed, so nothing queued is missed: a submit that
-queued a message behind the run held the run's row lock (``inbox.player_now``), so the
-end's UPDATE waited for it to commit and the read sees the message; a submit after the
-UPDATE finds the run ended (or waits for its lock and then does) and promotes the
-message itself. SQLite keeps the one transaction of three to four statements.
+and the inbox is read by a statement of its own after it — no transaction is opened,
+and each end of a group stands alone. That read comes after the end committed, so
+nothing queued is missed: a submit that queued a message behind the run held the
+run's row lock (``inbox.player_now``), so the end's UPDATE waited for it to commit and
+the read sees the message; a submit after the UPDATE finds the run ended (or waits for
+its lock and then does) and promotes the message itself. SQLite keeps one transaction
+of three to four statements a run (one for the group).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
+from channels.db import database_sync_to_async
 from django.db import connection, transaction
 
 from agentweb.assistant.inbox import queued_behind
@@ -24,6 +35,33 @@ from agentweb.assistant.models.run_writes import Remembered, finish_remembering,
 from agentweb.assistant.models.runs import Stop
 from agentweb.assistant.runs import events
 from agentweb.engine.events import Event
+from agentweb.lib import db_lane
+from agentweb.lib.group_commit import GroupCommit
+from agentweb.lib.per_loop import PerLoop
+
+# At most this many runs end in one trip (bounds one transaction's size).
+MAX_ENDS = 64
+
+# The rows written (no ``run.finished``: the run was taken away) and whether messages
+# wait behind the run.
+Stored = tuple[list[RunEvent], bool]
+
+
+@dataclass(slots=True)
+class End:
+    """A run's end while it still runs (under ``owner``'s lease): ``status`` and
+    ``stop``, after the loop's ``last`` events; the exchange of its answer
+    ``remembered`` in memory (``None``: none); ``run.finished`` with ``data``; the
+    row's other ``fields``."""
+
+    run: Run
+    owner: str | None
+    status: str
+    stop: Stop
+    last: list[Event]
+    remembered: str | None
+    data: dict[str, Any]
+    fields: dict[str, Any] = field(default_factory=dict)
 
 
 def store(
@@ -36,26 +74,76 @@ def store(
     remembered: str | None,
     data: dict[str, Any],
     **fields: Any,
-) -> tuple[list[RunEvent], bool]:
-    """End the run while it still runs (under ``owner``'s lease) and leave the exchange
-    of its answer ``remembered`` in memory (``None``: none), after the loop's ``last``
-    events. The rows written (no ``run.finished``: the run was taken away, and it leaves
-    no memory) and whether messages wait behind it."""
-    if connection.vendor != "postgresql":
-        with transaction.atomic():
-            first = events.persist_now(run.pk, owner, last)
-            stored = finish_running(run.pk, owner, status, stop, data=data, **fields)
-            if stored and remembered is not None:
-                remember(run, remembered)
-            return [*first, *stored], bool(stored) and queued_behind(run.pk)
-    first = events.persist_now(run.pk, owner, last)
+) -> Stored:
+    """One run's end, now (its own transaction on SQLite)."""
+    return _store(End(run, owner, status, stop, last, remembered, data, fields))
+
+
+def store_all(ends: list[End]) -> list[Stored | BaseException]:
+    """The ends of many runs, each as ``store`` writes it; an exception instance for an
+    end that failed (the others are written)."""
+    if len(ends) > 1 and connection.vendor != "postgresql":
+        try:
+            with transaction.atomic():
+                return [_store_in_transaction(end) for end in ends]
+        except Exception:
+            pass  # rolled back, all of it: each alone, so only the failing run hears of it
+    return [_alone(end) for end in ends]
+
+
+def _alone(end: End) -> Stored | BaseException:
+    try:
+        return _store(end)
+    except Exception as exc:
+        return exc
+
+
+def _store(end: End) -> Stored:
+    if connection.vendor == "postgresql":
+        return _store_on_postgresql(end)
+    with transaction.atomic():
+        return _store_in_transaction(end)
+
+
+def _store_in_transaction(end: End) -> Stored:
+    run = end.run
+    first = events.persist_now(run.pk, end.owner, end.last)
+    stored = finish_running(run.pk, end.owner, end.status, end.stop, data=end.data, **end.fields)
+    if stored and end.remembered is not None:
+        remember(run, end.remembered)
+    return [*first, *stored], bool(stored) and queued_behind(run.pk)
+
+
+def _store_on_postgresql(end: End) -> Stored:
+    run = end.run
+    first = events.persist_now(run.pk, end.owner, end.last)
     exchange = None
-    if remembered is not None:
-        exchange = Remembered(run.user_id, run.memory_generation, run.question, remembered)
-    stored, written = finish_remembering(run.pk, owner, status, stop, exchange, data=data, **fields)
+    if end.remembered is not None:
+        exchange = Remembered(run.user_id, run.memory_generation, run.question, end.remembered)
+    stored, written = finish_remembering(
+        run.pk, end.owner, end.status, end.stop, exchange, data=end.data, **end.fields
+    )
     if stored and exchange is not None and not written and not run.memory_generation:
         # Generation 0 and nothing written: undone, or a player without a memory state
         # row yet, whose exchange ``remember`` writes on its other path.
         with transaction.atomic():
             remember(run, exchange.answer)
     return [*first, *stored], bool(stored) and queued_behind(run.pk)
+
+
+async def _write(ends: list[End]) -> list[Stored | BaseException]:
+    # A player waits on each of these (a stopped run's end, an answer's): they go before
+    # other runs' starts and lookups on the database thread, after the event writer's.
+    with db_lane.urgent():
+        return await database_sync_to_async(store_all)(ends)
+
+
+# One per event loop: the ends of every run it executes, a group at a time.
+_writers: PerLoop[GroupCommit[End, Stored]] = PerLoop(
+    lambda: GroupCommit(_write, max_weight=MAX_ENDS, name="end-writer")
+)
+
+
+async def write_end(end: End) -> Stored:
+    """The run's end, written with the ends handed in meanwhile."""
+    return await _writers.get().submit(end)
