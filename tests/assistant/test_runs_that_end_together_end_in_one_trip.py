@@ -1,7 +1,9 @@
 """Runs that end at the same time (a burst of stops) end in one trip to the database
-thread, each by its own conditions: its events after its count, its conditional
-UPDATE (a run that no longer runs is not ended again), its ``run.finished``, its
-exchange, its inbox read. An end that fails fails alone: its neighbours are written."""
+thread and, on SQLite, one transaction whose statements they share where they can
+(their held events, their ``run.finished`` rows, their inbox read), each by its own
+conditions: its events after its count, its conditional UPDATE (a run that no longer
+runs is not ended again), its ``run.finished``, its exchange, whether messages wait
+behind it. An end that fails fails alone: its neighbours are written."""
 
 import asyncio
 
@@ -12,6 +14,7 @@ from agentweb.assistant.models import InboxEntry, MemoryState, Run, RunEvent, St
 from agentweb.assistant.runs import end
 from agentweb.engine import StopCode, StopReason
 from agentweb.engine.events import Event, EventKind
+from tests.sql_counts import counting_statements
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,14 +74,18 @@ async def test_ends_handed_in_together_are_one_trip_each_with_its_own_outcome(al
     )
     await database_sync_to_async(run_writes.finish_running)(gone.pk, None, Status.FAILED, ANSWERED)
 
-    results = await asyncio.gather(
-        *(
-            end.write_end(e)
-            for e in (_answered(answered), _stopped(stopped), _answered(waiting), _answered(gone))
-        )
-    )
+    ends = (_answered(answered), _stopped(stopped), _answered(waiting), _answered(gone))
+    with counting_statements() as statements:
+        results = await asyncio.gather(*(end.write_end(e) for e in ends))
 
     assert groups == [4], "one trip for the four"
+    sql = statements.sql
+    assert sum(s.startswith("BEGIN") for s in sql) == 1, "one transaction"
+    assert sum(s.startswith('UPDATE "assistant_run"') for s in sql) == 4, "each its own UPDATE"
+    assert sum(s.startswith('INSERT INTO "assistant_runevent"') for s in sql) == 2, (
+        "the stopped run's failure, then the three run.finished rows in one INSERT"
+    )
+    assert sum('"assistant_inboxentry"' in s for s in sql) == 1, "the inboxes in one read"
     (done, done_waits), (cancelled, cancelled_waits), (queued, queued_waits), (none, none_waits) = (
         results
     )

@@ -2,12 +2,13 @@
 the exchange it leaves in memory, and whether messages still wait behind it.
 
 Runs that end at the same time (a burst of stops: the players' clients cancel in
-step) end in one trip to the database thread (``write_ends``, a group commit like
-the events'), each with its own statements and conditions: its events after its
-count, its conditional UPDATE (the run still running, under the lease), its
-``run.finished``, its exchange, its inbox read. On SQLite the group is one
-transaction; should any end in it fail, the group is rolled back and each end is
-written alone in its own, so only the failing run hears of it.
+step) end in one trip to the database thread (``write_end``, a group commit like
+the events'), each by its own conditions: its events after its count, its
+conditional UPDATE (the run still running, under the lease), its ``run.finished``,
+its exchange, its inbox read. On SQLite the group is one transaction that shares
+what it can (``_store_together``: the held events in one write, the ``run.finished``
+rows in one INSERT, the inboxes in one read); should any end in it fail, the group
+is rolled back and each end is written alone, so only the failing run hears of it.
 
 On PostgreSQL the events are one statement (``events.persist_now``, fenced like the
 end), the row, ``run.finished`` and the exchange one more (``models.run_writes.finish_remembering``)
@@ -16,8 +17,7 @@ and each end of a group stands alone. That read comes after the end committed, s
 nothing queued is missed: a submit that queued a message behind the run held the
 run's row lock (``inbox.player_now``), so the end's UPDATE waited for it to commit and
 the read sees the message; a submit after the UPDATE finds the run ended (or waits for
-its lock and then does) and promotes the message itself. SQLite keeps one transaction
-of three to four statements a run (one for the group).
+its lock and then does) and promotes the message itself.
 """
 
 from __future__ import annotations
@@ -30,8 +30,13 @@ from django.db import connection, transaction
 
 from agentweb.assistant.inbox import queued_behind
 from agentweb.assistant.memory import remember
-from agentweb.assistant.models import Run, RunEvent
-from agentweb.assistant.models.run_writes import Remembered, finish_remembering, finish_running
+from agentweb.assistant.models import InboxEntry, InboxStatus, Run, RunEvent, rows
+from agentweb.assistant.models.run_writes import (
+    Remembered,
+    finish_remembering,
+    finish_running,
+    finish_running_all,
+)
 from agentweb.assistant.models.runs import Stop
 from agentweb.assistant.runs import events
 from agentweb.engine.events import Event
@@ -40,7 +45,7 @@ from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
 
 # At most this many runs end in one trip (bounds one transaction's size).
-MAX_ENDS = 64
+MAX_ENDS = 16
 
 # The rows written (no ``run.finished``: the run was taken away) and whether messages
 # wait behind the run.
@@ -85,7 +90,7 @@ def store_all(ends: list[End]) -> list[Stored | BaseException]:
     if len(ends) > 1 and connection.vendor != "postgresql":
         try:
             with transaction.atomic():
-                return [_store_in_transaction(end) for end in ends]
+                return _store_together(ends)
         except Exception:
             pass  # rolled back, all of it: each alone, so only the failing run hears of it
     return [_alone(end) for end in ends]
@@ -112,6 +117,49 @@ def _store_in_transaction(end: End) -> Stored:
     if stored and end.remembered is not None:
         remember(run, end.remembered)
     return [*first, *stored], bool(stored) and queued_behind(run.pk)
+
+
+def _store_together(ends: list[End]) -> list[Stored]:
+    """SQLite, in the caller's transaction: what ``_store_in_transaction`` writes for each
+    end, with the statements they can share shared — the loop's last events of all of
+    them in one write (``events.persist``, each run's after its count), each run's own
+    UPDATE, their ``run.finished`` rows in one INSERT, each exchange, their inboxes in
+    one read."""
+    held = [(end.run.pk, end.owner, end.last) for end in ends if end.last]
+    written = iter(events.persist(held) if held else ())
+    firsts = [_written(next(written)) if end.last else [] for end in ends]
+    finished = finish_running_all(
+        [(end.run.pk, end.owner, end.status, end.stop, end.data, end.fields) for end in ends]
+    )
+    for end, stored in zip(ends, finished, strict=True):
+        if stored and end.remembered is not None:
+            remember(end.run, end.remembered)
+    ended = [end.run.pk for end, stored in zip(ends, finished, strict=True) if stored]
+    waiting = _queued_behind_any(ended)
+    return [
+        ([*first, *stored], bool(stored) and end.run.pk in waiting)
+        for end, first, stored in zip(ends, firsts, finished, strict=True)
+    ]
+
+
+def _written(rows_or_refused: list[RunEvent] | BaseException) -> list[RunEvent]:
+    # Fenced out or gone: none (its end then matches nothing either), as ``persist_now``.
+    return [] if isinstance(rows_or_refused, BaseException) else rows_or_refused
+
+
+def _queued_behind_any(run_ids: list[int]) -> set[int]:
+    """Those of the runs that messages still wait behind (``inbox.queued_behind``, at once)."""
+    if not run_ids:
+        return set()
+    col = rows.quote
+    sql = (
+        f"SELECT DISTINCT {col('run_id')} FROM {rows.table(InboxEntry)} "
+        f"WHERE {col('run_id')} IN ({', '.join(['%s'] * len(run_ids))}) "
+        f"AND {col('status')} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*run_ids, InboxStatus.QUEUED.value])
+        return {run_id for (run_id,) in cursor.fetchall()}
 
 
 def _store_on_postgresql(end: End) -> Stored:
