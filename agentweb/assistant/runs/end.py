@@ -44,7 +44,8 @@ from agentweb.lib import db_lane
 from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
 
-# At most this many runs end in one trip (bounds one transaction's size).
+# At most this many runs end in one trip: a group holds the database thread, and the
+# event writer's trips wait for it (16: 12–16 ms of the thread at p99 under load).
 MAX_ENDS = 16
 
 # The rows written (no ``run.finished``: the run was taken away) and whether messages
