@@ -60,9 +60,10 @@ class CommitsAfterEachStatement(Db):
 
 
 def test_a_message_that_becomes_a_run_during_the_check_is_never_missed(
-    scale_db, scale_urls, model_server
+    second_db_url, scale_urls, model_server
 ):
-    env = stack_env(scale_db[0], scale_urls[1], model_server.url)
+    # The session's copy of the database: no worker claims the promoted run meanwhile.
+    env = stack_env(second_db_url, scale_urls[1], model_server.url)
     promoting = subprocess.Popen(
         [sys.executable, "manage.py", "shell", "-c", PROMOTING],
         cwd=ROOT,
@@ -77,7 +78,7 @@ def test_a_message_that_becomes_a_run_during_the_check_is_never_missed(
             line = promoting.stdout.readline()
             assert line, "the promoting process exited"
         ids = json.loads(line.split("=", 1)[1])
-        racing = CommitsAfterEachStatement(scale_db[0], promoting)
+        racing = CommitsAfterEachStatement(second_db_url, promoting)
 
         # Read before the commit (the message waits) or after it (its run is queued):
         # never neither.
@@ -88,8 +89,10 @@ def test_a_message_that_becomes_a_run_during_the_check_is_never_missed(
             promoting.kill()
             promoting.wait()
 
-    db = Db(scale_db[0])
-    assert db.value("SELECT status FROM assistant_run WHERE id = %s", ids["run"]) == "queued"
-    assert not db.player_idle(ids["player"])
-    db.execute("UPDATE assistant_run SET status = 'failed' WHERE id = %s", ids["run"])
+    db = Db(second_db_url)
+    try:
+        assert db.value("SELECT status FROM assistant_run WHERE id = %s", ids["run"]) == "queued"
+        assert not db.player_idle(ids["player"])
+    finally:  # no run is left queued for a stack that comes to this database later
+        db.execute("UPDATE assistant_run SET status = 'failed' WHERE id = %s", ids["run"])
     assert db.player_idle(ids["player"])
