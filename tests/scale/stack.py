@@ -188,9 +188,9 @@ class Stack:
             process.stop()
 
     def logs(self) -> str:
-        """Each process's log for a failure report: every line it logged, except the
-        access log and its "Too Many Requests" warnings (a test that floods the API
-        makes thousands), the last ``LOG_TAIL`` characters of what is left."""
+        """Each process's log for a failure report: every line it logged except the
+        access log and Django's line per 4xx response (a test that floods the API makes
+        thousands, which cut off the rest), the last ``LOG_TAIL`` characters of it."""
         return "\n".join(
             f"--- {p.name}\n{_meaningful(p.log())[-LOG_TAIL:]}"
             for p in [*self.daphnes, *self.workers]
