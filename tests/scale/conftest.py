@@ -185,7 +185,8 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture
 def second_db_url(scale_db) -> str:
-    """The seeded copy of the session's database, for a stack with its own Redis."""
+    """The seeded copy of the session's database, for a stack with its own Redis (or a
+    test whose queued runs no worker of the session's stack may claim)."""
     return f"{scale_db[0]}_b"
 
 

@@ -8,6 +8,7 @@ its own file under the test's work directory, shown when something fails.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import signal
 import subprocess
@@ -187,7 +188,32 @@ class Stack:
             process.stop()
 
     def logs(self) -> str:
-        return "\n".join(f"--- {p.name}\n{p.log()[-4000:]}" for p in [*self.daphnes, *self.workers])
+        """Each process's log for a failure report: every line it logged except the
+        access log and Django's line per 4xx response (a test that floods the API makes
+        thousands, which cut off the rest), the last ``LOG_TAIL`` characters of it."""
+        return "\n".join(
+            f"--- {p.name}\n{_meaningful(p.log())[-LOG_TAIL:]}"
+            for p in [*self.daphnes, *self.workers]
+        )
+
+
+# What a failure report keeps of each process's log (the noise taken out first).
+LOG_TAIL = 20_000
+_NOISE = re.compile(
+    r'^\S+:\d+ - - \[[^]]*\] "[A-Z]+ [^"]*" ([1-4]\d\d \d+|- -)$'  # the access log
+    r"|^[A-Z][A-Za-z ]+: /\S*$"  # Django's line per 4xx response ("Too Many Requests: /api/runs")
+)
+
+
+def _meaningful(log: str) -> str:
+    return "\n".join(line for line in log.splitlines() if not _NOISE.match(line))
+
+
+PLAYER_IDLE = (
+    "SELECT NOT EXISTS (SELECT 1 FROM assistant_run WHERE user_id = %s "
+    "AND status IN ('queued', 'running')) AND NOT EXISTS (SELECT 1 FROM assistant_inboxentry "
+    "WHERE user_id = %s AND status = 'queued')"
+)
 
 
 class Db:
@@ -207,3 +233,35 @@ class Db:
     def execute(self, sql: str, *params: object) -> None:
         with psycopg.connect(self.url, autocommit=True) as conn:
             conn.execute(sql, params)
+
+    def player_idle(self, user_id: int) -> bool:
+        """No run of the player's is queued or running and no message of hers waits.
+
+        One statement, so one snapshot: with a read for each, a message promoted to a
+        run between them (one commit: the run made, the message started) is missed —
+        the first read sees no run yet, the second no message any more.
+        """
+        return self.value(PLAYER_IDLE, user_id, user_id)
+
+    def run_report(self, run_id: int) -> str:
+        """A run as a failure report shows it: its row (lease and times too), the inbox
+        entries it was queued with or started from, and each of its events."""
+        row = self.rows(
+            "SELECT id, status, failure, stop_reason, lease_owner, created_at, started_at, "
+            "finished_at, cancel_requested, undo_requested FROM assistant_run WHERE id = %s",
+            run_id,
+        )
+        entries = self.rows(
+            "SELECT id, run_id, started_run_id, status, created_at, updated_at "
+            "FROM assistant_inboxentry WHERE run_id = %s OR started_run_id = %s ORDER BY id",
+            run_id,
+            run_id,
+        )
+        events = self.rows(
+            "SELECT seq, kind, ts, data FROM assistant_runevent WHERE run_id = %s ORDER BY seq",
+            run_id,
+        )
+        lines = [f"run {run_id}: {row[0] if row else 'no row'}"]
+        lines += [f"  inbox {entry}" for entry in entries]
+        lines += [f"  event {seq} {kind} {ts:%H:%M:%S.%f} {data}" for seq, kind, ts, data in events]
+        return "\n".join(lines)
