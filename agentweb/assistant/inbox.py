@@ -8,7 +8,9 @@ run's trace as ``inbox.queued`` events.
 
 from __future__ import annotations
 
+import asyncio
 import time
+import weakref
 from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
@@ -60,8 +62,17 @@ def lock_player(user_id: int) -> None:
 FALLBACK_CLAIM_S = 2.0
 
 # Runs of this process with a message queued since their last claim: marked by
-# the submit here, or by the control group's ``inbox.queued`` from another process.
+# the submit here, by the control group's ``inbox.queued`` from another process,
+# or by the fallback look.
 _marked: set[int] = set()
+
+# The runs of this process that claim messages, by id (gone with the run).
+_live: weakref.WeakValueDictionary[int, DbInbox] = weakref.WeakValueDictionary()
+# When the last finished fallback look of this process started: every run live then
+# was looked for by it.
+_looked_for_all_at = float("-inf")
+# The fallback look in flight: when it started, and its task.
+_looking: tuple[float, asyncio.Task[None]] | None = None
 
 
 def mark_queued(run_id: int) -> None:
@@ -69,7 +80,9 @@ def mark_queued(run_id: int) -> None:
 
 
 def unmark(run_id: int) -> None:
+    """The run has ended here: no more marks or fallback looks for it."""
     _marked.discard(run_id)
+    _live.pop(run_id, None)
 
 
 class DbInbox:
@@ -77,24 +90,75 @@ class DbInbox:
 
     A round looks in the database only when a message is known to wait (at
     the run's claim, or marked since) or FALLBACK_CLAIM_S after its last look.
-    The claim is a conditional update: a message is claimed once, and the
-    change is in the database before the loop sees it.
+    That fallback look is shared by every run of the process: one statement
+    finds which of them have messages waiting (``_look_for_all``), so with
+    many runs in flight it costs one statement every FALLBACK_CLAIM_S, not
+    one per round of each. The claim is a conditional update: a message is
+    claimed once, and the change is in the database before the loop sees it.
     """
 
     def __init__(self, run_id: int, *, waiting: bool = True) -> None:
         self.run_id = run_id
         self._waiting = waiting
         self._looked_at = time.monotonic()
+        _live[run_id] = self
 
     async def claim(self) -> list[str]:
-        now = time.monotonic()
-        marked = self.run_id in _marked
-        if not (self._waiting or marked or now - self._looked_at >= FALLBACK_CLAIM_S):
-            return []
+        if not (self._waiting or self.run_id in _marked):
+            looked_at = max(self._looked_at, _looked_for_all_at)
+            if time.monotonic() - looked_at < FALLBACK_CLAIM_S:
+                return []
+            await _look_for_all(since=self._looked_at)
+            if self.run_id not in _marked:
+                return []
         self._waiting = False
-        self._looked_at = now
+        self._looked_at = time.monotonic()
         _marked.discard(self.run_id)
         return await _claim(self.run_id)
+
+
+async def _look_for_all(since: float) -> None:
+    """A fallback look that started after ``since`` has finished: it marked every run of
+    this process (live when it started) that has a message waiting. One look at a time;
+    the runs due meanwhile wait for it instead of looking again."""
+    global _looking
+    loop = asyncio.get_running_loop()
+    while True:
+        if _looking is None or _looking[1].done() or _looking[1].get_loop() is not loop:
+            started = time.monotonic()
+            _looking = (started, loop.create_task(_look(started, list(_live))))
+        started, task = _looking
+        # Shielded: a run cancelled while it waits does not cancel the others' look.
+        await asyncio.shield(task)
+        if started >= since:
+            return
+
+
+async def _look(started: float, run_ids: list[int]) -> None:
+    global _looked_for_all_at
+    _marked.update(await database_sync_to_async(waiting_among)(run_ids))
+    _looked_for_all_at = max(_looked_for_all_at, started)
+
+
+# Run ids per statement of ``waiting_among`` (well under SQLite's variable limit).
+_IDS_PER_LOOK = 500
+
+
+def waiting_among(run_ids: list[int]) -> set[int]:
+    """Which of these runs have messages queued for them (one statement per 500 runs)."""
+    col = rows.quote
+    found: set[int] = set()
+    with connection.cursor() as cursor:
+        for at in range(0, len(run_ids), _IDS_PER_LOOK):
+            chunk = run_ids[at : at + _IDS_PER_LOOK]
+            cursor.execute(
+                f"SELECT DISTINCT {col('run_id')} FROM {rows.table(InboxEntry)} "
+                f"WHERE {col('status')} = '{InboxStatus.QUEUED.value}' "
+                f"AND {col('run_id')} IN ({', '.join(['%s'] * len(chunk))})",
+                chunk,
+            )
+            found.update(run_id for (run_id,) in cursor.fetchall())
+    return found
 
 
 @database_sync_to_async
