@@ -78,7 +78,7 @@ def begin(
         fields = {**claimed_fields("", None), **fields}
         where = f"{_col('id')} = %s AND {_col('status')} = %s"
         params = [run_id, Status.QUEUED.value]
-    sets, values = _assignments(fields)
+    sets, values = assignments(fields)
     columns = ", ".join(connection.ops.quote_name(c) for c in returning)
     sql = f"UPDATE {_table(Run)} SET {sets} WHERE {where} RETURNING {columns}"
     with connection.cursor() as cursor:
@@ -152,7 +152,7 @@ def _finish_update(
     stop_reason = stop_reason_of(stop)
     now = timezone.now()
     fields.setdefault("finished_at", now)
-    sets, values = _assignments({"status": status, "stop_reason": stop_reason, **fields})
+    sets, values = assignments({"status": status, "stop_reason": stop_reason, **fields})
     where, params = _running_where(run_id, owner)
     last = _col("last_seq")
     update = (
@@ -227,7 +227,7 @@ def _running_where(run_id: int, owner: str | None) -> tuple[str, list[Any]]:
     return where, params
 
 
-def _assignments(values: dict[str, Any]) -> tuple[str, list[Any]]:
+def assignments(values: dict[str, Any]) -> tuple[str, list[Any]]:
     """``"col" = %s, …`` and the values, each prepared as its field prepares it."""
     sets, params = [], []
     for name, value in values.items():

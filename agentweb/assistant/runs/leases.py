@@ -8,13 +8,14 @@ only while it still holds the lease (the fence, ``events.persist``).
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from agentweb.assistant.models import Run, Status
+from agentweb.assistant.models import Run, Status, rows, run_writes
+from agentweb.assistant.models.runs import claimed_fields
 
 
 def lease_s() -> float:
@@ -42,6 +43,8 @@ def claim_queued(owner: str, limit: int) -> list[int]:
     if limit <= 0:
         return []
     until = timezone.now() + timedelta(seconds=lease_s())
+    if connection.vendor == "postgresql":
+        return _claim_on_postgresql(owner, limit, until)
     queued = Run.objects.filter(status=Status.QUEUED).order_by("id")
     if connection.features.has_select_for_update_skip_locked:
         with transaction.atomic():
@@ -55,6 +58,23 @@ def claim_queued(owner: str, limit: int) -> list[int]:
         if Run.objects.filter(pk=pk).claim(owner=owner, lease_until=until):
             claimed.append(pk)
     return claimed
+
+
+def _claim_on_postgresql(owner: str, limit: int, until: datetime) -> list[int]:
+    """``claim_queued`` in one statement: the rows picked (``FOR UPDATE SKIP LOCKED``) and
+    claimed by the same UPDATE, so no transaction is opened. The pick is materialized: as
+    a subquery of the UPDATE it could be run again and claim more than ``limit``."""
+    sets, values = run_writes.assignments(claimed_fields(owner, until))
+    col, run, queued = rows.quote, rows.table(Run), Status.QUEUED.value
+    sql = (
+        f"WITH picked AS MATERIALIZED (SELECT {col('id')} FROM {run} "
+        f"WHERE {col('status')} = %s ORDER BY {col('id')} LIMIT %s FOR UPDATE SKIP LOCKED) "
+        f"UPDATE {run} SET {sets} FROM picked WHERE {run}.{col('id')} = picked.{col('id')} "
+        f"AND {run}.{col('status')} = %s RETURNING {run}.{col('id')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [queued, limit, *values, queued])
+        return sorted(pk for (pk,) in cursor.fetchall())
 
 
 def renew(owner: str, run_ids: list[int]) -> set[int]:

@@ -1,0 +1,90 @@
+"""On PostgreSQL a worker claims queued runs in one statement (no transaction): the
+oldest first, up to its free capacity, each under its lease; a run another worker holds
+locked meanwhile is skipped, not waited for, and nothing is claimed twice."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from tests.scale.stack import Db, manage, stack_env
+
+pytestmark = pytest.mark.scale
+
+SCRIPT = """
+import json
+import threading
+from django.contrib.auth import get_user_model
+from django.db import connection, connections, transaction
+from agentweb.assistant.models import Run
+from agentweb.assistant.runs import leases
+from tests.sql_counts import counting_statements
+
+player = get_user_model().objects.get_or_create(username="claim-shape")[0]
+# A private copy of the database: nothing else is queued, no worker claims here.
+Run.objects.filter(status="queued").update(status="cancelled")
+runs = [Run.objects.create(user=player, question=f"q {i}").pk for i in range(4)]
+out = {"runs": runs, "autocommit": connection.get_autocommit()}
+locked, release = threading.Event(), threading.Event()
+
+def hold_the_oldest():
+    with transaction.atomic():
+        list(Run.objects.select_for_update().filter(pk=runs[0]).values_list("pk"))
+        locked.set()
+        release.wait(30)
+    connections.close_all()
+
+holder = threading.Thread(target=hold_the_oldest)
+holder.start()
+locked.wait(30)
+with counting_statements() as first:
+    out["first"] = leases.claim_queued("w-a", 2)
+with counting_statements() as second:
+    out["second"] = leases.claim_queued("w-b", 5)
+release.set()
+holder.join()
+out["third"] = leases.claim_queued("w-b", 5)
+out["empty"] = leases.claim_queued("w-a", 5)
+out["sql"] = [first.sql, second.sql]
+print("OUT=" + json.dumps(out))
+"""
+
+
+@pytest.fixture
+def private_db_url(second_db_url) -> Iterator[str]:
+    """A copy of the spare database, that no stack's worker claims from."""
+    base, _, spare = second_db_url.rpartition("/")
+    name = f"{spare}_claim"
+    admin = Db(f"{base}/postgres")
+    admin.execute(f"CREATE DATABASE {name} TEMPLATE {spare}")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_queued_runs_are_claimed_in_one_statement_each_once(
+    private_db_url, scale_urls, model_server
+):
+    env = stack_env(private_db_url, scale_urls[1], model_server.url)
+    out = json.loads(manage(env, "shell", "-c", SCRIPT).split("OUT=", 1)[1])
+    runs = out["runs"]
+
+    assert out["autocommit"]
+    for sql in out["sql"]:
+        assert [s.split(None, 1)[0].upper() for s in sql] == ["WITH"], sql
+    # The oldest is locked elsewhere: skipped, not waited for; then claimed once it is free.
+    assert out["first"] == runs[1:3]
+    assert out["second"] == runs[3:]
+    assert out["third"] == runs[:1]
+    assert out["empty"] == []
+    owners = dict(
+        Db(private_db_url).rows(
+            "SELECT id, lease_owner FROM assistant_run WHERE id = ANY(%s) "
+            "AND status = 'running' AND lease_expires_at > now() AND started_at IS NOT NULL",
+            runs,
+        )
+    )
+    assert owners == {runs[0]: "w-b", runs[1]: "w-a", runs[2]: "w-a", runs[3]: "w-b"}
