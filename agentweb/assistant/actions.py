@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
@@ -67,10 +67,22 @@ def submit(
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
+    new = {
+        "question": text,
+        "allow_web": allow_web,
+        "client_msg_id": client_msg_id,
+        "options": run_options,
+    }
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
-            player = inbox.player_now(user.pk, client_msg_id)
+            if connection.vendor == "postgresql":
+                # The usual message, a new run at once, is one statement with the read.
+                player, run_id = inbox.player_now_starting(user.pk, client_msg_id, new)
+                if run_id is not None:
+                    return Started(run_id), None
+            else:
+                player = inbox.player_now(user.pk, client_msg_id)
             earlier = _resent(player)
             if earlier is not None:
                 return earlier, None
@@ -104,14 +116,7 @@ def submit(
                     client_msg_id=client_msg_id,
                 )
                 return Started(active, queued=True, promoted=promoted), entry
-            run_id = new_run(
-                user_id=user.pk,
-                question=text,
-                allow_web=allow_web,
-                client_msg_id=client_msg_id,
-                memory_generation=player.generation,
-                options=run_options,
-            )
+            run_id = new_run(user_id=user.pk, memory_generation=player.generation, **new)
             return Started(run_id), None
     except IntegrityError:
         # The same message, submitted at the same moment elsewhere, got there first.

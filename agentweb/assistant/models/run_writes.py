@@ -35,6 +35,14 @@ from agentweb.lib import storable_text
 def new_run(**fields: Any) -> int:
     """``Run.objects.create(**fields).pk`` (``fields`` by attribute name: ``user_id``),
     as one hand-written INSERT; the other columns get their fields' defaults."""
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(), new_run_values(fields))
+        return cursor.fetchone()[0]
+
+
+def new_run_values(fields: dict[str, Any]) -> list[Any]:
+    """Every inserted column's value (``inserted_columns`` order) of a new run with ``fields``,
+    prepared as its field prepares it."""
     unknown = set(fields) - {field.attname for field in _inserted()}
     if unknown:
         raise TypeError(f"not fields of a run: {sorted(unknown)}")
@@ -48,9 +56,15 @@ def new_run(**fields: Any) -> int:
         else:
             value = field.get_default()
         values.append(field.get_db_prep_save(value, connection))
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(), values)
-        return cursor.fetchone()[0]
+    return values
+
+
+def inserted_columns() -> list[tuple[str, str, str]]:
+    """A new run's columns: each field's attribute name, quoted column and cast type."""
+    return [
+        (f.attname, connection.ops.quote_name(f.column), f.cast_db_type(connection))
+        for f in _inserted()
+    ]
 
 
 @cache
