@@ -28,6 +28,7 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
     event_frame,
+    rows,
 )
 from agentweb.assistant.models.run_writes import new_run
 from agentweb.assistant.runs import events
@@ -176,13 +177,26 @@ def owned_run(user: Any, run_id: int) -> Run:
 
 
 def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
-    """Flag the run as cancelled; a queued one ends here (its ``run.finished``, to broadcast)."""
-    run = owned_run(user, run_id)
-    if run.status not in ACTIVE_STATUSES:
+    """Flag the run as cancelled; a queued one ends here (its ``run.finished``, to broadcast).
+
+    The flag is one conditional UPDATE, which is also the ownership check: another
+    player's run is not found, like an unknown one."""
+    col, active = rows.quote, ", ".join(f"'{status.value}'" for status in ACTIVE_STATUSES)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {rows.table(Run)} SET {col('cancel_requested')} = %s "
+            f"WHERE {col('id')} = %s AND {col('user_id')} = %s AND {col('status')} IN ({active}) "
+            f"RETURNING {col('status')}",
+            [True, run_id, user.pk],
+        )
+        found = cursor.fetchone()
+    if found is None:
+        owned_run(user, run_id)  # not found, or not running
         raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
-    Run.objects.filter(pk=run.pk).update(cancel_requested=True)
+    if found[0] != Status.QUEUED:
+        return []
     # A queued run never starts; one claimed meanwhile stops at its next step.
-    return Run.objects.filter(pk=run.pk).cancel_queued()
+    return Run.objects.filter(pk=run_id).cancel_queued()
 
 
 async def acancel(user: Any, run_id: int) -> None:
@@ -190,23 +204,14 @@ async def acancel(user: Any, run_id: int) -> None:
         # It stops at once; its end stores the flag (no trip the socket would wait on).
         executor.cancel_local(run_id, AgentFailure.CANCELLED)
         return
-    relayed = False
     with db_lane.urgent():  # the player waits on these (and the socket meanwhile)
-        if await database_sync_to_async(_owned_running)(user, run_id):
-            # It runs in another process: relay the cancel before writing the flag,
-            # so the call in flight is abandoned one database round trip sooner.
-            await executor.cancel(run_id, AgentFailure.CANCELLED)
-            relayed = True
         ended = await database_sync_to_async(request_cancel)(user, run_id)
+    # Running elsewhere: the relay abandons the call in flight at once (one trip after
+    # the request, the flag's); the run also finds the flag at its next step.
+    await executor.cancel(run_id, AgentFailure.CANCELLED)
     await events.broadcast(*ended)
     if ended:  # it ended before it started: messages queued behind it run next (R-X3-1)
         await start_next_from_inbox(run_id)
-    if not relayed:
-        await executor.cancel(run_id, AgentFailure.CANCELLED)
-
-
-def _owned_running(user: Any, run_id: int) -> bool:
-    return Run.objects.filter(pk=run_id, user=user, status=Status.RUNNING).exists()
 
 
 def forget(user: Any) -> int:
@@ -267,14 +272,14 @@ def events_after(
     """The run's events after ``after_seq`` (one page), in one query with the ownership check."""
     runs = Run.objects.filter(pk=run_id) if any_user else Run.objects.filter(pk=run_id, user=user)
     later = FilteredRelation("events", condition=Q(events__seq__gt=after_seq))
-    rows = list(
+    found = list(
         runs.annotate(later=later)
         .order_by("later__seq")
         .values_list("later__seq", "later__kind", "later__data", "later__ts")[:limit]
     )
-    if not rows:
+    if not found:
         raise not_found(run_id)
-    return [event_frame(run_id, *row) for row in rows if row[0] is not None]
+    return [event_frame(run_id, *row) for row in found if row[0] is not None]
 
 
 def events_page(user: Any, run_id: int, after_seq: int) -> dict[str, Any]:
