@@ -19,7 +19,8 @@ import threading
 from django.contrib.auth import get_user_model
 from django.db import connection, connections, transaction
 from agentweb.assistant.models import Run
-from agentweb.assistant.runs import leases
+from agentweb.assistant import config
+from agentweb.assistant.runs import leases, start
 from tests.sql_counts import counting_statements
 
 player = get_user_model().objects.get_or_create(username="claim-shape")[0]
@@ -43,11 +44,24 @@ with counting_statements() as first:
     out["first"] = leases.claim_queued("w-a", 2)
 with counting_statements() as second:
     out["second"] = leases.claim_queued("w-b", 5)
+# The run's start uses the row its worker's claim returned: no statement of its own,
+# unless the prompts changed since or the row is too old.
+prompts = config.snapshot().prompts
+with counting_statements() as handed:
+    run = start.claim(runs[1], "w-a", prompts)
+out["handed"] = [[s for s in handed.sql if "control_" not in s], run.status, run.question]
+with counting_statements() as changed:
+    start.claim(runs[2], "w-a", {**prompts, "extra": "changed"})
+start.HANDED_OVER_S = 0.0
+with counting_statements() as stale:
+    start.claim(runs[3], "w-b", prompts)
+out["own"] = [[s for s in c.sql if "control_" not in s] for c in (changed, stale)]
 release.set()
 holder.join()
 out["third"] = leases.claim_queued("w-b", 5)
 out["empty"] = leases.claim_queued("w-a", 5)
-out["sql"] = [first.sql, second.sql]
+# The configuration's statements (the settings row, re-read now and then) aside.
+out["sql"] = [[s for s in c.sql if "control_" not in s] for c in (first, second)]
 print("OUT=" + json.dumps(out))
 """
 
@@ -80,6 +94,9 @@ def test_queued_runs_are_claimed_in_one_statement_each_once(
     assert out["second"] == runs[3:]
     assert out["third"] == runs[:1]
     assert out["empty"] == []
+    assert out["handed"] == [[], "running", "q 1"]
+    for sql in out["own"]:
+        assert [s.split(None, 1)[0].upper() for s in sql] == ["UPDATE"], sql
     owners = dict(
         Db(private_db_url).rows(
             "SELECT id, lease_owner FROM assistant_run WHERE id = ANY(%s) "
@@ -88,3 +105,12 @@ def test_queued_runs_are_claimed_in_one_statement_each_once(
         )
     )
     assert owners == {runs[0]: "w-b", runs[1]: "w-a", runs[2]: "w-a", runs[3]: "w-b"}
+    # Each with its prompt snapshot: the claim's, or the one its start wrote instead.
+    snapshots = dict(
+        Db(private_db_url).rows(
+            "SELECT id, prompt_snapshot ? 'extra' FROM assistant_run "
+            "WHERE id = ANY(%s) AND prompt_snapshot <> '{}'::jsonb",
+            runs,
+        )
+    )
+    assert snapshots == {runs[0]: False, runs[1]: False, runs[2]: True, runs[3]: False}
