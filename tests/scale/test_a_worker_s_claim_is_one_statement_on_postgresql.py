@@ -5,7 +5,6 @@ locked meanwhile is skipped, not waited for, and nothing is claimed twice."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -66,23 +65,8 @@ print("OUT=" + json.dumps(out))
 """
 
 
-@pytest.fixture
-def private_db_url(second_db_url) -> Iterator[str]:
-    """A copy of the spare database, that no stack's worker claims from."""
-    base, _, spare = second_db_url.rpartition("/")
-    name = f"{spare}_claim"
-    admin = Db(f"{base}/postgres")
-    admin.execute(f"CREATE DATABASE {name} TEMPLATE {spare}")
-    try:
-        yield f"{base}/{name}"
-    finally:
-        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-
-def test_queued_runs_are_claimed_in_one_statement_each_once(
-    private_db_url, scale_urls, model_server
-):
-    env = stack_env(private_db_url, scale_urls[1], model_server.url)
+def test_queued_runs_are_claimed_in_one_statement_each_once(quiet_db_url, scale_urls, model_server):
+    env = stack_env(quiet_db_url, scale_urls[1], model_server.url)
     out = json.loads(manage(env, "shell", "-c", SCRIPT).split("OUT=", 1)[1])
     runs = out["runs"]
 
@@ -98,7 +82,7 @@ def test_queued_runs_are_claimed_in_one_statement_each_once(
     for sql in out["own"]:
         assert [s.split(None, 1)[0].upper() for s in sql] == ["UPDATE"], sql
     owners = dict(
-        Db(private_db_url).rows(
+        Db(quiet_db_url).rows(
             "SELECT id, lease_owner FROM assistant_run WHERE id = ANY(%s) "
             "AND status = 'running' AND lease_expires_at > now() AND started_at IS NOT NULL",
             runs,
@@ -107,7 +91,7 @@ def test_queued_runs_are_claimed_in_one_statement_each_once(
     assert owners == {runs[0]: "w-b", runs[1]: "w-a", runs[2]: "w-a", runs[3]: "w-b"}
     # Each with its prompt snapshot: the claim's, or the one its start wrote instead.
     snapshots = dict(
-        Db(private_db_url).rows(
+        Db(quiet_db_url).rows(
             "SELECT id, prompt_snapshot ? 'extra' FROM assistant_run "
             "WHERE id = ANY(%s) AND prompt_snapshot <> '{}'::jsonb",
             runs,
