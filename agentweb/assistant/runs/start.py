@@ -97,7 +97,7 @@ def handed_over(owner: str, prompts: dict[str, str], found: list[tuple]) -> list
     now = time.monotonic()
     for run_id, held in list(_handed.items()):
         if now - held.at >= HANDED_OVER_S:  # claimed, but never started here
-            del _handed[run_id]
+            _handed.pop(run_id, None)
     ids = []
     for row in found:
         run = rows.instance(Run, RUN_FIELDS, row)
