@@ -26,6 +26,7 @@ from agentweb.assistant.models.runs import (
     finished_data,
     finished_row,
     insert_finished,
+    insert_finished_rows,
     stop_reason_of,
 )
 from agentweb.engine.events import EventKind
@@ -118,6 +119,29 @@ def finish_running(
             cursor.execute(update, values)
             return insert_finished([row[:2] for row in cursor.fetchall()], event, now)
     return _finish_on_postgresql(run_id, update, values, event, now, None)[0]
+
+
+# A run's end for ``finish_running_all``: the run, the lease owner, the status, the stop,
+# ``run.finished``'s data and the row's other fields.
+Ending = tuple[int, str | None, str, Stop, dict[str, Any] | None, dict[str, Any]]
+
+
+def finish_running_all(ends: Sequence[Ending]) -> list[list[RunEvent]]:
+    """Not on PostgreSQL; in the caller's transaction: :func:`finish_running` of many runs,
+    each by its own conditional UPDATE, and their ``run.finished`` rows in one INSERT.
+    Each run's rows, in the order given (none for a run that no longer runs here)."""
+    ended: list[tuple[int, int, str, dict[str, Any]]] = []
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        for run_id, owner, status, stop, data, fields in ends:
+            update, values, event, _ = _finish_update(
+                run_id, owner, status, stop, data, {"finished_at": now, **fields}
+            )
+            cursor.execute(update, values)
+            for pk, seq, _undo in cursor.fetchall():
+                ended.append((pk, seq, *storable_text.dumps(event)))
+    rows = {row.run_id: row for row in insert_finished_rows(ended, now)} if ended else {}
+    return [[rows[run_id]] if run_id in rows else [] for run_id, *_ in ends]
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,14 +135,23 @@ def insert_finished(ended: Sequence[tuple], event: dict[str, Any], at: datetime)
     if not ended:
         return []
     encoded, event = storable_text.dumps(event)
+    return insert_finished_rows([(pk, seq, encoded, event) for pk, seq in ended], at)
+
+
+def insert_finished_rows(
+    ended: Sequence[tuple[int, int, str, dict]], at: datetime
+) -> list[RunEvent]:
+    """The ``run.finished`` row of each ``(run id, seq, its data as stored, its data)``, in
+    the order of the rows' ids: one INSERT (per ``FINISHED_PER_INSERT`` runs)."""
     stamp = connection.ops.adapt_datetimefield_value(at)
     kind = EventKind.RUN_FINISHED.value
+    data = {pk: (encoded, event) for pk, _, encoded, event in ended}
     found: list[tuple] = []
     with connection.cursor() as cursor:
         for i in range(0, len(ended), FINISHED_PER_INSERT):
             chunk = ended[i : i + FINISHED_PER_INSERT]
             params: list[Any] = []
-            for pk, seq in chunk:
+            for pk, seq, encoded, _ in chunk:
                 params += [pk, seq, kind, encoded, stamp]
             cursor.execute(
                 f"INSERT INTO {connection.ops.quote_name(RunEvent._meta.db_table)} "
@@ -151,7 +160,10 @@ def insert_finished(ended: Sequence[tuple], event: dict[str, Any], at: datetime)
                 params,
             )
             found += cursor.fetchall()
-    return [finished_row(pk, run_id, seq, event, at, encoded) for pk, run_id, seq in sorted(found)]
+    return [
+        finished_row(pk, run_id, seq, data[run_id][1], at, data[run_id][0])
+        for pk, run_id, seq in sorted(found)
+    ]
 
 
 def finished_row(

@@ -32,7 +32,6 @@ from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ROUTABLE
-from agentweb.lib import db_lane
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import Environment, Request, RunOutcome
 from agentweb.workflows.runner import run_request
@@ -122,8 +121,8 @@ async def execute_run(
         extra = await compensate(user, run.pk)
     held = sink.finished.data if sink.finished is not None else {}
     data = {**held, **extra}
-    with db_lane.urgent():  # the run's end goes before other runs' starts and lookups
-        stored, waiting = await _store(run.pk, outcome, prepared, owner, data, sink.last)
+    # With the ends of the runs that end meanwhile: one trip, before other runs' starts.
+    stored, waiting = await end.write_end(_end(outcome, prepared, owner, data, sink.last))
     await sink.publish(stored)
     deltas.forget(run.pk)
     return Ended(outcome, waiting)
@@ -132,7 +131,7 @@ async def execute_run(
 class _FinishHeld:
     """Passes the loop's events on, except ``run.finished`` and the terminal ``failure``
     right before it (a stop, undo, forget): those are written with the run's final
-    row, in one trip and one transaction (``_store``, ``models.run_writes.finish_running``)."""
+    row, in one trip and one transaction (``end.store``, ``models.run_writes.finish_running``)."""
 
     def __init__(self, sink: DbEventSink) -> None:
         self.sink = sink
@@ -153,7 +152,7 @@ class _FinishHeld:
         await self.sink.emit(event)
 
     async def publish(self, stored: list[RunEvent]) -> None:
-        """The end as ``_store`` wrote it: the held events (streamed text first), then
+        """The end as ``end.store`` wrote it: the held events (streamed text first), then
         ``run.finished``."""
         for event, row in zip(self.last, stored, strict=False):
             await self.sink.publish(event, row)
@@ -246,18 +245,15 @@ def _crashed(run_id: int, owner: str | None) -> list[RunEvent]:
     return finish_running(run_id, owner, Status.FAILED, stop)
 
 
-@database_sync_to_async
-def _store(
-    run_id: int,
+def _end(
     outcome: RunOutcome,
     prepared: Prepared,
     owner: str | None,
     data: dict[str, Any],
     last: list[Event],
-) -> tuple[list[RunEvent], bool]:
-    """The run's end (``end.store``): the loop's ``last`` events, its row and
-    ``run.finished``, the exchange it leaves in memory, and whether messages still
-    wait behind it."""
+) -> end.End:
+    """The run's end (``end.End``): the loop's ``last`` events, its row and
+    ``run.finished``, the exchange it leaves in memory."""
     # Keep the numbers the answer cites ("see 3"), not a renumbering.
     numbers = outcome.source_numbers or range(1, len(outcome.sources) + 1)
     sources = [
@@ -271,21 +267,25 @@ def _store(
         else {}
     )
     keep = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
-    return end.store(
+    fields: dict[str, Any] = {
+        "workflow": outcome.workflow,
+        "failure": outcome.stop.failure.value if outcome.stop.failure else "",
+        "answer": outcome.text,
+        "sources": sources,
+        "cards": outcome.cards,
+        "usage": outcome.usage,
+        "policy_snapshot": policy,
+    }
+    if outcome.status is RunStatus.CANCELLED:
+        # Stopped here by the player (``actions.acancel``): the flag, with the end.
+        fields["cancel_requested"] = True
+    return end.End(
         prepared.run,
         owner,
         outcome.status.value,
         outcome.stop,
-        last=last,
-        remembered=outcome.text if keep else None,
-        data=data,
-        workflow=outcome.workflow,
-        failure=outcome.stop.failure.value if outcome.stop.failure else "",
-        answer=outcome.text,
-        sources=sources,
-        cards=outcome.cards,
-        usage=outcome.usage,
-        policy_snapshot=policy,
-        # Stopped here by the player (``actions.acancel``): the flag, with the end.
-        **({"cancel_requested": True} if outcome.status is RunStatus.CANCELLED else {}),
+        last,
+        outcome.text if keep else None,
+        data,
+        fields,
     )
