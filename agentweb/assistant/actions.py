@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
-from agentweb.assistant import config, inbox, memory
+from agentweb.assistant import config, inbox, memory, player_reads
 from agentweb.assistant.errors import ServiceError, not_found
 from agentweb.assistant.message_checks import validate_options, validate_text
 from agentweb.assistant.models import (
@@ -28,7 +28,7 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
     event_frame,
-    rows,
+    run_writes,
 )
 from agentweb.assistant.models.run_writes import new_run
 from agentweb.assistant.runs import events
@@ -68,22 +68,18 @@ def submit(
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
-    new = {
-        "question": text,
-        "allow_web": allow_web,
-        "client_msg_id": client_msg_id,
-        "options": run_options,
-    }
+    new = {"question": text, "allow_web": allow_web, "client_msg_id": client_msg_id}
+    new["options"] = run_options
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
             if connection.vendor == "postgresql":
                 # The usual message, a new run at once, is one statement with the read.
-                player, run_id = inbox.player_now_starting(user.pk, client_msg_id, new)
+                player, run_id = player_reads.player_now_starting(user.pk, client_msg_id, new)
                 if run_id is not None:
                     return Started(run_id), None
             else:
-                player = inbox.player_now(user.pk, client_msg_id)
+                player = player_reads.player_now(user.pk, client_msg_id)
             earlier = _resent(player)
             if earlier is not None:
                 return earlier, None
@@ -122,13 +118,15 @@ def submit(
     except IntegrityError:
         # The same message, submitted at the same moment elsewhere, got there first.
         with transaction.atomic():
-            earlier = _resent(inbox.player_now(user.pk, client_msg_id)) if client_msg_id else None
+            earlier = (
+                _resent(player_reads.player_now(user.pk, client_msg_id)) if client_msg_id else None
+            )
         if earlier is None:
             raise
         return earlier, None
 
 
-def _resent(player: inbox.PlayerNow) -> Started | None:
+def _resent(player: player_reads.PlayerNow) -> Started | None:
     """The run or inbox entry this message already became (read with the player)."""
     if player.earlier_run is not None:
         return Started(player.earlier_run, duplicate=True)
@@ -181,19 +179,11 @@ def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
 
     The flag is one conditional UPDATE, which is also the ownership check: another
     player's run is not found, like an unknown one."""
-    col, active = rows.quote, ", ".join(f"'{status.value}'" for status in ACTIVE_STATUSES)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {rows.table(Run)} SET {col('cancel_requested')} = %s "
-            f"WHERE {col('id')} = %s AND {col('user_id')} = %s AND {col('status')} IN ({active}) "
-            f"RETURNING {col('status')}",
-            [True, run_id, user.pk],
-        )
-        found = cursor.fetchone()
-    if found is None:
+    status = run_writes.flag_cancel(run_id, user.pk)
+    if status is None:
         owned_run(user, run_id)  # not found, or not running
         raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
-    if found[0] != Status.QUEUED:
+    if status != Status.QUEUED:
         return []
     # A queued run never starts; one claimed meanwhile stops at its next step.
     return Run.objects.filter(pk=run_id).cancel_queued()

@@ -29,6 +29,7 @@ from agentweb.assistant.models.runs import (
     insert_finished_rows,
     stop_reason_of,
 )
+from agentweb.assistant.models.status import ACTIVE_STATUSES
 from agentweb.engine.events import EventKind
 from agentweb.lib import storable_text
 
@@ -42,14 +43,14 @@ def new_run(**fields: Any) -> int:
 
 
 def new_run_values(fields: dict[str, Any]) -> list[Any]:
-    """Every inserted column's value (``inserted_columns`` order) of a new run with ``fields``,
+    """Every inserted column's value (``inserted_fields`` order) of a new run with ``fields``,
     prepared as its field prepares it."""
-    unknown = set(fields) - {field.attname for field in _inserted()}
+    unknown = set(fields) - {field.attname for field in inserted_fields()}
     if unknown:
         raise TypeError(f"not fields of a run: {sorted(unknown)}")
     now = timezone.now()
     values = []
-    for field in _inserted():
+    for field in inserted_fields():
         if field.attname in fields:
             value = fields[field.attname]
         elif getattr(field, "auto_now_add", False):
@@ -60,23 +61,30 @@ def new_run_values(fields: dict[str, Any]) -> list[Any]:
     return values
 
 
-def inserted_columns() -> list[tuple[str, str, str]]:
-    """A new run's columns: each field's attribute name, quoted column and cast type."""
-    return [
-        (f.attname, connection.ops.quote_name(f.column), f.cast_db_type(connection))
-        for f in _inserted()
-    ]
+def flag_cancel(run_id: int, user_id: int) -> str | None:
+    """The player's active run is flagged as cancelled: its status (``None``: no such run
+    of hers is active), in one conditional UPDATE."""
+    active = ", ".join(f"'{status.value}'" for status in ACTIVE_STATUSES)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {_table(Run)} SET {_col('cancel_requested')} = %s WHERE {_col('id')} = %s "
+            f"AND {_col('user_id')} = %s AND {_col('status')} IN ({active}) "
+            f"RETURNING {_col('status')}",
+            [True, run_id, user_id],
+        )
+        found = cursor.fetchone()
+    return found[0] if found else None
 
 
 @cache
-def _inserted() -> tuple[models.Field, ...]:
+def inserted_fields() -> tuple[models.Field, ...]:
     return tuple(f for f in Run._meta.concrete_fields if not f.primary_key)
 
 
 @cache
 def _insert_sql() -> str:
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in _inserted())
-    marks = ", ".join(["%s"] * len(_inserted()))
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in inserted_fields())
+    marks = ", ".join(["%s"] * len(inserted_fields()))
     return f"INSERT INTO {_table(Run)} ({columns}) VALUES ({marks}) RETURNING {_col('id')}"
 
 
