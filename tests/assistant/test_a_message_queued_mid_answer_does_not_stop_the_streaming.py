@@ -17,13 +17,16 @@ PIECES = ['{"type":"answer","text":"', *WORDS, '","sources":[]}']
 async def test_deltas_go_on_after_a_message_queued_mid_answer(connect, alice, server):
     server.push(
         Reply(json.dumps({"workflow": "system:reasoning"})),
-        Reply("".join(PIECES), chunks=PIECES, chunk_delay_s=0.03),
+        # Held half-way until the second message is queued.
+        Reply("".join(PIECES), chunks=PIECES, chunk_delay_s=0.01, hold_after=len(PIECES) // 2),
     )
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "how do I get iron ingots?"})
     run_id = (await socket.recv())["run_id"]
     frames = await socket.until(lambda f: f["type"] == "run.delta")
     await socket.send({"type": "chat.send", "text": "and gold?", "client_msg_id": "q-1"})
+    frames += await socket.until(lambda f: f.get("kind") == "inbox.queued")
+    server.release()
     frames += await socket.until_finished(run_id)
 
     queued_at = next(i for i, f in enumerate(frames) if f.get("kind") == "inbox.queued")

@@ -102,19 +102,17 @@ async def test_the_stream_goes_on_with_the_answer_after_a_message_queued_mid_ans
     pieces = ['{"type":"answer","text":"', *words, '","sources":[]}']
     server.push(
         Reply('{"workflow":"system:reasoning"}'),
-        Reply("".join(pieces), chunks=pieces, chunk_delay_s=0.03),
+        Reply("".join(pieces), chunks=pieces, chunk_delay_s=0.01, hold_after=len(pieces) // 2),
     )
     run_id = await _start(client)
     response = await client.get(f"/api/runs/{run_id}/stream")
     reading = asyncio.ensure_future(_read(response))
-    # The answer is being written (some pieces out): queue a message beside it.
-    for _ in range(500):
-        if len(server.sent_pieces) >= 2 and len(server.sent_pieces[1]) >= 5:
-            break
-        await asyncio.sleep(0.01)
+    # The answer is half written and held there: queue a message beside it.
+    assert await server.holding()
     queued = await client.post(
         "/api/runs", data={"text": "and iron?"}, content_type="application/json"
     )
+    server.release()
     messages = await reading
     await executor.wait_all()
 

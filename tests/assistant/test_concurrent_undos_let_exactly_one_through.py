@@ -45,7 +45,7 @@ async def test_concurrent_undos_of_a_finished_run_undo_it_once(connect, alice, m
 
 async def test_concurrent_undos_of_a_running_run_end_it_once(connect, alice, model):
     async def slow_answer(request):
-        await asyncio.sleep(5)  # the answer never comes before the undo
+        await asyncio.Event().wait()  # the answer never comes: only the undo ends the run
         return answer("late")
 
     model.push(route("system:chat"), slow_answer)

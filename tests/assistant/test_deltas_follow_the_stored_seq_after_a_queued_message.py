@@ -13,13 +13,16 @@ ANSWER = json.dumps({"type": "answer", "text": TEXT, "sources": []})
 
 
 async def test_deltas_after_a_queued_message_carry_the_seq_the_socket_has(connect, alice, server):
-    route = Reply(json.dumps({"workflow": "system:reasoning"}), delay_s=0.4)
+    # The router's reply is held until the second message is queued.
+    route = Reply(json.dumps({"workflow": "system:reasoning"}), hold_after=0)
     server.push(route, Reply(ANSWER, chunk_delay_s=0.01))
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "how do I get iron ingots?"})
     run_id = (await socket.recv())["run_id"]
     frames = await socket.until(lambda f: f.get("kind") == "model.started")
     await socket.send({"type": "chat.send", "text": "and gold?", "client_msg_id": "q-1"})
+    frames += await socket.until(lambda f: f.get("kind") == "inbox.queued")
+    server.release()
     frames += await socket.until_finished(run_id)
 
     events = [f for f in frames if f["type"] == "run.event"]

@@ -2,7 +2,6 @@
 as JSON encoded once, reaches every socket following the run, and no receiver changes a message
 (the layer shares one message object among all its receivers instead of copying it)."""
 
-import asyncio
 import json
 
 import pytest
@@ -17,6 +16,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 TEXT = "Iron ingots come from smelting raw iron in a furnace, one ingot per ore."
 ANSWER = json.dumps({"type": "answer", "text": TEXT, "sources": []})
 ROUTE = Reply(json.dumps({"workflow": "system:reasoning"}))
+# The pieces a held stream sends before it waits for the test: the JSON up to a few
+# words of the text.
+HELD_AFTER = 10
 
 
 @pytest.fixture
@@ -31,16 +33,21 @@ def test_the_embedded_setup_uses_the_in_process_layer():
 async def test_two_sockets_get_every_event_once_and_no_message_is_changed(
     recording, connect, alice, server
 ):
-    server.push(ROUTE, Reply(ANSWER, chunk_delay_s=0.03))
+    # The server holds the rest of the answer until the second socket follows the run.
+    server.push(ROUTE, Reply(ANSWER, hold_after=HELD_AFTER, chunk_delay_s=0.03))
     first = await connect(alice)
     await first.send({"type": "chat.send", "text": "how do I get iron ingots?"})
     run_id = (await first.recv())["run_id"]
     early = await first.until(lambda f: f["type"] == "run.delta")
-    await asyncio.sleep(0.1)
     second = await connect(alice)
     await second.send({"type": "run.subscribe", "run_id": run_id, "after_seq": 0})
+    joined = await second.until(lambda f: f["type"] == "run.delta")
+    server.release()
 
-    got = [early + await first.until_finished(run_id), await second.until_finished(run_id)]
+    got = [
+        early + await first.until_finished(run_id),
+        joined + await second.until_finished(run_id),
+    ]
 
     # Nothing a receiver did changed a message it was handed.
     assert recording, "the consumers used the recording layer"

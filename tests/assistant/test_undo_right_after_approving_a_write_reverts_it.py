@@ -1,32 +1,39 @@
 """Undo while an approved write is still running: the write finishes, is traced, and is reverted."""
 
 import asyncio
-import time
+import threading
 
 import pytest
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import Run, RunEvent
+from agentweb.assistant.undo import aundo as real_aundo
 from agentweb.game.models import PlayerProfile
 from agentweb.game.services.signin import sign_in
 from tests.replies import answer, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Long enough that the undo arrives while the write's database thread is busy.
-WRITE_S = 0.4
-
 
 @pytest.fixture
 def slow_signin(monkeypatch):
-    started = []
+    """The write's database thread stays busy until the undo has reached the server and
+    handed its claim to that thread (behind the write): the undo arrives mid-write."""
+    started, undo_arrived = threading.Event(), threading.Event()
 
     def slow(user):
-        started.append(time.monotonic())
-        time.sleep(WRITE_S)
+        started.set()
+        assert undo_arrived.wait(30), "the undo never arrived"
         return sign_in(user)
 
+    async def aundo(user, run_id):
+        undoing = asyncio.ensure_future(real_aundo(user, run_id))
+        await asyncio.sleep(0)  # its first step hands the claim to the database thread
+        undo_arrived.set()
+        await undoing
+
     monkeypatch.setattr("agentweb.game.tools.player.sign_in", slow)
+    monkeypatch.setattr("agentweb.assistant.ws.consumer.aundo", aundo)
     return started
 
 
@@ -57,8 +64,7 @@ async def test_undo_during_the_write_reverts_it_once_it_has_committed(
             "decision": "approve",
         }
     )
-    while not slow_signin:
-        await asyncio.sleep(0.01)
+    assert await asyncio.to_thread(slow_signin.wait, 30), "the write never started"
     await socket.send({"type": "run.undo", "run_id": run_id})
     frames = await socket.until(
         lambda f: f.get("kind") == "run.finished" and f["data"]["status"] == "undone"

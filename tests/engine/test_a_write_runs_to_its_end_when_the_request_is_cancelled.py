@@ -30,11 +30,13 @@ class Confirm:
 
 
 async def test_a_cancel_that_arrives_mid_write_waits_for_it_and_keeps_its_result():
-    committed = []
+    committed, started, done = [], asyncio.Event(), asyncio.Event()
 
     async def write(value, call):
-        # The write's own work (a database thread) ends on its own schedule.
-        await asyncio.shield(asyncio.sleep(0.2))
+        started.set()
+        # The write's own work (a database thread) ends on its own schedule: here, once
+        # the cancel has arrived.
+        await asyncio.shield(done.wait())
         committed.append(True)
         return {"done": True}
 
@@ -51,8 +53,12 @@ async def test_a_cancel_that_arrives_mid_write_waits_for_it_and_keeps_its_result
             return await tools.call("test.write", {})
 
     task = asyncio.create_task(outer())
-    await asyncio.sleep(0.05)
+    await started.wait()
     ctx.cancel(AgentFailure.UNDONE)
+    for _ in range(5):  # the cancel reaches every task it interrupts
+        await asyncio.sleep(0)
+    assert not task.done(), "the cancel waits for the write"
+    done.set()
     with pytest.raises(AgentError) as stopped:
         await task
     assert stopped.value.failure is AgentFailure.UNDONE

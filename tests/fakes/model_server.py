@@ -5,11 +5,13 @@ count the model calls that really crossed the network. A request with
 ``"stream": true`` gets server-sent events (chunked transfer encoding): the
 reply's content in small pieces, ``chunk_delay_s`` apart, reasoning deltas
 first, usage in the final chunk when asked for; a reply can also stall after
-some chunks or run on for ever. ``streaming=False`` makes the server refuse
-``stream`` with an HTTP 400, as some endpoints do. It is an asyncio
-server on its own thread and event loop: hundreds of concurrent keep-alive
-connections (benchmarks) cost it almost nothing, and a reply's latency is an
-``asyncio.sleep``.
+some chunks, run on for ever, or be held until the test releases it (so that a
+test acts mid-answer without racing the server). The server says when a client
+closed a stream (``client_closed``) and when a reply is held (``holding``).
+``streaming=False`` makes the server refuse ``stream`` with an HTTP 400, as some
+endpoints do. It is an asyncio server on its own thread and event loop: hundreds
+of concurrent keep-alive connections (benchmarks) cost it almost nothing, and a
+reply's latency is an ``asyncio.sleep``.
 """
 
 from __future__ import annotations
@@ -43,11 +45,14 @@ class Reply:
     refusal: str | None = None
     # Streaming: the content's pieces (default: about one token each), the pause
     # between them, private reasoning sent first, a stall after this many
-    # pieces (the server then sends nothing more), or pieces for ever.
+    # pieces (the server then sends nothing more), a hold after this many
+    # (nothing more until the test calls ``server.release()``; a reply that is
+    # not streamed is held before it is sent), or pieces for ever.
     chunks: list[str] | None = None
     chunk_delay_s: float = 0.0
     reasoning: list[str] = field(default_factory=list)
     stall_after: int | None = None
+    hold_after: int | None = None
     runaway: bool = False
 
     def pieces(self) -> list[str]:
@@ -101,9 +106,11 @@ class FakeModelServer:
         self.latency_s = latency_s
         self.streaming = streaming
         # Per streamed request: (monotonic time, piece) of every piece written,
-        # and when the client closed the connection (None: it did not).
+        # and when the client closed the connection (None: it did not), also as
+        # an event to wait on (``client_closed``).
         self.sent_pieces: list[list[tuple[float, str]]] = []
         self.closed_at: list[float | None] = []
+        self._closed: list[threading.Event] = []
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.in_flight = 0
@@ -113,6 +120,8 @@ class FakeModelServer:
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.Server | None = None
+        self._released: asyncio.Event | None = None  # made on the server's loop
+        self._holding = threading.Event()  # a reply is held (``holding``)
         self._thread = threading.Thread(target=self._serve, daemon=True)
 
     @staticmethod
@@ -133,6 +142,21 @@ class FakeModelServer:
         with self._lock:
             self.queue.extend(self._coerce(r) for r in replies)
 
+    async def client_closed(self, index: int, within_s: float = 30.0) -> bool:
+        """Wait until the client has closed streamed request ``index``'s connection
+        mid-stream; ``False`` if it has not within ``within_s`` (a safety bound)."""
+        return await asyncio.to_thread(self._closed[index].wait, within_s)
+
+    async def holding(self, within_s: float = 30.0) -> bool:
+        """Wait until a reply is held (``Reply.hold_after``); ``False`` if none is within
+        ``within_s`` (a safety bound)."""
+        return await asyncio.to_thread(self._holding.wait, within_s)
+
+    def release(self) -> None:
+        """Let every held stream (``Reply.hold_after``) go on, now and from now on."""
+        assert self._loop is not None and self._released is not None
+        self._loop.call_soon_threadsafe(self._released.set)
+
     def user_payloads(self) -> list[dict[str, Any]]:
         return [json.loads(r["messages"][1]["content"]) for r in self.requests]
 
@@ -149,6 +173,7 @@ class FakeModelServer:
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
         self._loop = loop
+        self._released = asyncio.Event()
         self._server = loop.run_until_complete(
             asyncio.start_server(self._connection, "127.0.0.1", 0, backlog=1024)
         )
@@ -229,6 +254,10 @@ class FakeModelServer:
             delay = self.latency_s + reply.delay_s
             if delay:
                 await asyncio.sleep(delay)
+            if reply.hold_after is not None:
+                assert self._released is not None
+                self._holding.set()
+                await self._released.wait()
             return reply.status, reply.body()
         finally:
             with self._lock:
@@ -269,6 +298,7 @@ class FakeModelServer:
             pieces: list[tuple[float, str]] = []
             self.sent_pieces.append(pieces)
             self.closed_at.append(None)
+            self._closed.append(threading.Event())
             index = len(self.closed_at) - 1
         try:
             reply = self._next(body)
@@ -276,6 +306,7 @@ class FakeModelServer:
             ok = await self._stream(reply, body, writer, pieces, gone)
             if not ok:
                 self.closed_at[index] = time.monotonic()
+                self._closed[index].set()
             gone.cancel()
             # A streamed response ends its connection: the watch for the client's
             # EOF must not eat the first byte of a next request.
@@ -335,6 +366,8 @@ class FakeModelServer:
             if reply.stall_after is not None and n >= reply.stall_after:
                 await _wait(gone, 3600)
                 return False
+            if reply.hold_after == n and not await self._hold(gone):
+                return False
             if reply.chunk_delay_s and not await _wait(gone, reply.chunk_delay_s):
                 return False
             piece = content[n] if n < len(content) else "x"
@@ -357,6 +390,15 @@ class FakeModelServer:
         except ConnectionError:
             return False
         return True
+
+    async def _hold(self, gone: asyncio.Future[bytes]) -> bool:
+        """Wait for ``release()``; ``False`` at once if the client closes meanwhile."""
+        assert self._released is not None
+        self._holding.set()
+        released = asyncio.ensure_future(self._released.wait())
+        await asyncio.wait([gone, released], return_when=asyncio.FIRST_COMPLETED)
+        released.cancel()
+        return not gone.done()
 
 
 async def _wait(gone: asyncio.Future[bytes], seconds: float) -> bool:

@@ -67,19 +67,21 @@ async def test_a_flood_of_channel_messages_does_not_hold_back_the_client(layer):
 
 async def test_a_handler_gets_one_message_at_a_time(layer):
     channel = await layer.new_channel()
-    client, busy, overlaps = Client(), [], []
+    client, busy, overlaps, all_handled = Client(), [], [], asyncio.Event()
 
     async def dispatch(message):
         overlaps.append(bool(busy))
         busy.append(1)
         await asyncio.sleep(0.001)
         busy.pop()
+        if len(overlaps) == 8:
+            all_handled.set()
 
     serving = asyncio.create_task(layer.dispatch_forever(channel, client.receive, dispatch))
     for n in range(4):
         await layer.send(channel, {"type": "m", "n": n})
         client.queue.put_nowait({"type": "c", "n": n})
-    await asyncio.sleep(0.05)
+    await all_handled.wait()
     serving.cancel()
     await asyncio.gather(serving, return_exceptions=True)
 

@@ -4,7 +4,6 @@ the context's kernel (deltas, private reasoning, timeouts, the token limit, canc
 import asyncio
 import json
 import logging
-import time
 
 import pytest
 
@@ -18,10 +17,15 @@ from agentweb.engine import (
 )
 from agentweb.engine.policy import REASONING
 from agentweb.llm.openai_compat import OpenAICompatible
+from tests.fakes.loop_clock import LoopClock
 from tests.fakes.model_server import FakeModelServer, Reply
 
 ANSWER = '{"type":"answer","text":"Iron ingots come from smelting raw iron."}'
 MESSAGES = [Message("system", "sys"), Message("user", json.dumps({"question": "q"}))]
+# A stalled stream: the pieces the server sends before it stops, and the call's timeout
+# (long: the test moves the loop's clock past it once those pieces have arrived).
+STALL_AFTER = 6
+TIMEOUT_MS = 30_000
 
 
 def _ctx(provider, **policy) -> ExecutionContext:
@@ -86,59 +90,96 @@ async def test_a_server_that_refuses_streaming_gets_one_plain_call_and_is_rememb
 
 
 async def test_a_stalled_stream_fails_as_model_timeout_keeping_what_arrived():
+    pieces: list[str] = []
+    arrived = asyncio.Event()
+
+    def listen(text: str) -> None:
+        pieces.append(text)
+        if len(pieces) == STALL_AFTER:
+            arrived.set()
+
     with (
-        FakeModelServer([Reply(ANSWER, stall_after=6)]) as server,
-        pytest.raises(AgentError) as caught,
+        FakeModelServer([Reply(ANSWER, stall_after=STALL_AFTER)]) as server,
+        LoopClock() as clock,
     ):
-        await _call(server, model_timeout_millis=300)
+        provider = OpenAICompatible(server.url, "fake-model")
+        ctx = _ctx(provider, model_timeout_millis=TIMEOUT_MS)
+        call = asyncio.create_task(ctx.model(MESSAGES, Purpose.DECIDE, on_text=listen))
+        waiting = asyncio.create_task(arrived.wait())
+        await asyncio.wait([call, waiting], return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        assert not call.done(), "the call waits on the stalled stream"
+        # Every piece the server will ever send has arrived: now the timeout runs out.
+        clock.advance(TIMEOUT_MS / 1000)
+        with pytest.raises(AgentError) as caught:
+            await call
+        await provider.aclose()
 
     assert caught.value.failure is AgentFailure.MODEL_TIMEOUT
     assert caught.value.partial is not None
-    assert ANSWER.startswith(caught.value.partial.text) and caught.value.partial.text
+    sent = "".join(piece for _, piece in server.sent_pieces[0])
+    assert caught.value.partial.text == "".join(pieces) == sent
+    assert ANSWER.startswith(sent) and len(server.sent_pieces[0]) == STALL_AFTER
+    assert caught.value.partial.tokens_out > 0, "billed with the tokens received"
 
 
 async def test_a_runaway_stream_is_cut_at_output_tokens_and_the_response_closed():
     with FakeModelServer([Reply(ANSWER, runaway=True, chunk_delay_s=0.001)]) as server:
         reply, pieces = await _call(server, output_tokens=40)
-        deadline = time.monotonic() + 5
-        while server.closed_at[0] is None and time.monotonic() < deadline:
-            await asyncio.sleep(0.01)
+        closed = await server.client_closed(0)
 
     assert reply.finish_reason == "length", "a max-tokens stop (R-X3-4)"
     assert reply.tokens_out == 40
-    assert server.closed_at[0] is not None, "the read stopped at the limit"
+    assert closed, "the read stopped at the limit"
     assert "".join(pieces) == reply.text
 
 
+async def _cancel_once(server: FakeModelServer, after_pieces: int):
+    """Cancel a streamed call once ``after_pieces`` pieces arrived: (error, pieces before
+    the cancel, pieces after it, the run's usage)."""
+    provider = OpenAICompatible(server.url, "fake-model")
+    ctx = _ctx(provider)
+    pieces: list[str] = []
+    after_cancel: list[str] = []
+    arrived = asyncio.Event()
+
+    def listen(text: str) -> None:
+        (after_cancel if ctx.cancelled else pieces).append(text)
+        if len(pieces) == after_pieces:
+            arrived.set()
+
+    call = asyncio.create_task(ctx.model(MESSAGES, Purpose.DECIDE, on_text=listen))
+    waiting = asyncio.create_task(arrived.wait())
+    await asyncio.wait([call, waiting], return_when=asyncio.FIRST_COMPLETED)
+    waiting.cancel()
+    assert not call.done(), "the stream was still being read"
+    ctx.cancel()
+    with pytest.raises(AgentError) as caught:
+        await call
+    closed = await server.client_closed(0)
+    await provider.aclose()
+    assert closed, "the response was closed"
+    return caught.value, pieces, after_cancel, ctx.usage
+
+
 async def test_cancel_mid_stream_closes_the_response_and_reads_no_further_chunk():
-    with FakeModelServer([Reply(ANSWER * 20, chunk_delay_s=0.01)]) as server:
-        provider = OpenAICompatible(server.url, "fake-model")
-        ctx = _ctx(provider)
-        pieces: list[str] = []
-        after_cancel: list[str] = []
+    # The stream never ends by itself: only the cancel can end the call.
+    with FakeModelServer([Reply(ANSWER, runaway=True, chunk_delay_s=0.005)]) as server:
+        error, pieces, after_cancel, usage = await _cancel_once(server, 5)
 
-        def listen(text: str) -> None:
-            (after_cancel if ctx.cancelled else pieces).append(text)
-
-        call = asyncio.create_task(ctx.model(MESSAGES, Purpose.DECIDE, on_text=listen))
-        while len(pieces) < 5:
-            await asyncio.sleep(0.005)
-        cancelled_at = time.monotonic()
-        ctx.cancel()
-        with pytest.raises(AgentError) as caught:
-            await call
-        ended_at = time.monotonic()
-        deadline = time.monotonic() + 5
-        while server.closed_at[0] is None and time.monotonic() < deadline:
-            await asyncio.sleep(0.005)
-        await provider.aclose()
-
-    assert caught.value.failure is AgentFailure.CANCELLED
+    assert error.failure is AgentFailure.CANCELLED
     assert after_cancel == [], "no chunk is read after the cancel"
-    # A generous bound on a shared machine; the benchmark measures the real figure.
-    assert ended_at - cancelled_at < 1.0
-    assert server.closed_at[0] is not None and server.closed_at[0] - cancelled_at < 2.0
-    partial = caught.value.partial
-    assert partial.text == "".join(pieces)
-    assert partial.tokens_out > 0, "billed with the tokens actually received"
-    assert ctx.usage.tokens_out == partial.tokens_out
+    assert error.partial.text == "".join(pieces)
+    assert error.partial.tokens_out > 0, "billed with the tokens actually received"
+    assert usage.tokens_out == error.partial.tokens_out
+
+
+async def test_cancel_ends_a_stalled_stream_at_once_without_waiting_for_a_chunk():
+    # The server sends nothing more and keeps the connection open: only the cancel,
+    # not a next chunk nor the model timeout, can end the call as cancelled.
+    with FakeModelServer([Reply(ANSWER, stall_after=STALL_AFTER)]) as server:
+        error, pieces, after_cancel, _ = await _cancel_once(server, STALL_AFTER)
+
+    assert error.failure is AgentFailure.CANCELLED
+    assert after_cancel == []
+    assert error.partial.text == "".join(pieces) == "".join(p for _, p in server.sent_pieces[0])
