@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
-from agentweb.assistant import config, inbox, memory
+from agentweb.assistant import config, inbox, memory, player_reads
 from agentweb.assistant.errors import ServiceError, not_found
 from agentweb.assistant.message_checks import validate_options, validate_text
 from agentweb.assistant.models import (
@@ -28,6 +28,7 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
     event_frame,
+    run_writes,
 )
 from agentweb.assistant.models.run_writes import new_run
 from agentweb.assistant.runs import events
@@ -67,10 +68,18 @@ def submit(
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
+    new = {"question": text, "allow_web": allow_web, "client_msg_id": client_msg_id}
+    new["options"] = run_options
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
-            player = inbox.player_now(user.pk, client_msg_id)
+            if connection.vendor == "postgresql":
+                # The usual message, a new run at once, is one statement with the read.
+                player, run_id = player_reads.player_now_starting(user.pk, client_msg_id, new)
+                if run_id is not None:
+                    return Started(run_id), None
+            else:
+                player = player_reads.player_now(user.pk, client_msg_id)
             earlier = _resent(player)
             if earlier is not None:
                 return earlier, None
@@ -104,25 +113,20 @@ def submit(
                     client_msg_id=client_msg_id,
                 )
                 return Started(active, queued=True, promoted=promoted), entry
-            run_id = new_run(
-                user_id=user.pk,
-                question=text,
-                allow_web=allow_web,
-                client_msg_id=client_msg_id,
-                memory_generation=player.generation,
-                options=run_options,
-            )
+            run_id = new_run(user_id=user.pk, memory_generation=player.generation, **new)
             return Started(run_id), None
     except IntegrityError:
         # The same message, submitted at the same moment elsewhere, got there first.
         with transaction.atomic():
-            earlier = _resent(inbox.player_now(user.pk, client_msg_id)) if client_msg_id else None
+            earlier = (
+                _resent(player_reads.player_now(user.pk, client_msg_id)) if client_msg_id else None
+            )
         if earlier is None:
             raise
         return earlier, None
 
 
-def _resent(player: inbox.PlayerNow) -> Started | None:
+def _resent(player: player_reads.PlayerNow) -> Started | None:
     """The run or inbox entry this message already became (read with the player)."""
     if player.earlier_run is not None:
         return Started(player.earlier_run, duplicate=True)
@@ -171,13 +175,18 @@ def owned_run(user: Any, run_id: int) -> Run:
 
 
 def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
-    """Flag the run as cancelled; a queued one ends here (its ``run.finished``, to broadcast)."""
-    run = owned_run(user, run_id)
-    if run.status not in ACTIVE_STATUSES:
+    """Flag the run as cancelled; a queued one ends here (its ``run.finished``, to broadcast).
+
+    The flag is one conditional UPDATE, which is also the ownership check: another
+    player's run is not found, like an unknown one."""
+    status = run_writes.flag_cancel(run_id, user.pk)
+    if status is None:
+        owned_run(user, run_id)  # not found, or not running
         raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
-    Run.objects.filter(pk=run.pk).update(cancel_requested=True)
+    if status != Status.QUEUED:
+        return []
     # A queued run never starts; one claimed meanwhile stops at its next step.
-    return Run.objects.filter(pk=run.pk).cancel_queued()
+    return Run.objects.filter(pk=run_id).cancel_queued()
 
 
 async def acancel(user: Any, run_id: int) -> None:
@@ -185,23 +194,14 @@ async def acancel(user: Any, run_id: int) -> None:
         # It stops at once; its end stores the flag (no trip the socket would wait on).
         executor.cancel_local(run_id, AgentFailure.CANCELLED)
         return
-    relayed = False
     with db_lane.urgent():  # the player waits on these (and the socket meanwhile)
-        if await database_sync_to_async(_owned_running)(user, run_id):
-            # It runs in another process: relay the cancel before writing the flag,
-            # so the call in flight is abandoned one database round trip sooner.
-            await executor.cancel(run_id, AgentFailure.CANCELLED)
-            relayed = True
         ended = await database_sync_to_async(request_cancel)(user, run_id)
+    # Running elsewhere: the relay abandons the call in flight at once (one trip after
+    # the request, the flag's); the run also finds the flag at its next step.
+    await executor.cancel(run_id, AgentFailure.CANCELLED)
     await events.broadcast(*ended)
     if ended:  # it ended before it started: messages queued behind it run next (R-X3-1)
         await start_next_from_inbox(run_id)
-    if not relayed:
-        await executor.cancel(run_id, AgentFailure.CANCELLED)
-
-
-def _owned_running(user: Any, run_id: int) -> bool:
-    return Run.objects.filter(pk=run_id, user=user, status=Status.RUNNING).exists()
 
 
 def forget(user: Any) -> int:
@@ -262,14 +262,14 @@ def events_after(
     """The run's events after ``after_seq`` (one page), in one query with the ownership check."""
     runs = Run.objects.filter(pk=run_id) if any_user else Run.objects.filter(pk=run_id, user=user)
     later = FilteredRelation("events", condition=Q(events__seq__gt=after_seq))
-    rows = list(
+    found = list(
         runs.annotate(later=later)
         .order_by("later__seq")
         .values_list("later__seq", "later__kind", "later__data", "later__ts")[:limit]
     )
-    if not rows:
+    if not found:
         raise not_found(run_id)
-    return [event_frame(run_id, *row) for row in rows if row[0] is not None]
+    return [event_frame(run_id, *row) for row in found if row[0] is not None]
 
 
 def events_page(user: Any, run_id: int, after_seq: int) -> dict[str, Any]:

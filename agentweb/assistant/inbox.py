@@ -8,8 +8,9 @@ run's trace as ``inbox.queued`` events.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from dataclasses import dataclass
+import weakref
 
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
@@ -22,7 +23,6 @@ from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     InboxEntry,
     InboxStatus,
-    MemoryState,
     Run,
     rows,
 )
@@ -60,8 +60,17 @@ def lock_player(user_id: int) -> None:
 FALLBACK_CLAIM_S = 2.0
 
 # Runs of this process with a message queued since their last claim: marked by
-# the submit here, or by the control group's ``inbox.queued`` from another process.
+# the submit here, by the control group's ``inbox.queued`` from another process,
+# or by the fallback look.
 _marked: set[int] = set()
+
+# The runs of this process that claim messages, by id (gone with the run).
+_live: weakref.WeakValueDictionary[int, DbInbox] = weakref.WeakValueDictionary()
+# When the last finished fallback look of this process started: every run live then
+# was looked for by it.
+_looked_for_all_at = float("-inf")
+# The fallback look in flight: when it started, and its task.
+_looking: tuple[float, asyncio.Task[None]] | None = None
 
 
 def mark_queued(run_id: int) -> None:
@@ -69,7 +78,9 @@ def mark_queued(run_id: int) -> None:
 
 
 def unmark(run_id: int) -> None:
+    """The run has ended here: no more marks or fallback looks for it."""
     _marked.discard(run_id)
+    _live.pop(run_id, None)
 
 
 class DbInbox:
@@ -77,24 +88,75 @@ class DbInbox:
 
     A round looks in the database only when a message is known to wait (at
     the run's claim, or marked since) or FALLBACK_CLAIM_S after its last look.
-    The claim is a conditional update: a message is claimed once, and the
-    change is in the database before the loop sees it.
+    That fallback look is shared by every run of the process: one statement
+    finds which of them have messages waiting (``_look_for_all``), so with
+    many runs in flight it costs one statement every FALLBACK_CLAIM_S, not
+    one per round of each. The claim is a conditional update: a message is
+    claimed once, and the change is in the database before the loop sees it.
     """
 
     def __init__(self, run_id: int, *, waiting: bool = True) -> None:
         self.run_id = run_id
         self._waiting = waiting
         self._looked_at = time.monotonic()
+        _live[run_id] = self
 
     async def claim(self) -> list[str]:
-        now = time.monotonic()
-        marked = self.run_id in _marked
-        if not (self._waiting or marked or now - self._looked_at >= FALLBACK_CLAIM_S):
-            return []
+        if not (self._waiting or self.run_id in _marked):
+            looked_at = max(self._looked_at, _looked_for_all_at)
+            if time.monotonic() - looked_at < FALLBACK_CLAIM_S:
+                return []
+            await _look_for_all(since=self._looked_at)
+            if self.run_id not in _marked:
+                return []
         self._waiting = False
-        self._looked_at = now
+        self._looked_at = time.monotonic()
         _marked.discard(self.run_id)
         return await _claim(self.run_id)
+
+
+async def _look_for_all(since: float) -> None:
+    """A fallback look that started after ``since`` has finished: it marked every run of
+    this process (live when it started) that has a message waiting. One look at a time;
+    the runs due meanwhile wait for it instead of looking again."""
+    global _looking
+    loop = asyncio.get_running_loop()
+    while True:
+        if _looking is None or _looking[1].done() or _looking[1].get_loop() is not loop:
+            started = time.monotonic()
+            _looking = (started, loop.create_task(_look(started, list(_live))))
+        started, task = _looking
+        # Shielded: a run cancelled while it waits does not cancel the others' look.
+        await asyncio.shield(task)
+        if started >= since:
+            return
+
+
+async def _look(started: float, run_ids: list[int]) -> None:
+    global _looked_for_all_at
+    _marked.update(await database_sync_to_async(waiting_among)(run_ids))
+    _looked_for_all_at = max(_looked_for_all_at, started)
+
+
+# Run ids per statement of ``waiting_among`` (well under SQLite's variable limit).
+_IDS_PER_LOOK = 500
+
+
+def waiting_among(run_ids: list[int]) -> set[int]:
+    """Which of these runs have messages queued for them (one statement per 500 runs)."""
+    col = rows.quote
+    found: set[int] = set()
+    with connection.cursor() as cursor:
+        for at in range(0, len(run_ids), _IDS_PER_LOOK):
+            chunk = run_ids[at : at + _IDS_PER_LOOK]
+            cursor.execute(
+                f"SELECT DISTINCT {col('run_id')} FROM {rows.table(InboxEntry)} "
+                f"WHERE {col('status')} = '{InboxStatus.QUEUED.value}' "
+                f"AND {col('run_id')} IN ({', '.join(['%s'] * len(chunk))})",
+                chunk,
+            )
+            found.update(run_id for (run_id,) in cursor.fetchall())
+    return found
 
 
 @database_sync_to_async
@@ -157,98 +219,6 @@ def promote_after(run_id: int) -> int | None:
         for pk in user_id:
             lock_player(pk)
         return promote_locked(run_id)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerNow:
-    """What a submit needs to know of the player, read in one query under the player's lock."""
-
-    generation: int
-    assistant_enabled: bool
-    # The player's active run, if any.
-    active_run: int | None
-    # A run that has ended with messages still queued behind it, not yet promoted.
-    waiting_behind: int | None
-    # With a client message id: the run, or the inbox entry's run and the run it
-    # started as, that the same message already became (a resend).
-    earlier_run: int | None = None
-    earlier_entry: tuple[int, int | None] | None = None
-
-
-def player_now(user_id: int, client_msg_id: str = "") -> PlayerNow:
-    """Under the player's lock: memory switches, the active run, messages left behind.
-
-    Between a run's end and the promotion of its inbox, a new message finds no
-    active run; it must still wait behind the earlier ones, not overtake them
-    (and not run beside them): ``waiting_behind`` names the ended run to
-    promote first (``promote_locked``). Whoever comes first promotes; the
-    other finds nothing left to promote.
-
-    On PostgreSQL the active run is locked too (its end waits for this
-    submit, so a message queued behind it is always promoted by its end).
-    """
-    earlier = [user_id, client_msg_id] * 3 if client_msg_id else []
-    with connection.cursor() as cursor:
-        cursor.execute(_player_query(bool(client_msg_id)), [*earlier, user_id, user_id, user_id])
-        found = cursor.fetchone()
-        if found is None:
-            raise get_user_model().DoesNotExist(f"no player {user_id}")
-        earlier_run, entry_run, entry_started, generation, enabled, active, behind = found
-        if generation is None:
-            # Her first message: her memory state starts now (or was just started elsewhere).
-            at = connection.ops.adapt_datetimefield_value(timezone.now())
-            cursor.execute(_new_state_query(), [user_id, at])
-            created = cursor.fetchone()
-            if created is None:
-                return player_now(user_id, client_msg_id)
-            generation, enabled = created
-    entry = (entry_run, entry_started) if entry_run is not None else None
-    now = PlayerNow(generation, bool(enabled), active, behind, earlier_run, entry)
-    if now.active_run is None or connection.vendor == "sqlite":
-        return now
-    held = Run.objects.select_for_update(no_key=True).filter(
-        pk=now.active_run, status__in=ACTIVE_STATUSES
-    )
-    if held.exists():
-        return now
-    # It ended between the read and the lock: read again (no run of hers can start meanwhile).
-    return player_now(user_id, client_msg_id)
-
-
-def _player_query(by_client_id: bool) -> str:
-    """``player_now``'s one statement. Parameters: with ``by_client_id`` the player's id
-    and the client message id three times; then the player's id three times."""
-    run, entries, col = rows.table(Run), rows.table(InboxEntry), rows.quote
-    active = ", ".join(f"'{status.value}'" for status in ACTIVE_STATUSES)
-    earlier = "NULL, NULL, NULL, "
-    if by_client_id:
-        mine = f"{col('user_id')} = %s AND {col('client_msg_id')} = %s"
-        earlier = (
-            f"(SELECT {col('id')} FROM {run} WHERE {mine}), "
-            f"(SELECT {col('run_id')} FROM {entries} WHERE {mine}), "
-            f"(SELECT {col('started_run_id')} FROM {entries} WHERE {mine}), "
-        )
-    return (
-        f"SELECT {earlier}m.{col('generation')}, m.{col('assistant_enabled')}, "
-        f"(SELECT r.{col('id')} FROM {run} r WHERE r.{col('user_id')} = %s "
-        f"AND r.{col('status')} IN ({active}) ORDER BY r.{col('id')} DESC LIMIT 1), "
-        f"(SELECT i.{col('run_id')} FROM {rows.table(InboxEntry)} i "
-        f"INNER JOIN {run} b ON b.{col('id')} = i.{col('run_id')} "
-        f"WHERE i.{col('user_id')} = %s AND i.{col('status')} = '{InboxStatus.QUEUED.value}' "
-        f"AND b.{col('status')} NOT IN ({active}) ORDER BY i.{col('id')} LIMIT 1) "
-        f"FROM {rows.table(get_user_model())} u LEFT JOIN {rows.table(MemoryState)} m "
-        f"ON m.{col('user_id')} = u.{col(get_user_model()._meta.pk.column)} "
-        f"WHERE u.{col(get_user_model()._meta.pk.column)} = %s"
-    )
-
-
-def _new_state_query() -> str:
-    state, col = rows.table(MemoryState), rows.quote
-    return (
-        f"INSERT INTO {state} ({col('user_id')}, {col('generation')}, "
-        f"{col('assistant_enabled')}, {col('updated_at')}) VALUES (%s, 0, TRUE, %s) "
-        f"ON CONFLICT DO NOTHING RETURNING {col('generation')}, {col('assistant_enabled')}"
-    )
 
 
 def promote_locked(run_id: int) -> int | None:

@@ -13,7 +13,7 @@ from agentweb.engine import Source
 from agentweb.ftb import search
 from agentweb.ftb.quest_views import quest_card, quest_list_card
 from agentweb.ftb.tools import MODULE, load_detail
-from agentweb.game import queries
+from agentweb.game import queries, versions
 from agentweb.game.models import Quest, QuestStatus
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_NAME
@@ -100,11 +100,16 @@ def tasks_command(args: str, user: Any) -> DirectResult:
     return DirectResult(". ".join(parts) + ".", [card])
 
 
+# Most messages are no quest's title: those cost no statement (as of the run's game data).
+_TITLES = versions.FoldedValues(Quest, "title")
+
+
 def quest_name_hit(text: str, user: Any) -> DirectResult | None:
     """A message that is exactly one quest's title (case-insensitive)."""
-    matches = list(
-        Quest.objects.filter(title__iexact=clean_text(text)).values_list("quest_id", flat=True)[:2]
-    )
+    title = clean_text(text)
+    if not _TITLES.could_be(title):
+        return None
+    matches = list(Quest.objects.filter(title__iexact=title).values_list("quest_id", flat=True)[:2])
     if len(matches) != 1:
         return None
     return _quest_answer(matches[0], user)

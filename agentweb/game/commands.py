@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from agentweb.core.commands import Command, DirectResult, commands
+from agentweb.game import versions
 from agentweb.game.models import Item
 from agentweb.game.services.signin import sign_in
 from agentweb.game.text import clean_text
@@ -89,9 +90,16 @@ def item_command(args: str, user: Any) -> DirectResult:
     return _item_result(lookup_sources(name, limit=MAX_SOURCES_SHOWN))
 
 
+# Most messages are no item's name: those cost no statement (as of the run's game data).
+_DISPLAY_NAMES = versions.FoldedValues(Item, "display_name")
+
+
 def item_name_hit(text: str, user: Any) -> DirectResult | None:
     """A message that is exactly one item's display name (case-insensitive)."""
-    matches = list(Item.objects.filter(display_name__iexact=clean_text(text))[:2])
+    name = clean_text(text)
+    if not _DISPLAY_NAMES.could_be(name):
+        return None
+    matches = list(Item.objects.filter(display_name__iexact=name)[:2])
     if len(matches) != 1:
         return None
     return _item_result(lookup_sources(matches[0].item_id, limit=MAX_SOURCES_SHOWN))

@@ -178,6 +178,22 @@ class Versioned(Generic[T]):
         return value
 
 
+class FoldedValues:
+    """Every value of ``model.field``, case-folded, kept until the data changes: whether
+    a text could be exactly one of them (case-insensitively) is answered from memory —
+    in a run, as of its stamp, with no statement — and only a text that could be one
+    is looked up."""
+
+    def __init__(self, model: type[Any], field: str) -> None:
+        self._values = Versioned(
+            lambda: frozenset(v.casefold() for v in model.objects.values_list(field, flat=True))
+        )
+
+    def could_be(self, text: str) -> bool:
+        with pinned():
+            return text.casefold() in self._values.get()
+
+
 class VersionedMap(Generic[K, V]):
     """Values by key, loaded in batches for the keys not yet kept; all dropped when the
     data changes. ``load`` returns the values of the keys it found (others stay missing

@@ -191,6 +191,19 @@ def second_db_url(scale_db) -> str:
 
 
 @pytest.fixture
+def quiet_db_url(second_db_url) -> Iterator[str]:
+    """A copy of the spare database of the test's own: no stack's worker runs its runs."""
+    base, _, spare = second_db_url.rpartition("/")
+    name = f"{spare}_{uuid.uuid4().hex[:6]}"
+    admin = Db(f"{base}/postgres")
+    admin.execute(f"CREATE DATABASE {name} TEMPLATE {spare}")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
 def own_redis(tmp_path) -> Iterator[Services]:
     """A redis-server of the test's own, which the test may restart."""
     if shutil.which("redis-server") is None:

@@ -29,6 +29,7 @@ from agentweb.assistant.models.runs import (
     insert_finished_rows,
     stop_reason_of,
 )
+from agentweb.assistant.models.status import ACTIVE_STATUSES
 from agentweb.engine.events import EventKind
 from agentweb.lib import storable_text
 
@@ -36,12 +37,20 @@ from agentweb.lib import storable_text
 def new_run(**fields: Any) -> int:
     """``Run.objects.create(**fields).pk`` (``fields`` by attribute name: ``user_id``),
     as one hand-written INSERT; the other columns get their fields' defaults."""
-    unknown = set(fields) - {field.attname for field in _inserted()}
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(), new_run_values(fields))
+        return cursor.fetchone()[0]
+
+
+def new_run_values(fields: dict[str, Any]) -> list[Any]:
+    """Every inserted column's value (``inserted_fields`` order) of a new run with ``fields``,
+    prepared as its field prepares it."""
+    unknown = set(fields) - {field.attname for field in inserted_fields()}
     if unknown:
         raise TypeError(f"not fields of a run: {sorted(unknown)}")
     now = timezone.now()
     values = []
-    for field in _inserted():
+    for field in inserted_fields():
         if field.attname in fields:
             value = fields[field.attname]
         elif getattr(field, "auto_now_add", False):
@@ -49,20 +58,33 @@ def new_run(**fields: Any) -> int:
         else:
             value = field.get_default()
         values.append(field.get_db_prep_save(value, connection))
+    return values
+
+
+def flag_cancel(run_id: int, user_id: int) -> str | None:
+    """The player's active run is flagged as cancelled: its status (``None``: no such run
+    of hers is active), in one conditional UPDATE."""
+    active = ", ".join(f"'{status.value}'" for status in ACTIVE_STATUSES)
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(), values)
-        return cursor.fetchone()[0]
+        cursor.execute(
+            f"UPDATE {_table(Run)} SET {_col('cancel_requested')} = %s WHERE {_col('id')} = %s "
+            f"AND {_col('user_id')} = %s AND {_col('status')} IN ({active}) "
+            f"RETURNING {_col('status')}",
+            [True, run_id, user_id],
+        )
+        found = cursor.fetchone()
+    return found[0] if found else None
 
 
 @cache
-def _inserted() -> tuple[models.Field, ...]:
+def inserted_fields() -> tuple[models.Field, ...]:
     return tuple(f for f in Run._meta.concrete_fields if not f.primary_key)
 
 
 @cache
 def _insert_sql() -> str:
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in _inserted())
-    marks = ", ".join(["%s"] * len(_inserted()))
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in inserted_fields())
+    marks = ", ".join(["%s"] * len(inserted_fields()))
     return f"INSERT INTO {_table(Run)} ({columns}) VALUES ({marks}) RETURNING {_col('id')}"
 
 
@@ -79,7 +101,7 @@ def begin(
         fields = {**claimed_fields("", None), **fields}
         where = f"{_col('id')} = %s AND {_col('status')} = %s"
         params = [run_id, Status.QUEUED.value]
-    sets, values = _assignments(fields)
+    sets, values = assignments(fields)
     columns = ", ".join(connection.ops.quote_name(c) for c in returning)
     sql = f"UPDATE {_table(Run)} SET {sets} WHERE {where} RETURNING {columns}"
     with connection.cursor() as cursor:
@@ -176,7 +198,7 @@ def _finish_update(
     stop_reason = stop_reason_of(stop)
     now = timezone.now()
     fields.setdefault("finished_at", now)
-    sets, values = _assignments({"status": status, "stop_reason": stop_reason, **fields})
+    sets, values = assignments({"status": status, "stop_reason": stop_reason, **fields})
     where, params = _running_where(run_id, owner)
     last = _col("last_seq")
     update = (
@@ -251,7 +273,7 @@ def _running_where(run_id: int, owner: str | None) -> tuple[str, list[Any]]:
     return where, params
 
 
-def _assignments(values: dict[str, Any]) -> tuple[str, list[Any]]:
+def assignments(values: dict[str, Any]) -> tuple[str, list[Any]]:
     """``"col" = %s, …`` and the values, each prepared as its field prepares it."""
     sets, params = [], []
     for name, value in values.items():

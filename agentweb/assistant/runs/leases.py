@@ -8,13 +8,16 @@ only while it still holds the lease (the fence, ``events.persist``).
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from agentweb.assistant.models import Run, Status
+from agentweb.assistant import config
+from agentweb.assistant.models import Run, Status, rows, run_writes
+from agentweb.assistant.models.runs import claimed_fields
+from agentweb.assistant.runs import start
 
 
 def lease_s() -> float:
@@ -42,6 +45,8 @@ def claim_queued(owner: str, limit: int) -> list[int]:
     if limit <= 0:
         return []
     until = timezone.now() + timedelta(seconds=lease_s())
+    if connection.vendor == "postgresql":
+        return _claim_on_postgresql(owner, limit, until)
     queued = Run.objects.filter(status=Status.QUEUED).order_by("id")
     if connection.features.has_select_for_update_skip_locked:
         with transaction.atomic():
@@ -55,6 +60,30 @@ def claim_queued(owner: str, limit: int) -> list[int]:
         if Run.objects.filter(pk=pk).claim(owner=owner, lease_until=until):
             claimed.append(pk)
     return claimed
+
+
+def _claim_on_postgresql(owner: str, limit: int, until: datetime) -> list[int]:
+    """``claim_queued`` in one statement: the rows picked (``FOR UPDATE SKIP LOCKED``) and
+    claimed by the same UPDATE, so no transaction is opened. The pick is materialized: as
+    a subquery of the UPDATE it could be run again and claim more than ``limit``.
+
+    The same UPDATE writes each run's prompt snapshot and returns its row, which the
+    run's start then uses instead of a write and a read of its own (``start.claim``)."""
+    prompts = config.snapshot().prompts
+    sets, values = run_writes.assignments(
+        {**claimed_fields(owner, until), "prompt_snapshot": prompts}
+    )
+    col, run, queued = rows.quote, rows.table(Run), Status.QUEUED.value
+    returned = ", ".join(f"{run}.{rows.quote(c)}" for c in start.run_columns())
+    sql = (
+        f"WITH picked AS MATERIALIZED (SELECT {col('id')} FROM {run} "
+        f"WHERE {col('status')} = %s ORDER BY {col('id')} LIMIT %s FOR UPDATE SKIP LOCKED) "
+        f"UPDATE {run} SET {sets} FROM picked WHERE {run}.{col('id')} = picked.{col('id')} "
+        f"AND {run}.{col('status')} = %s RETURNING {returned}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [queued, limit, *values, queued])
+        return start.handed_over(owner, prompts, cursor.fetchall())
 
 
 def renew(owner: str, run_ids: list[int]) -> set[int]:
