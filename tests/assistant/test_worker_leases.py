@@ -12,6 +12,7 @@ from django.utils import timezone
 from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.runs import events, leases
 from agentweb.assistant.runs.recovery import reap_expired
+from agentweb.engine import AgentFailure
 from agentweb.engine.events import Event, EventKind
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,28 @@ def test_renewing_reports_runs_taken_away_but_not_runs_that_finished(alice):
     leases.claim_queued("w1", 3)
     Run.objects.filter(pk=finished.pk).update(status="completed")
     Run.objects.filter(pk=reaped.pk).update(status="interrupted")
-    assert leases.renew("w1", [kept.pk, finished.pk, reaped.pk]) == {reaped.pk}
+    assert leases.renew("w1", [kept.pk, finished.pk, reaped.pk]).lost == {reaped.pk}
+
+
+def test_renewing_reads_the_stop_and_undo_flags_of_the_runs_still_held(alice):
+    plain, stopped, undone, gone = queued(alice, 4)
+    leases.claim_queued("w1", 4)
+    Run.objects.filter(pk=stopped.pk).update(cancel_requested=True)
+    Run.objects.filter(pk=undone.pk).update(cancel_requested=True, undo_requested=True)
+    Run.objects.filter(pk=gone.pk).update(status="cancelled", cancel_requested=True)
+    renewal = leases.renew("w1", [plain.pk, stopped.pk, undone.pk, gone.pk])
+    assert renewal.flagged == {
+        stopped.pk: AgentFailure.CANCELLED,
+        undone.pk: AgentFailure.UNDONE,
+    }
+    assert renewal.lost == set()
+
+
+def test_another_worker_s_flags_are_not_read_by_this_one(alice):
+    (run,) = queued(alice)
+    leases.claim_queued("w2", 1)
+    Run.objects.filter(pk=run.pk).update(cancel_requested=True)
+    assert leases.renew("w1", [run.pk]).flagged == {}
 
 
 def expire(run):

@@ -11,6 +11,9 @@ from django.db import transaction
 from agentweb.game import versions
 from agentweb.game.models import Item
 
+# An item namespace of this test's own.
+PROBE = "stampprobe"
+
 
 class Counted:
     def __init__(self) -> None:
@@ -18,12 +21,16 @@ class Counted:
 
     def __call__(self) -> list[str]:
         self.builds += 1
-        return list(Item.objects.order_by("pk").values_list("display_name", flat=True))
+        # Only the probe's namespace: other tests' game world may be in the database too.
+        items = Item.objects.filter(namespace=PROBE)
+        return list(items.order_by("pk").values_list("display_name", flat=True))
 
 
 @pytest.fixture
 def flint(db):
-    return Item.objects.create(item_id="minecraft:flint", name="flint", display_name="Flint")
+    return Item.objects.create(
+        item_id=f"{PROBE}:flint", namespace=PROBE, name="flint", display_name="Flint"
+    )
 
 
 @pytest.fixture

@@ -44,6 +44,15 @@ class RunQuerySet(models.QuerySet["Run"]):
         """Rows a worker may still write: running under its lease (no owner: no fence)."""
         return self.filter(status=Status.RUNNING, lease_owner=owner) if owner else self
 
+    def extend_leases(self, owner: str, until: datetime) -> dict[int, tuple[bool, bool]]:
+        """Those still running under ``owner``'s lease hold it until ``until``: each one's
+        stop and undo flags, read by the same statement."""
+        held = self.fenced(owner)
+        found = held._update_returning(
+            {"lease_expires_at": until}, ("id", "cancel_requested", "undo_requested")
+        )
+        return {pk: (bool(cancel), bool(undo)) for pk, cancel, undo in found}
+
     def claim(self, *, owner: str = "", lease_until: datetime | None = None, **fields: Any) -> int:
         """queued → running; with ``owner`` under that worker's lease, ``fields`` written too.
         Returns the rows claimed."""

@@ -93,6 +93,15 @@ class LocalExecutor:
         run_flags().invalidate()
         return False
 
+    def stop_flagged(self, run_id: int, reason: AgentFailure) -> bool:
+        """A stop or undo read from the run's flags (a heartbeat): the run here ends as if
+        the relay had come, unless it is stopping already. Whether it was stopped now."""
+        ctx = self.contexts.get(run_id)
+        if ctx is None or ctx.cancel_state.reason is not None:
+            return False
+        ctx.cancel(reason)
+        return True
+
     async def queued(self, run_id: int) -> None:
         """A message was queued for the run: its loop claims it at the next round."""
         if run_id in self.contexts:

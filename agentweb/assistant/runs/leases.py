@@ -8,6 +8,7 @@ only while it still holds the lease (the fence, ``events.persist``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -18,6 +19,7 @@ from agentweb.assistant import config
 from agentweb.assistant.models import Run, Status, rows, run_writes
 from agentweb.assistant.models.runs import claimed_fields
 from agentweb.assistant.runs import start
+from agentweb.engine import AgentFailure
 
 
 def lease_s() -> float:
@@ -86,25 +88,39 @@ def _claim_on_postgresql(owner: str, limit: int, until: datetime) -> list[int]:
         return start.handed_over(owner, prompts, cursor.fetchall())
 
 
-def renew(owner: str, run_ids: list[int]) -> set[int]:
-    """Extend the leases this worker still holds; returns the ids taken away from it.
+@dataclass(slots=True)
+class Renewal:
+    """What a heartbeat found: runs taken away from the worker, and runs of its own that a
+    player stopped or undid (the flag is in the database; the relay may have been lost)."""
+
+    lost: set[int] = field(default_factory=set)
+    flagged: dict[int, AgentFailure] = field(default_factory=dict)
+
+
+def renew(owner: str, run_ids: list[int]) -> Renewal:
+    """Extend the leases this worker still holds, and read their stop and undo flags.
 
     A run that simply finished a moment ago is not "taken away": only one the
-    reaper interrupted or re-queued, or that another worker now holds.
+    reaper interrupted or re-queued, or that another worker now holds. A flag
+    set while the run's call is in flight reaches it here at the latest, one
+    heartbeat after it was set, even when the control group's relay never came.
     """
     if not run_ids:
-        return set()
+        return Renewal()
     rows = Run.objects.filter(pk__in=run_ids)
     with transaction.atomic():
-        rows.filter(lease_owner=owner, status=Status.RUNNING).update(
-            lease_expires_at=timezone.now() + timedelta(seconds=lease_s())
-        )
+        held = rows.extend_leases(owner, timezone.now() + timedelta(seconds=lease_s()))
         taken = rows.exclude(lease_owner=owner) | rows.filter(
             status__in=[Status.QUEUED, Status.INTERRUPTED]
         )
         lost = set(taken.values_list("pk", flat=True))
     _renew_model_slots([pk for pk in run_ids if pk not in lost])
-    return lost
+    flagged = {
+        pk: AgentFailure.UNDONE if undo else AgentFailure.CANCELLED
+        for pk, (cancel, undo) in held.items()
+        if cancel or undo
+    }
+    return Renewal(lost, flagged)
 
 
 def _renew_model_slots(run_ids: list[int]) -> None:

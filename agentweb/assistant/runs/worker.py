@@ -7,7 +7,9 @@ background duties keep it honest across processes:
   doorbell rings (``QUEUE_GROUP``), a run of ours ends, or ``POLL_S`` passes;
 * **heartbeat** — every ``leases.heartbeat_s()`` the leases of our runs are
   extended; a run whose lease we lost (the reaper interrupted it while we
-  stalled) is cancelled here, and its writes were fenced already;
+  stalled) is cancelled here, and its writes were fenced already; a run of
+  ours that a player stopped or undid (its database flag) ends here too, should
+  the control group's relay never have come (``leases.renew``);
 * **reap** — on the same beat, runs of dead workers are re-queued or
   interrupted (``recovery.reap_expired``);
 * **control** — cancels and confirmation decisions from any process
@@ -105,11 +107,20 @@ class Worker:
             await asyncio.sleep(leases.heartbeat_s())
 
     async def _beat_once(self) -> None:
-        lost = await database_sync_to_async(leases.renew)(self.name, list(self.executor.tasks))
-        for run_id in lost:
+        renewal = await database_sync_to_async(leases.renew)(self.name, list(self.executor.tasks))
+        for run_id in renewal.lost:
             if run_id in self.executor.tasks:
                 logger.warning("worker %s: lost the lease of run %s", self.name, run_id)
                 self.executor.cancel_local(run_id, AgentFailure.CANCELLED)
+        for run_id, reason in renewal.flagged.items():
+            # Stopped or undone while the relay did not reach us: the call in flight ends now.
+            if self.executor.stop_flagged(run_id, reason):
+                logger.warning(
+                    "worker %s: run %s %s without word from the relay",
+                    self.name,
+                    run_id,
+                    reason.value,
+                )
         reaped = await database_sync_to_async(recovery.reap_expired)()
         for row in reaped.finished:
             logger.warning("run %s interrupted: its worker's lease expired", row.run_id)
