@@ -12,6 +12,7 @@ from agentweb.assistant.models import Run
 from agentweb.assistant.runs import events
 from agentweb.engine.events import Event, EventKind
 from agentweb.lib import db_lane
+from tests.call_sizes import record_call_sizes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,14 +21,7 @@ STEPS = 8
 
 
 async def test_appends_between_groups_of_many_runs_leave_no_gap_and_no_swap(alice, monkeypatch):
-    groups: list[int] = []
-    persist = events.persist
-
-    def counted(items):
-        groups.append(len(items))
-        return persist(items)
-
-    monkeypatch.setattr(events, "persist", counted)
+    groups = record_call_sizes(monkeypatch, events, "persist")
     runs = await database_sync_to_async(
         lambda: [
             Run.objects.create(user=alice, question=f"q{i}", status="running", lease_owner="w1")

@@ -14,6 +14,7 @@ from agentweb.assistant.models import InboxEntry, MemoryState, Run, RunEvent, St
 from agentweb.assistant.runs import end
 from agentweb.engine import StopCode, StopReason
 from agentweb.engine.events import Event, EventKind
+from tests.call_sizes import record_call_sizes
 from tests.sql_counts import counting_statements
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,15 +26,7 @@ CANCELLED = StopReason(StopCode.CANCELLED, "cancelled")
 @pytest.fixture
 def groups(monkeypatch) -> list[int]:
     """The size of each group of ends written in one trip."""
-    sizes: list[int] = []
-    store_all = end.store_all
-
-    def counted(ends):
-        sizes.append(len(ends))
-        return store_all(ends)
-
-    monkeypatch.setattr(end, "store_all", counted)
-    return sizes
+    return record_call_sizes(monkeypatch, end, "store_all")
 
 
 @database_sync_to_async

@@ -28,9 +28,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.db import connection, transaction
 
-from agentweb.assistant.inbox import queued_behind
+from agentweb.assistant.inbox import queued_behind, waiting_among
 from agentweb.assistant.memory import remember
-from agentweb.assistant.models import InboxEntry, InboxStatus, Run, RunEvent, rows
+from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.models.run_writes import (
     Remembered,
     finish_remembering,
@@ -136,7 +136,7 @@ def _store_together(ends: list[End]) -> list[Stored]:
         if stored and end.remembered is not None:
             remember(end.run, end.remembered)
     ended = [end.run.pk for end, stored in zip(ends, finished, strict=True) if stored]
-    waiting = _queued_behind_any(ended)
+    waiting = waiting_among(ended)
     return [
         ([*first, *stored], bool(stored) and end.run.pk in waiting)
         for end, first, stored in zip(ends, firsts, finished, strict=True)
@@ -146,21 +146,6 @@ def _store_together(ends: list[End]) -> list[Stored]:
 def _written(rows_or_refused: list[RunEvent] | BaseException) -> list[RunEvent]:
     # Fenced out or gone: none (its end then matches nothing either), as ``persist_now``.
     return [] if isinstance(rows_or_refused, BaseException) else rows_or_refused
-
-
-def _queued_behind_any(run_ids: list[int]) -> set[int]:
-    """Those of the runs that messages still wait behind (``inbox.queued_behind``, at once)."""
-    if not run_ids:
-        return set()
-    col = rows.quote
-    sql = (
-        f"SELECT DISTINCT {col('run_id')} FROM {rows.table(InboxEntry)} "
-        f"WHERE {col('run_id')} IN ({', '.join(['%s'] * len(run_ids))}) "
-        f"AND {col('status')} = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*run_ids, InboxStatus.QUEUED.value])
-        return {run_id for (run_id,) in cursor.fetchall()}
 
 
 def _store_on_postgresql(end: End) -> Stored:
