@@ -39,7 +39,7 @@ run: $(STAMP_APP)
 	  echo "  DEBUG is on, for local use only (AGENTWEB_DEBUG=0 make run turns it off)";; \
 	  *) echo "  DEBUG is off";; esac
 	@echo ""
-	exec $(BIN)/daphne -b 127.0.0.1 -p $(PORT) agentweb.asgi:application
+	exec $(BIN)/python -m agentweb.serve -b 127.0.0.1 -p $(PORT) agentweb.asgi:application
 
 # The scaled stack (docs/operations.md): PostgreSQL + Redis + several Daphne
 # processes and workers, supervised; Ctrl-C stops everything. Needs the

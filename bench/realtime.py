@@ -163,7 +163,7 @@ def setup_server(
     daphne = (
         [PYTHON, str(ROOT / "bench" / "serve_counted.py"), str(sql_counts)]
         if sql_counts is not None
-        else [str(Path(PYTHON).parent / "daphne")]
+        else [PYTHON, "-m", "agentweb.serve"]
     )
     server = subprocess.Popen(
         [
@@ -311,12 +311,15 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_profile(pid: int, out: str) -> subprocess.Popen:
+def start_profile(pid: int, out: str, gil: bool = False) -> subprocess.Popen:
     """py-spy (``.venv/bin/py-spy``, ``pip install py-spy``) records the server's stacks
-    (collapsed, for flame graphs) from now until ``stop_profile``."""
+    (collapsed, for flame graphs) from now until ``stop_profile``; with ``gil`` only the
+    thread holding the GIL (a thread waiting to take it back after a statement is
+    otherwise sampled at the statement, as if the database were working)."""
     py_spy = str(Path(PYTHON).parent / "py-spy")
+    record = [py_spy, "record", "-p", str(pid), "-o", out, "-f", "raw", "-r", "200"]
     spy = subprocess.Popen(
-        [py_spy, "record", "-p", str(pid), "-o", out, "-f", "raw", "-r", "200", "--nonblocking"],
+        [*record, "--nonblocking", *(["--gil"] if gil else [])],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -343,9 +346,10 @@ async def measure(
     counts: Path | None = None,
     question: str = QUESTION,
     profile: str = "",
+    profile_gil: bool = False,
 ) -> dict:
     await wait_ready(port)
-    spy = start_profile(server.pid, profile) if profile else None
+    spy = start_profile(server.pid, profile, profile_gil) if profile else None
     delivery: list[float] = []
     cancels: list[float] = []
     starts: list[float] = []
@@ -434,6 +438,11 @@ def main() -> None:
         help="py-spy collapsed stacks of the server over the measurement, to this file",
     )
     ap.add_argument(
+        "--profile-gil",
+        action="store_true",
+        help="with --profile: sample only the thread holding the GIL (py-spy --gil)",
+    )
+    ap.add_argument(
         "--count-sql",
         action="store_true",
         help="count the server's SQL statements per run (bench/serve_counted.py)",
@@ -461,6 +470,7 @@ def main() -> None:
                     counts,
                     QUESTIONS[args.question],
                     os.path.abspath(args.profile) if args.profile else "",
+                    args.profile_gil,
                 )
             )
         finally:
@@ -471,6 +481,7 @@ def main() -> None:
     result["latency_ms"] = args.latency_ms
     result["model"] = args.model
     result["question"] = args.question
+    result["event_loop"] = os.environ.get("AGENTWEB_EVENT_LOOP") or "default"
     print(json.dumps(result), flush=True)
 
 

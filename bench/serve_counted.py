@@ -1,6 +1,6 @@
-"""Run Daphne with every SQL statement counted, for the benchmarks' "statements per run".
+"""Run the server (``agentweb.serve``) with every SQL statement counted, for the benchmarks' "statements per run".
 
-    python bench/serve_counted.py COUNTS.json <daphne arguments…>
+    python bench/serve_counted.py COUNTS.json <Daphne's arguments…>
 
 Every database connection the server opens gets an execute wrapper that counts
 the statements it runs (``executemany`` counts once, as one round trip), split
@@ -15,7 +15,6 @@ from __future__ import annotations
 import atexit
 import json
 import os
-import shutil
 import signal
 import sys
 import threading
@@ -62,11 +61,9 @@ def main() -> None:
     connection_created.connect(_on_connection, weak=False)
     signal.signal(signal.SIGUSR1, lambda *_: _dump(path))
     atexit.register(_dump, path)
-    daphne = shutil.which("daphne", path=os.path.dirname(sys.executable)) or "daphne"
-    sys.argv = [daphne, *args]
-    from daphne.cli import CommandLineInterface
+    from agentweb import serve
 
-    CommandLineInterface.entrypoint()
+    serve.main(args)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@
   running are interrupted and the model-call gate is zeroed (nothing runs yet).
 * ``AGENTWEB_DAPHNES`` Daphne processes share one listening socket on
   127.0.0.1:``PORT``: this script binds it and hands the descriptor to each
-  (``daphne --fd``). The kernel spreads new connections over the processes —
+  (``agentweb.serve --fd``). The kernel spreads new connections over the processes —
   no proxy hop, and a websocket stays with the process that accepted it, which
   is all it needs since every shared fact lives in PostgreSQL or Redis.
 * ``AGENTWEB_WORKERS`` ``run_worker`` processes execute the runs.
@@ -113,12 +113,11 @@ class Supervisor:
 
     def spawn(self, env: dict[str, str], sock: socket.socket) -> None:
         fd = sock.fileno()
-        daphne = str(Path(PYTHON).parent / "daphne")
         for i in range(1, self.daphnes + 1):
             self.children.append(
                 Child(
                     f"daphne-{i}",
-                    [daphne, "--fd", str(fd), "agentweb.asgi:application"],
+                    [PYTHON, "-m", "agentweb.serve", "--fd", str(fd), "agentweb.asgi:application"],
                     env,
                     (fd,),
                 )

@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("control",),
     ("assistant",),
     ("traces", "gameserver"),
-    ("settings", "urls", "routing", "asgi"),
+    ("settings", "urls", "routing", "asgi", "serve"),
 )
 # Not code that runs: generated migrations name the apps they depend on.
 SKIPPED_DIRS = frozenset({"migrations", "__pycache__"})

@@ -64,7 +64,7 @@ class LiveServer:
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                "agentweb.serve",
                 "-b",
                 "127.0.0.1",
                 "-p",

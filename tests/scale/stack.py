@@ -104,7 +104,7 @@ class Daphne(Process):
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                "agentweb.serve",
                 "-b",
                 "127.0.0.1",
                 "-p",

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from agentweb.assistant.runs.worker import Worker
+from agentweb.lib import server_process
 
 
 class Command(BaseCommand):
@@ -33,9 +34,12 @@ class Command(BaseCommand):
             # but doorbells, cancels and confirmations never reach this process.
             self.stderr.write("REDIS_URL is not set: runs start by polling and cancels are slow")
         capacity = options["concurrency"] or settings.AGENTWEB_WORKER_CONCURRENCY
-        asyncio.run(self._serve(Worker(options["name"], capacity)))
+        server_process.tune_collector()
+        with asyncio.Runner(loop_factory=server_process.loop_factory()) as runner:
+            runner.run(self._serve(Worker(options["name"], capacity)))
 
     async def _serve(self, worker: Worker) -> None:
+        server_process.freeze_heap()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, worker.stop)
