@@ -11,8 +11,8 @@
   the youngest generation is collected every 700 allocations, and every full
   collection walks the whole long-lived heap: at 100 clients those pauses were
   most of the event p99. ``freeze_heap`` moves what start-up made out of the
-  collector's sight, and ``tune_collector`` collects the young generation ten
-  times more rarely. Cycles are still found, only in larger batches.
+  collector's sight, and ``tune_collector`` collects the young generation about
+  thirty times more rarely. Cycles are still found, only in larger batches.
 """
 
 from __future__ import annotations
