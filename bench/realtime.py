@@ -26,7 +26,7 @@ Every client is its own logged-in player and asks multi-step questions over
     .venv/bin/python bench/realtime.py --profile out.txt   # + py-spy stacks of the server
 
 Also printed: the server's CPU per run (user + system time of the Daphne process
-over the measurement, divided by the runs), and with ``--count-sql`` the SQL
+over the measurement, divided by the runs), the clients' (this process's), and with ``--count-sql`` the SQL
 statements per run by kind (``bench/serve_counted.py``; COMMIT is not a
 statement Django sends through a cursor, so it is not counted).
 
@@ -355,7 +355,7 @@ async def measure(
     starts: list[float] = []
     first_deltas: dict[int, float] = {}
     sql_before = read_sql_counts(server, counts) if counts else {}
-    cpu_before = cpu_s(server.pid)
+    cpu_before, client_before = cpu_s(server.pid), cpu_s(os.getpid())
     started = time.perf_counter()
     done = await asyncio.gather(
         *(
@@ -365,6 +365,7 @@ async def measure(
     )
     wall = time.perf_counter() - started
     cpu = cpu_s(server.pid) - cpu_before
+    client_cpu = cpu_s(os.getpid()) - client_before
     if spy is not None:
         stop_profile(spy)
     sql: dict = {}
@@ -393,6 +394,9 @@ async def measure(
         "wall_s": round(wall, 2),
         "runs_per_s": round(sum(done) / wall, 2),
         "server_cpu_ms_per_run": round(cpu * 1000 / max(1, sum(done)), 1),
+        # The clients share the machine: at 100 of them this process takes a good part of
+        # the second core, which the server's database thread needs when it leaves the GIL.
+        "client_cpu_ms_per_run": round(client_cpu * 1000 / max(1, sum(done)), 1),
         **sql,
         "events": len(delivery),
         "event_p50_ms": pct(delivery, 0.5),
