@@ -43,7 +43,7 @@ def event_loop_choice() -> str:
     Asking for ``uvloop`` where it is not installed is a configuration error."""
     default = "uvloop" if _uvloop_installed() else "asyncio"
     choice = env_choice("AGENTWEB_EVENT_LOOP", default, EVENT_LOOPS)
-    if choice == "uvloop" and not _uvloop_installed():
+    if choice != default and default == "asyncio":
         from django.core.exceptions import ImproperlyConfigured
 
         raise ImproperlyConfigured("AGENTWEB_EVENT_LOOP=uvloop but uvloop is not installed")

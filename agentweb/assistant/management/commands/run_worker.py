@@ -7,6 +7,7 @@ import signal
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandError
 
 from agentweb.assistant.runs.worker import Worker
@@ -26,6 +27,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            new_loop = server_process.loop_factory()
+        except ImproperlyConfigured as exc:
+            raise CommandError(str(exc)) from None
         if settings.AGENTWEB_EXECUTOR != "worker":
             # Otherwise the serving processes would run the same runs in-process too.
             raise CommandError("set AGENTWEB_EXECUTOR=worker for the workers and Daphne alike")
@@ -35,7 +40,7 @@ class Command(BaseCommand):
             self.stderr.write("REDIS_URL is not set: runs start by polling and cancels are slow")
         capacity = options["concurrency"] or settings.AGENTWEB_WORKER_CONCURRENCY
         server_process.tune_collector()
-        with asyncio.Runner(loop_factory=server_process.loop_factory()) as runner:
+        with asyncio.Runner(loop_factory=new_loop) as runner:
             runner.run(self._serve(Worker(options["name"], capacity)))
 
     async def _serve(self, worker: Worker) -> None:
