@@ -12,6 +12,9 @@ Every client is its own logged-in player and asks multi-step questions over
   ``run.finished`` frame with status ``cancelled`` received; p50/p99;
 * start latency: ``chat.send`` sent → the run's ``run.started`` frame received; p50/p99;
 * runs/s over the whole measurement;
+* with ``--scaling RUNS``: one client alone asks RUNS questions on its own fresh
+  server after the main measurement, and the result says what share of linear
+  scaling (N clients × one client's runs/s) the N clients reached;
 * with ``--model sse``: the server talks to a real streaming model server on
   127.0.0.1 (chat-completions SSE, the answer written piece by piece) instead
   of the offline planner, and the benchmark reports the time from the model
@@ -24,6 +27,7 @@ Every client is its own logged-in player and asks multi-step questions over
     .venv/bin/python bench/realtime.py --clients 10 --count-sql   # + SQL statements per run
     .venv/bin/python bench/realtime.py --question slow   # the peer workload, no cancels
     .venv/bin/python bench/realtime.py --profile out.txt   # + py-spy stacks of the server
+    .venv/bin/python bench/realtime.py --runs-per-client 10 --scaling 20   # + 1 client alone
 
 Also printed: the server's CPU per run (user + system time of the Daphne process
 over the measurement, divided by the runs), the clients' (this process's), and with ``--count-sql`` the SQL
@@ -32,7 +36,8 @@ statement Django sends through a cursor, so it is not counted).
 
 Prints one JSON line. Targets: event p99 < 50 ms and cancel p99 < 100 ms at
 100 concurrent runs on a 2-core machine; first token → first delta under
-50 ms added at 10 concurrent runs.
+50 ms added at 10 concurrent runs; with ``--scaling``, 100 clients at 30 % of
+linear or more.
 """
 
 from __future__ import annotations
@@ -451,29 +456,52 @@ def main() -> None:
         action="store_true",
         help="count the server's SQL statements per run (bench/serve_counted.py)",
     )
+    ap.add_argument(
+        "--scaling",
+        type=int,
+        default=0,
+        metavar="RUNS",
+        help="also measure one client asking RUNS questions (its own fresh server, after the "
+        "main measurement) and print how close the main measurement comes to linear scaling",
+    )
     args = ap.parse_args()
     if args.cancel_every is None:
         args.cancel_every = 0 if args.question == "slow" else 3
+    result = run(args, args.clients, args.runs_per_client, args.profile, args.count_sql)
+    if args.scaling:
+        alone = run(args, 1, args.scaling, "", False)
+        result["scaling"] = scaling(result, alone)
+    result["latency_ms"] = args.latency_ms
+    result["model"] = args.model
+    result["question"] = args.question
+    result["event_loop"] = os.environ.get("AGENTWEB_EVENT_LOOP") or "default"
+    print(json.dumps(result), flush=True)
+
+
+def run(
+    args: argparse.Namespace, clients: int, runs_per_client: int, profile: str, count_sql: bool
+) -> dict:
+    """One measurement on a fresh database and server."""
     port = free_port()
     model = StreamingModel(args.latency_ms / 1000) if args.model == "sse" else None
     with tempfile.TemporaryDirectory() as tmp:
         if model is not None:
             model.server.__enter__()
         url = model.server.url if model is not None else None
-        counts = Path(tmp) / "sql_counts.json" if args.count_sql else None
-        server, keys = setup_server(Path(tmp), args.clients, args.latency_ms, port, url, counts)
+        counts = Path(tmp) / "sql_counts.json" if count_sql else None
+        server, keys = setup_server(Path(tmp), clients, args.latency_ms, port, url, counts)
         try:
-            result = asyncio.run(
+            return asyncio.run(
                 measure(
                     port,
                     keys,
-                    args.runs_per_client,
+                    runs_per_client,
                     args.cancel_every,
                     model,
                     server,
                     counts,
                     QUESTIONS[args.question],
-                    os.path.abspath(args.profile) if args.profile else "",
+                    os.path.abspath(profile) if profile else "",
                     args.profile_gil,
                 )
             )
@@ -482,11 +510,18 @@ def main() -> None:
             server.wait(10)
             if model is not None:
                 model.server.__exit__(None, None, None)
-    result["latency_ms"] = args.latency_ms
-    result["model"] = args.model
-    result["question"] = args.question
-    result["event_loop"] = os.environ.get("AGENTWEB_EVENT_LOOP") or "default"
-    print(json.dumps(result), flush=True)
+
+
+def scaling(many: dict, alone: dict) -> dict:
+    """How close ``many`` clients come to ``many`` times what one client alone gets."""
+    linear = many["clients"] * alone["runs_per_s"]
+    return {
+        "one_client_runs_per_s": alone["runs_per_s"],
+        "one_client_cpu_ms_per_run": alone["server_cpu_ms_per_run"],
+        "one_client_event_p99_ms": alone["event_p99_ms"],
+        "linear_runs_per_s": round(linear, 1),
+        "of_linear_pct": round(100 * many["runs_per_s"] / linear, 1),
+    }
 
 
 if __name__ == "__main__":
