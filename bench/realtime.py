@@ -13,8 +13,8 @@ Every client is its own logged-in player and asks multi-step questions over
 * start latency: ``chat.send`` sent → the run's ``run.started`` frame received; p50/p99;
 * runs/s over the whole measurement;
 * with ``--scaling RUNS``: one client alone asks RUNS questions on its own fresh
-  server after the main measurement, and the result says what share of linear
-  scaling (N clients × one client's runs/s) the N clients reached;
+  server before and after the main measurement, and the result says what share
+  of linear scaling (N clients × one client's mean runs/s) the N clients reached;
 * with ``--model sse``: the server talks to a real streaming model server on
   127.0.0.1 (chat-completions SSE, the answer written piece by piece) instead
   of the offline planner, and the benchmark reports the time from the model
@@ -461,16 +461,18 @@ def main() -> None:
         type=int,
         default=0,
         metavar="RUNS",
-        help="also measure one client asking RUNS questions (its own fresh server, after the "
-        "main measurement) and print how close the main measurement comes to linear scaling",
+        help="also measure one client asking RUNS questions (its own fresh server, before and "
+        "after the main measurement) and print how close the main one comes to linear scaling",
     )
     args = ap.parse_args()
     if args.cancel_every is None:
         args.cancel_every = 0 if args.question == "slow" else 3
+    # One client alone before and after the main measurement: a host whose speed drifts
+    # moves both, and their mean is what the main measurement is compared with.
+    before = run(args, 1, args.scaling, "", False) if args.scaling else None
     result = run(args, args.clients, args.runs_per_client, args.profile, args.count_sql)
-    if args.scaling:
-        alone = run(args, 1, args.scaling, "", False)
-        result["scaling"] = scaling(result, alone)
+    if before is not None:
+        result["scaling"] = scaling(result, [before, run(args, 1, args.scaling, "", False)])
     result["latency_ms"] = args.latency_ms
     result["model"] = args.model
     result["question"] = args.question
@@ -512,13 +514,15 @@ def run(
                 model.server.__exit__(None, None, None)
 
 
-def scaling(many: dict, alone: dict) -> dict:
-    """How close ``many`` clients come to ``many`` times what one client alone gets."""
-    linear = many["clients"] * alone["runs_per_s"]
+def scaling(many: dict, alone: list[dict]) -> dict:
+    """How close ``many`` clients come to ``many`` times what one client alone gets (the
+    mean of the ``alone`` measurements)."""
+    one = statistics.fmean(a["runs_per_s"] for a in alone)
+    linear = many["clients"] * one
     return {
-        "one_client_runs_per_s": alone["runs_per_s"],
-        "one_client_cpu_ms_per_run": alone["server_cpu_ms_per_run"],
-        "one_client_event_p99_ms": alone["event_p99_ms"],
+        "one_client_runs_per_s": [a["runs_per_s"] for a in alone],
+        "one_client_cpu_ms_per_run": [a["server_cpu_ms_per_run"] for a in alone],
+        "one_client_event_p99_ms": [a["event_p99_ms"] for a in alone],
         "linear_runs_per_s": round(linear, 1),
         "of_linear_pct": round(100 * many["runs_per_s"] / linear, 1),
     }
