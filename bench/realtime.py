@@ -465,14 +465,18 @@ def main() -> None:
         "after the main measurement) and print how close the main one comes to linear scaling",
     )
     args = ap.parse_args()
+    if args.scaling < 0:
+        ap.error(f"--scaling takes a number of runs (0: not measured), not {args.scaling}")
     if args.cancel_every is None:
         args.cancel_every = 0 if args.question == "slow" else 3
     # One client alone before and after the main measurement: a host whose speed drifts
     # moves both, and their mean is what the main measurement is compared with.
-    before = run(args, 1, args.scaling, "", False) if args.scaling else None
-    result = run(args, args.clients, args.runs_per_client, args.profile, args.count_sql)
+    before = on_fresh_server(args, 1, args.scaling, "", False) if args.scaling else None
+    result = on_fresh_server(args, args.clients, args.runs_per_client, args.profile, args.count_sql)
     if before is not None:
-        result["scaling"] = scaling(result, [before, run(args, 1, args.scaling, "", False)])
+        result["scaling"] = scaling(
+            result, [before, on_fresh_server(args, 1, args.scaling, "", False)]
+        )
     result["latency_ms"] = args.latency_ms
     result["model"] = args.model
     result["question"] = args.question
@@ -480,7 +484,7 @@ def main() -> None:
     print(json.dumps(result), flush=True)
 
 
-def run(
+def on_fresh_server(
     args: argparse.Namespace, clients: int, runs_per_client: int, profile: str, count_sql: bool
 ) -> dict:
     """One measurement on a fresh database and server."""
