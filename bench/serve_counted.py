@@ -1,4 +1,5 @@
-"""Run the server (``agentweb.serve``) with every SQL statement counted, for the benchmarks' "statements per run".
+"""Run the server (``agentweb.serve``) with every SQL statement counted, for the
+benchmarks' "statements per run".
 
     python bench/serve_counted.py COUNTS.json <Daphne's arguments…>
 

@@ -41,9 +41,9 @@ def event_loop_choice() -> str:
     """``AGENTWEB_EVENT_LOOP``: ``uvloop`` by default where it is installed, else ``asyncio``.
 
     Asking for ``uvloop`` where it is not installed is a configuration error."""
-    default = "uvloop" if _uvloop_installed() else "asyncio"
-    choice = env_choice("AGENTWEB_EVENT_LOOP", default, EVENT_LOOPS)
-    if choice != default and default == "asyncio":
+    installed = _uvloop_installed()
+    choice = env_choice("AGENTWEB_EVENT_LOOP", "uvloop" if installed else "asyncio", EVENT_LOOPS)
+    if choice == "uvloop" and not installed:
         from django.core.exceptions import ImproperlyConfigured
 
         raise ImproperlyConfigured("AGENTWEB_EVENT_LOOP=uvloop but uvloop is not installed")
