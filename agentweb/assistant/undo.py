@@ -1,4 +1,9 @@
-"""Undo (R-MEM-1): revert the player's most recent run.
+"""Undo (R-MEM-1): revert the player's latest undoable run.
+
+That is her most recent run that wrote something (a purchase, a sign-in, a
+claim), or her most recent run when none did: a read-only question asked after
+a purchase does not hide the purchase from undo. Runs already undone are left
+out, so undo again reaches the write before.
 
 Undo first claims the run with a conditional update (``undo_requested``
 false → true): of concurrent undos exactly one wins, the others are told
@@ -12,58 +17,109 @@ writes compensated here, newest first; its exchange leaves memory.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.db.models import Exists, OuterRef
 
 from agentweb.assistant.actions import ServiceError, not_found
 from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status
 from agentweb.assistant.runs import events
-from agentweb.assistant.runs.compensation import UNDONE_STOP, undo_ended
+from agentweb.assistant.runs.compensation import NOTHING_REVERTED, UNDONE_STOP, undo_ended
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
 from agentweb.engine import AgentFailure
+from agentweb.engine.events import EventKind
 
 # Undo of a run executing in another process: the cancel reaches it within
 # milliseconds; this bounds the wait if its worker died (the reaper ends it).
 STOP_WAIT_S = 10.0
 STOP_POLL_S = 0.05
+# A write step is in the trace as these (a direct command's only as ``tool.finished``).
+WRITE_KINDS = (EventKind.TOOL_STARTED.value, EventKind.TOOL_FINISHED.value)
 
 
-def claim(user: Any, run_id: int) -> str:
-    """Claim the player's latest run for undo; its status at the claim."""
-    latest = Run.objects.filter(user=user).order_by("-id").values_list("pk", flat=True)[:1]
-    claimed = (
-        Run.objects.filter(pk=run_id, user=user, pk__in=latest, undo_requested=False)
+def _wrote() -> Exists:
+    """The run (``OuterRef``) started or made a write step."""
+    return Exists(
+        RunEvent.objects.filter(run_id=OuterRef("pk"), kind__in=WRITE_KINDS, data__writes=True)
+    )
+
+
+def target(user: Any) -> int | None:
+    """The player's latest undoable run: her most recent run that wrote something, or her
+    most recent run when none did — runs already undone left out (their writes are
+    reverted). By construction no later run of hers wrote anything."""
+    runs = Run.objects.filter(user=user).exclude(status=Status.UNDONE).order_by("-id")
+    wrote = runs.filter(_wrote()).values_list("pk", flat=True).first()
+    return wrote if wrote is not None else runs.values_list("pk", flat=True).first()
+
+
+def claim(user: Any, run_id: int | None = None) -> tuple[int, str]:
+    """Claim the player's latest undoable run for undo (``run_id``, when given, must be
+    it): its id and its status at the claim."""
+    latest = target(user)
+    if run_id is None:
+        if latest is None:
+            raise ServiceError("nothing_to_undo", "There is nothing to undo.", 404)
+        run_id = latest
+    claimed = run_id == latest and (
+        Run.objects.filter(pk=run_id, user=user, undo_requested=False)
         .exclude(status=Status.UNDONE)
         .update(undo_requested=True)
     )
-    run = Run.objects.filter(pk=run_id, user=user).values_list("pk", "status").first()
+    run = Run.objects.filter(pk=run_id, user=user).values_list("status", "undo_requested").first()
     if run is None:
         raise not_found(run_id)
     if claimed:
-        return run[1]
-    if run[0] != Run.objects.filter(user=user).order_by("-id").values_list("pk", flat=True)[0]:
-        raise ServiceError("not_latest", "Only your most recent run can be undone.", 409)
-    raise ServiceError("already_undone", f"Run {run_id} is already undone.", 409)
+        return run_id, run[0]
+    if run[0] == Status.UNDONE or run[1]:
+        raise ServiceError("already_undone", f"Run {run_id} is already undone.", 409)
+    raise ServiceError(
+        "not_latest",
+        f"Only your latest undoable run (run {latest}: the last one that changed something, "
+        "or your last run if none did) can be undone.",
+        409,
+    )
 
 
 def _undo_queued(run_id: int) -> list[RunEvent]:
     queued = Run.objects.filter(pk=run_id, status=Status.QUEUED)
-    return queued.mark_undone(UNDONE_STOP, {"reverted": [], "unfinished": []})
+    return queued.mark_undone(UNDONE_STOP, NOTHING_REVERTED)
 
 
-async def aundo(user: Any, run_id: int) -> None:
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """What an undo did: the run, and what its undone ``run.finished`` says of its writes."""
+
+    run_id: int
+    reverted: list[str]
+    summary: list[str]
+    not_reverted: list[dict[str, str]]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "run_id": self.run_id,
+            "status": Status.UNDONE.value,
+            "reverted": self.reverted,
+            "summary": self.summary,
+            "not_reverted": self.not_reverted,
+        }
+
+
+async def aundo(user: Any, run_id: int | None = None) -> Undone:
+    """Undo the player's latest undoable run (``run_id``, when given, must be it)."""
     # A run here reads its flags at its next step: it sees the claim even before the cancel.
     run_flags().invalidate()
-    status = await database_sync_to_async(claim)(user, run_id)
+    run_id, status = await database_sync_to_async(claim)(user, run_id)
     if status == Status.QUEUED:
         ended = await database_sync_to_async(_undo_queued)(run_id)
         if ended:
             await events.broadcast(*ended)
             # Messages sent after it are not undone: they run next (R-X3-1).
             await start_next_from_inbox(run_id)
-            return
+            return await database_sync_to_async(_undone)(run_id)
     status = await _until_stopped(run_id)
     if status in ENDED_STATUSES:
         # It had ended (or ended before it saw the undo): compensate it here.
@@ -74,6 +130,23 @@ async def aundo(user: Any, run_id: int) -> None:
             f"Run {run_id} is still stopping; it ends undone as soon as it stops.",
             409,
         )
+    return await database_sync_to_async(_undone)(run_id)
+
+
+def _undone(run_id: int) -> Undone:
+    """The undone run's account of its writes, from its last ``run.finished``."""
+    data = (
+        RunEvent.objects.filter(run_id=run_id, kind=EventKind.RUN_FINISHED.value)
+        .order_by("-seq")
+        .values_list("data", flat=True)
+        .first()
+    ) or {}
+    return Undone(
+        run_id,
+        list(data.get("reverted") or []),
+        list(data.get("summary") or []),
+        list(data.get("not_reverted") or []),
+    )
 
 
 async def _until_stopped(run_id: int) -> str:

@@ -62,8 +62,10 @@ class ReActTool(Generic[InT, OutT]):
     observe: Callable[[OutT], Any] | None = None
     card: Callable[[OutT], dict[str, Any] | None] | None = None
     sources: Callable[[InT, OutT], list[Source]] | None = None
-    # Undo reverts a write step through this (R-MEM-1); input, result, call.
-    compensate: Callable[[InT, OutT, ToolCall], Awaitable[None]] | None = None
+    # Undo reverts a write step through this (R-MEM-1); input, result, call. It returns
+    # what it reverted, in a sentence for the player ("Refunded 10 coins; …"), or None
+    # when there was nothing left to revert; it raises when it cannot revert.
+    compensate: Callable[[InT, OutT, ToolCall], Awaitable[str | None]] | None = None
     # Text the player sees before approving a write (R-FREE-2).
     confirm_text: Callable[[InT], str] | None = None
     # The result's pydantic model, to rebuild a stored result for compensation.

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 from pydantic import BaseModel, Field
 
 from agentweb.core.models import Module
@@ -137,10 +138,11 @@ def _why_not(profile: PlayerProfile, quest: Any) -> str:
     return f"You already claimed the rewards of {quest.title}."
 
 
-def unclaim(result: ClaimResult) -> None:
-    """Undo a claim: un-claim, take the coins back, cancel the pending deliveries."""
+def unclaim(result: ClaimResult) -> bool:
+    """Undo a claim: un-claim, take the coins back, cancel the pending deliveries;
+    ``False`` when there was nothing to undo."""
     if not result.ok or result.progress_id is None:
-        return
+        return False
     reason = quest_claim_reason(result.progress_id)
     with transaction.atomic():
         _, kept = Delivery.objects.take_back(reason)
@@ -151,19 +153,29 @@ def unclaim(result: ClaimResult) -> None:
             reward_claimed=False
         )
         if not reverted:
-            return
+            return False
         if result.coins:
             PlayerProfile.objects.filter(pk=result.profile_id).update(
                 balance=F("balance") - result.coins
             )
+    return True
 
 
 async def quest_claim(value: QuestClaimInput, call: ToolCall) -> ClaimResult:
     return await db(claim, requesting_user(call), value.quest_id)
 
 
-async def undo_claim(value: QuestClaimInput, out: ClaimResult, call: ToolCall) -> None:
-    await db(unclaim, out)
+async def undo_claim(value: QuestClaimInput, out: ClaimResult, call: ToolCall) -> str | None:
+    if not await db(unclaim, out):
+        return None
+    if out.coins:
+        return _(
+            "The rewards of %(quest)s are unclaimed again: %(coins)d coins taken back, "
+            "nothing more will be delivered."
+        ) % {"quest": out.title, "coins": out.coins}
+    return _("The rewards of %(quest)s are unclaimed again: nothing more will be delivered.") % {
+        "quest": out.title
+    }
 
 
 def claim_card(out: ClaimResult) -> dict[str, Any]:

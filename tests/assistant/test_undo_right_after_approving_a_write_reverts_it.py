@@ -30,7 +30,7 @@ def slow_signin(monkeypatch):
         undoing = asyncio.ensure_future(real_aundo(user, run_id))
         await asyncio.sleep(0)  # its first step hands the claim to the database thread
         undo_arrived.set()
-        await undoing
+        return await undoing
 
     monkeypatch.setattr("agentweb.game.tools.player.sign_in", slow)
     monkeypatch.setattr("agentweb.assistant.ws.consumer.aundo", aundo)

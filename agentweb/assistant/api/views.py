@@ -93,8 +93,16 @@ async def cancel_run(request: HttpRequest, run_id: int) -> JsonResponse:
 @api_view
 @_handled
 async def undo_run(request: HttpRequest, run_id: int) -> JsonResponse:
-    await aundo(request.user, run_id)
-    return JsonResponse({"run_id": run_id, "status": "undone"})
+    """POST /api/runs/<id>/undo: that run, which must be the latest undoable one."""
+    return JsonResponse((await aundo(request.user, run_id)).as_dict())
+
+
+@require_POST
+@api_view
+@_handled
+async def undo_latest(request: HttpRequest) -> JsonResponse:
+    """POST /api/undo: the player's latest undoable run (``assistant/undo.py``)."""
+    return JsonResponse((await aundo(request.user)).as_dict())
 
 
 @require_POST

@@ -148,7 +148,8 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             case RunCancel():
                 await actions.acancel(self.user, frame.run_id)
             case RunUndo():
-                await aundo(self.user, frame.run_id)
+                undone = await aundo(self.user, frame.run_id)
+                await self.send_json({"type": "run.undone", **undone.as_dict()})
             case MemoryForget():
                 generation = await actions.aforget(self.user)
                 await self.send_json(MemoryForgotten(generation=generation).frame())

@@ -40,7 +40,8 @@ class RunCancel(ClientInput):
 
 class RunUndo(ClientInput):
     type: Literal["run.undo"]
-    run_id: int = RUN_ID
+    # Without it: the player's latest undoable run (``assistant/undo.py``).
+    run_id: int | None = Field(default=None, ge=1, le=2**62)
 
 
 class MemoryForget(ClientInput):

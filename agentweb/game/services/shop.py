@@ -138,14 +138,15 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
     )
 
 
-def refund(result: PurchaseResult) -> None:
-    """Undo a purchase: refund, restock, cancel the delivery. Raises if already handed out."""
+def refund(result: PurchaseResult) -> bool:
+    """Undo a purchase: refund, restock, cancel the delivery. Raises if already handed out;
+    ``False`` when there was nothing to refund (it failed, or was refunded already)."""
     if not result.ok or result.purchase_id is None:
-        return
+        return False
     with transaction.atomic():
         purchase = Purchase.objects.filter(pk=result.purchase_id, refunded=False).first()
         if purchase is None:
-            return
+            return False
         # Cancelling the undelivered delivery is the claim: no deliverer can hand it out now.
         _, kept = Delivery.objects.take_back(purchase_reason(purchase.pk))
         if kept:
@@ -158,6 +159,7 @@ def refund(result: PurchaseResult) -> None:
             ShopItem.objects.filter(pk=purchase.shop_item_id, stock__isnull=False).update(
                 stock=F("stock") + purchase.quantity
             )
+    return True
 
 
 # The demo shop of the coin-shop article: starter kits, food and building blocks.

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any, Literal
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from pydantic import BaseModel, Field
 
 from agentweb.engine import ReActTool, Source, ToolCall
@@ -144,9 +145,15 @@ async def signin(value: SignInInput, call: ToolCall) -> SignInResult:
     return await db(sign_in, requesting_user(call))
 
 
-async def undo_signin(value: SignInInput, out: SignInResult, call: ToolCall) -> None:
-    if out.ok and not await db(undo_sign_in, out):
-        raise CannotCompensate("The profile changed after the sign-in; it was not reverted.")
+async def undo_signin(value: SignInInput, out: SignInResult, call: ToolCall) -> str | None:
+    if not out.ok:
+        return None
+    if not await db(undo_sign_in, out):
+        raise CannotCompensate(_("The profile changed after the sign-in; it was not reverted."))
+    return _("Took back the %(coins)d coins of the sign-in; your streak is %(streak)d again.") % {
+        "coins": out.coins,
+        "streak": out.previous_streak,
+    }
 
 
 def signin_card(out: SignInResult) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from pydantic import Field
 
 from agentweb.engine import ReActTool, ToolCall
@@ -25,8 +26,14 @@ async def shop_buy(value: ShopBuyInput, call: ToolCall) -> PurchaseResult:
     return await db(buy, requesting_user(call), value.item, value.quantity)
 
 
-async def undo_purchase(value: ShopBuyInput, out: PurchaseResult, call: ToolCall) -> None:
-    await db(refund, out)
+async def undo_purchase(value: ShopBuyInput, out: PurchaseResult, call: ToolCall) -> str | None:
+    if not await db(refund, out):
+        return None
+    return _("Refunded %(coins)d coins; %(quantity)d× %(item)s will not be delivered.") % {
+        "coins": out.total,
+        "quantity": out.quantity,
+        "item": out.name,
+    }
 
 
 def purchase_card(out: PurchaseResult) -> dict[str, Any]:
