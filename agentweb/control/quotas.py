@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -62,6 +62,19 @@ class QuotaStatus:
     @property
     def model_calls_exhausted(self) -> bool:
         return self.model_calls_used >= self.model_calls_limit
+
+    @property
+    def resets_at(self) -> datetime:
+        """When the day's counters start again: the next midnight UTC."""
+        return datetime.combine(self.day + timedelta(days=1), time.min, tzinfo=UTC)
+
+    def as_dict(self) -> dict[str, Any]:
+        """What a player is shown of her quota (``GET /api/me``, the page's meter)."""
+        return {
+            "model_calls_used": self.model_calls_used,
+            "model_calls_limit": self.model_calls_limit,
+            "resets_at": self.resets_at.isoformat(),
+        }
 
     def message(self) -> str:
         """What the player reads when a call is refused."""

@@ -13,9 +13,13 @@ import re
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.utils import translation
+from django.utils.translation import gettext as _
 
+from agentweb.assistant import account
 from agentweb.assistant import actions as assistant
 from agentweb.assistant.models import FINISHED_STATUSES, ActionStatus
+from agentweb.core import languages
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.linking import linked, parse_uuid
 from agentweb.gameserver.models import AccountLink, GameChat, GameServerToken
@@ -50,6 +54,15 @@ def game_text(answer: str, sources: list[dict[str, Any]]) -> str:
     if not titles:
         text = _CITATION.sub("", text)
     return clip(text, max(room, MAX_REPLY_CHARS // 2)) + tail
+
+
+def quota_text(quota: dict[str, Any]) -> str:
+    """One line for game chat: the player's assistant calls left today."""
+    left = max(0, quota["model_calls_limit"] - quota["model_calls_used"])
+    return _("Assistant calls left today: %(left)d of %(limit)d (reset at midnight UTC).") % {
+        "left": left,
+        "limit": quota["model_calls_limit"],
+    }
 
 
 def parse_wait(raw: Any) -> float:
@@ -107,6 +120,9 @@ def _reply_now(run_id: int) -> dict[str, Any]:
     if done:
         text = summary["answer"] or (summary["stop_reason"] or {}).get("message", "")
         body["reply"] = game_text(text, summary["sources"] or [])
+        body["quota"] = quota = account.quota(chat.link.profile.user)
+        with translation.override(languages.of_text(run.question)):
+            body["quota_text"] = quota_text(quota)
     else:
         waiting = (
             run.actions.filter(status=ActionStatus.PENDING).values_list("text", flat=True).first()

@@ -17,4 +17,5 @@ urlpatterns = [
     path("memory/forget", api.forget, name="forget"),
     path("assistant", api.switch_assistant, name="assistant"),
     path("commands", api.command_snapshot, name="commands"),
+    path("me", api.me, name="me"),
 ]

@@ -8,10 +8,11 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 from pydantic import TypeAdapter
 
-from agentweb.assistant import actions
+from agentweb.assistant import account, actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.api.auth import api_view, error
 from agentweb.assistant.inputs import ChatMessage, Decision, InputError, Switch, parse
@@ -131,6 +132,15 @@ async def switch_assistant(request: HttpRequest) -> JsonResponse:
     """POST /api/assistant {"enabled": false} — the player's own switch (R-MEM-2)."""
     switch = _body(request, _SWITCH)
     return JsonResponse({"enabled": await actions.aset_assistant(request.user, switch.enabled)})
+
+
+@require_GET
+@api_view
+@_handled
+async def me(request: HttpRequest) -> JsonResponse:
+    """GET /api/me: the player, her language, her switch and today's quota."""
+    body = await database_sync_to_async(account.me)(request.user, get_language())
+    return JsonResponse(body)
 
 
 @require_GET
