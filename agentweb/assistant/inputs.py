@@ -14,8 +14,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
 
+from agentweb.assistant.models.feedback import MAX_COMMENT
 from agentweb.lib.storable_text import NUL
 
 # A page's own id for a message, echoed in replies: short and plain, so it is
@@ -29,6 +38,13 @@ def _without_nul(text: str) -> str:
     if NUL in text:
         raise ValueError("must not contain a NUL character (U+0000)")
     return text
+
+
+def _not_bool(value: Any) -> Any:
+    # JSON's true is not 1 (a Literal of ints lets Python's True through).
+    if isinstance(value, bool):
+        raise ValueError("must be 1, -1 or 0, not true or false")
+    return value
 
 
 # Text a player sends: stored as it is, so it must be storable.
@@ -65,6 +81,14 @@ class Switch(ClientInput):
     """The player's own assistant switch (``assistant.switch``, ``POST /api/assistant``)."""
 
     enabled: bool
+
+
+class FeedbackInput(ClientInput):
+    """👍 (1), 👎 (-1) or cleared (0), and an optional comment (``run.feedback``,
+    ``POST /api/runs/<id>/feedback``)."""
+
+    rating: Annotated[Literal[1, -1, 0], BeforeValidator(_not_bool)]
+    comment: Text = Field(default="", max_length=MAX_COMMENT)
 
 
 class MessageId(ClientInput):

@@ -26,6 +26,7 @@ TYPES = [
     "memory.forget",
     "action.confirm",
     "run.subscribe",
+    "run.feedback",
     "nonsense",
 ]
 scalars = st.one_of(
@@ -160,6 +161,9 @@ def test_fuzzed_http_api_calls_never_fail_with_a_500(stack, model, db, players):
             ("POST", "/api/runs/{id}/cancel"),
             ("POST", "/api/runs/{id}/undo"),
             ("POST", "/api/runs/{id}/confirm"),
+            ("POST", "/api/runs/{id}/feedback"),
+            ("POST", "/api/undo"),
+            ("GET", "/api/me"),
             ("GET", "/api/runs/{id}/export"),
         ]
     )

@@ -13,6 +13,7 @@ urlpatterns = [
     path("runs/<int:run_id>/cancel", api.cancel_run, name="cancel"),
     path("runs/<int:run_id>/undo", api.undo_run, name="undo"),
     path("runs/<int:run_id>/confirm", api.confirm_action, name="confirm"),
+    path("runs/<int:run_id>/feedback", api.run_feedback, name="feedback"),
     path("undo", api.undo_latest, name="undo_latest"),
     path("memory/forget", api.forget, name="forget"),
     path("assistant", api.switch_assistant, name="assistant"),

@@ -15,7 +15,15 @@ from pydantic import TypeAdapter
 from agentweb.assistant import account, actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.api.auth import api_view, error
-from agentweb.assistant.inputs import ChatMessage, Decision, InputError, Switch, parse
+from agentweb.assistant.feedback import aset_feedback, feedback_of
+from agentweb.assistant.inputs import (
+    ChatMessage,
+    Decision,
+    FeedbackInput,
+    InputError,
+    Switch,
+    parse,
+)
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
 from agentweb.lib.params import BadInteger, int_param
@@ -27,6 +35,7 @@ MAX_BODY_BYTES = 256 * 1024
 _CHAT: TypeAdapter[ChatMessage] = TypeAdapter(ChatMessage)
 _DECISION: TypeAdapter[Decision] = TypeAdapter(Decision)
 _SWITCH: TypeAdapter[Switch] = TypeAdapter(Switch)
+_FEEDBACK: TypeAdapter[FeedbackInput] = TypeAdapter(FeedbackInput)
 
 
 def _body(request: HttpRequest, adapter: TypeAdapter[Any]) -> Any:
@@ -67,7 +76,9 @@ async def start_run(request: HttpRequest) -> JsonResponse:
 @_handled
 async def run_detail(request: HttpRequest, run_id: int) -> JsonResponse:
     run = await database_sync_to_async(actions.owned_run)(request.user, run_id)
-    return JsonResponse(actions.run_summary(run))
+    summary = actions.run_summary(run)
+    summary["feedback"] = await database_sync_to_async(feedback_of)(run)
+    return JsonResponse(summary)
 
 
 @require_GET
@@ -104,6 +115,15 @@ async def undo_run(request: HttpRequest, run_id: int) -> JsonResponse:
 async def undo_latest(request: HttpRequest) -> JsonResponse:
     """POST /api/undo: the player's latest undoable run (``assistant/undo.py``)."""
     return JsonResponse((await aundo(request.user)).as_dict())
+
+
+@require_POST
+@api_view
+@_handled
+async def run_feedback(request: HttpRequest, run_id: int) -> JsonResponse:
+    """POST /api/runs/<id>/feedback {"rating": 1|-1|0, "comment"} → the feedback as stored."""
+    given = _body(request, _FEEDBACK)
+    return JsonResponse(await aset_feedback(request.user, run_id, given.rating, given.comment))
 
 
 @require_POST

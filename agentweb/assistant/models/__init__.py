@@ -5,6 +5,7 @@ before it is broadcast (R-X3-2); cancel, undo and forget are rows and flags
 any process can see (R-SCALE).
 """
 
+from agentweb.assistant.models.feedback import MAX_COMMENT, Feedback, Rating
 from agentweb.assistant.models.inbox import ActionStatus, InboxEntry, InboxStatus, PendingAction
 from agentweb.assistant.models.memory import Exchange, MemoryState
 from agentweb.assistant.models.runs import Run, RunEvent, event_frame
@@ -20,13 +21,16 @@ __all__ = [
     "ACTIVE_STATUSES",
     "ENDED_STATUSES",
     "FINISHED_STATUSES",
+    "MAX_COMMENT",
     "ActionStatus",
     "ApiToken",
     "Exchange",
+    "Feedback",
     "InboxEntry",
     "InboxStatus",
     "MemoryState",
     "PendingAction",
+    "Rating",
     "Run",
     "RunEvent",
     "Status",

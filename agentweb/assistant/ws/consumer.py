@@ -27,6 +27,7 @@ from channels.layers import get_channel_layer
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.bus import run_group, session_group, user_group
+from agentweb.assistant.feedback import aset_feedback
 from agentweb.assistant.inputs import client_msg_id_of
 from agentweb.assistant.runs.deltas import DeltaCursor, request_sync, streams_after
 from agentweb.assistant.undo import aundo
@@ -39,6 +40,7 @@ from agentweb.assistant.ws.frames import (
     MemoryForget,
     MemoryForgotten,
     RunCancel,
+    RunFeedback,
     RunSubscribe,
     RunUndo,
     error_frame,
@@ -158,6 +160,11 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "assistant.state", "enabled": enabled})
             case ActionConfirm():
                 await actions.adecide(self.user, frame.run_id, frame.action_id, frame.decision)
+            case RunFeedback():
+                stored = await aset_feedback(
+                    self.user, frame.run_id, frame.rating, frame.comment, sender=self.channel_name
+                )
+                await self.send_json({"type": "run.feedback", **stored})
             case RunSubscribe():
                 await self.subscribe(frame.run_id, frame.after_seq)
 
@@ -217,6 +224,11 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
     async def session_ended(self, message: dict[str, Any]) -> None:
         """The player logged out, or the account was deactivated: this socket ends."""
         await self.close(code=UNAUTHENTICATED)
+
+    async def run_feedback(self, message: dict[str, Any]) -> None:
+        """The player rated an answer in another tab (or over the API): show it here too."""
+        if message.get("sender") != self.channel_name:
+            await self.send_json(message["frame"])
 
     async def run_queued_started(self, message: dict[str, Any]) -> None:
         """A message that waited in the inbox now runs as its own run: tell the page."""

@@ -16,6 +16,7 @@ from agentweb.assistant.inputs import (
     ChatMessage,
     ClientInput,
     Decision,
+    FeedbackInput,
     InputError,
     Switch,
     parse,
@@ -57,6 +58,11 @@ class ActionConfirm(Decision):
     run_id: int = RUN_ID
 
 
+class RunFeedback(FeedbackInput):
+    type: Literal["run.feedback"]
+    run_id: int = RUN_ID
+
+
 class RunSubscribe(ClientInput):
     type: Literal["run.subscribe"]
     run_id: int = RUN_ID
@@ -64,7 +70,14 @@ class RunSubscribe(ClientInput):
 
 
 ClientFrame = Annotated[
-    ChatSend | RunCancel | RunUndo | MemoryForget | AssistantSwitch | ActionConfirm | RunSubscribe,
+    ChatSend
+    | RunCancel
+    | RunUndo
+    | MemoryForget
+    | AssistantSwitch
+    | ActionConfirm
+    | RunFeedback
+    | RunSubscribe,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientFrame)
