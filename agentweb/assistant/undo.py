@@ -40,8 +40,8 @@ STOP_POLL_S = 0.05
 WRITE_KINDS = (EventKind.TOOL_STARTED.value, EventKind.TOOL_FINISHED.value)
 
 
-def _wrote() -> Exists:
-    """The run (``OuterRef``) started or made a write step."""
+def wrote() -> Exists:
+    """The run (``OuterRef("pk")``) started or made a write step (``annotate``, ``filter``)."""
     return Exists(
         RunEvent.objects.filter(run_id=OuterRef("pk"), kind__in=WRITE_KINDS, data__writes=True)
     )
@@ -52,8 +52,8 @@ def target(user: Any) -> int | None:
     most recent run when none did — runs already undone left out (their writes are
     reverted). By construction no later run of hers wrote anything."""
     runs = Run.objects.filter(user=user).exclude(status=Status.UNDONE).order_by("-id")
-    wrote = runs.filter(_wrote()).values_list("pk", flat=True).first()
-    return wrote if wrote is not None else runs.values_list("pk", flat=True).first()
+    writer = runs.filter(wrote()).values_list("pk", flat=True).first()
+    return writer if writer is not None else runs.values_list("pk", flat=True).first()
 
 
 def claim(user: Any, run_id: int | None = None) -> tuple[int, str]:
@@ -98,6 +98,9 @@ class Undone:
     summary: list[str]
     not_reverted: list[dict[str, str]]
 
+    # The run undo reaches now (``{"run_id", "wrote"}``), or ``None``.
+    undo_next: dict[str, Any] | None = None
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "run_id": self.run_id,
@@ -105,6 +108,7 @@ class Undone:
             "reverted": self.reverted,
             "summary": self.summary,
             "not_reverted": self.not_reverted,
+            "undo_next": self.undo_next,
         }
 
 
@@ -133,6 +137,17 @@ async def aundo(user: Any, run_id: int | None = None) -> Undone:
     return await database_sync_to_async(_undone)(run_id)
 
 
+def wrote_anything(run_id: int) -> bool:
+    """The run started or made a write step."""
+    return RunEvent.objects.filter(run_id=run_id, kind__in=WRITE_KINDS, data__writes=True).exists()
+
+
+def next_target(user: Any) -> dict[str, Any] | None:
+    """The run undo would revert now, and whether it wrote: ``{"run_id", "wrote"}``."""
+    run_id = target(user)
+    return None if run_id is None else {"run_id": run_id, "wrote": wrote_anything(run_id)}
+
+
 def _undone(run_id: int) -> Undone:
     """The undone run's account of its writes, from its last ``run.finished``."""
     data = (
@@ -141,11 +156,13 @@ def _undone(run_id: int) -> Undone:
         .values_list("data", flat=True)
         .first()
     ) or {}
+    user_id = Run.objects.values_list("user_id", flat=True).get(pk=run_id)
     return Undone(
         run_id,
         list(data.get("reverted") or []),
         list(data.get("summary") or []),
         list(data.get("not_reverted") or []),
+        next_target(user_id),
     )
 
 

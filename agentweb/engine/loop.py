@@ -626,10 +626,12 @@ class TracedCall:
 
 
 def call_metrics(reply: ModelReply) -> dict[str, float | None]:
-    """Time to first token and output speed of one call (``None`` when not streamed)."""
+    """Time to first token (``None`` when not streamed) and output speed (``None`` when no
+    model wrote the reply, ``ModelReply.timed``) of one call."""
     ttft = reply.ttft_ms
     writing_ms = reply.latency_ms - ttft if ttft is not None else reply.latency_ms
-    speed = reply.tokens_out / (writing_ms / 1000) if writing_ms > 0 and reply.tokens_out else None
+    measured = reply.timed and writing_ms > 0 and reply.tokens_out
+    speed = reply.tokens_out / (writing_ms / 1000) if measured else None
     return {
         "ttft_ms": round(ttft, 3) if ttft is not None else None,
         "tokens_per_s": round(speed, 1) if speed is not None else None,

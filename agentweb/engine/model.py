@@ -70,6 +70,8 @@ class ModelReply:
     extra: dict[str, Any] = field(default_factory=dict)
     # Time to the first token of a streamed reply (None: not streamed).
     ttft_ms: float | None = None
+    # False when no model wrote it (the offline planner's rules): its speed means nothing.
+    timed: bool = True
 
     @property
     def truncated(self) -> bool:

@@ -70,7 +70,13 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         env.on_context(ctx)
     await ctx.emit(
         EventKind.RUN_STARTED,
-        {"question": request.text, "allow_web": request.allow_web, "workflow": request.workflow},
+        {
+            "question": request.text,
+            "allow_web": request.allow_web,
+            "workflow": request.workflow,
+            # The budget from the first moment (the router's, until a workflow takes over).
+            "budget": ctx.limits(),
+        },
     )
     if request.workflow is None and env.direct is not None:
         try:

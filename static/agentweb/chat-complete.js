@@ -35,7 +35,10 @@
       for (const c of commands) {
         const names = [c.name, ...(c.aliases || []).filter((a) => a.startsWith("/"))];
         const hit = names.find((n) => n.toLowerCase().startsWith(prefix));
-        if (hit) found.push({ value: hit + " ", label: hit, hint: c.usage + " — " + c.description });
+        if (!hit) continue;
+        // A command that takes no argument is complete as typed: Enter sends it.
+        const whole = c.usage.trim() === c.name && hit.toLowerCase() === prefix;
+        found.push({ value: hit + " ", label: hit, hint: c.usage + " — " + c.description, whole });
       }
       return found;
     }
@@ -133,6 +136,8 @@
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         move(event.key === "ArrowDown" ? 1 : -1);
+      } else if (event.key === "Enter" && items[active].whole) {
+        close(); // the form sends it
       } else if (event.key === "Tab" || event.key === "Enter") {
         event.preventDefault();
         accept(active);

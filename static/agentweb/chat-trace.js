@@ -29,7 +29,6 @@
     let followed = null;
     let state = {};
     let deadline = null;
-    let startedAt = null;
     let ttl = 0;
     let timer = null;
 
@@ -56,12 +55,9 @@
       return (Math.max(ms, 0) / 1000).toFixed(1) + " s";
     }
 
-    // From the first event: the time spent, until the budget says how much is left.
+    // The time left, once a budget says how much there is (run.started carries the first).
     function tick() {
-      if (deadline === null) {
-        if (startedAt !== null) draw("time", 0, 0, seconds(Date.now() - startedAt));
-        return;
-      }
+      if (deadline === null) return;
       const left = deadline - Date.now();
       draw("time", left, ttl, seconds(left));
       if (left <= 0) stop();
@@ -76,7 +72,12 @@
       clearInterval(timer);
       timer = null;
       deadline = null;
-      startedAt = null;
+    }
+
+    // The clock runs from the budget's event: its time less what the run had spent by then.
+    function countDown(frame, budgetData) {
+      deadline = (Date.parse(frame.ts) || Date.now()) + budget(budgetData);
+      run();
     }
 
     // Usage vs. limits as the server counts them (ExecutionContext.limits()).
@@ -100,16 +101,12 @@
       apply(runId, frame) {
         if (runId !== followed) return;
         const data = frame.data || {};
+        // The events' own times, so a replayed run does not restart the clock.
         if (frame.kind === "run.started") {
-          // The event's own time, so a replayed run does not restart the clock.
-          startedAt = Date.parse(frame.ts) || Date.now();
-          run();
+          if (data.budget) countDown(frame, data.budget);
         } else if (frame.kind === "round.started") {
           set("rounds", data.round, data.rounds_total);
-          if (data.budget) {
-            deadline = (Date.parse(frame.ts) || Date.now()) + budget(data.budget);
-            run();
-          }
+          if (data.budget) countDown(frame, data.budget);
         } else if (frame.kind === "model.called") {
           add("model_calls", 1);
           add("tokens", (data.tokens_in || 0) + (data.tokens_out || 0));

@@ -10,20 +10,50 @@
   // The "Thinking…" clock ticks this often.
   const THINKING_TICK_MS = 100;
 
-  function create(turnsEl, L) {
+  // The language of a question (core/languages.py of_text): Chinese characters make it Chinese.
+  const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/;
+
+  function languageOf(question) {
+    return HAN.test(question || "") ? "zh-hans" : "en";
+  }
+
+  // cardWords: the card words of each language (page/cards.py), by language code.
+  function create(turnsEl, L, cardWords) {
     function scrollDown() {
       window.requestAnimationFrame(() => turnsEl.lastElementChild?.scrollIntoView({ block: "end" }));
+    }
+
+    function wordsOf(turn) {
+      return cardWords[turn.dataset.lang] || cardWords.en || Object.values(cardWords)[0];
+    }
+
+    function button(className, text) {
+      const node = R.el("button", className, text);
+      node.type = "button";
+      return node;
+    }
+
+    // The page's own copy of templates/assistant/partials/rating.html, hidden until the end.
+    function ratingGroup() {
+      return document.getElementById("rating-template").content.firstElementChild.cloneNode(true);
     }
 
     function newTurn(question) {
       const turn = R.el("li", "turn");
       turn.dataset.status = "sending";
-      const meta = R.append(R.el("p", "run-meta"), R.el("span", "status", L.sending), R.el("span", "workflow"));
+      turn.dataset.lang = languageOf(question);
+      turn.dataset.rating = "0";
+      const undo = button("undo-turn link", L.undo);
+      undo.hidden = true;
+      const meta = R.append(R.el("p", "run-meta"), R.el("span", "status", L.sending), R.el("span", "workflow"),
+        ratingGroup(), undo);
+      const comment = R.append(R.el("p", "your-comment muted", L.your_comment + ": "), R.el("span", "comment-text"));
+      comment.hidden = true;
       R.append(
         turn,
         R.append(R.el("div", "msg msg-player"), R.el("p", "msg-text", question)),
         R.append(R.el("div", "msg msg-assistant"), R.el("p", "msg-text answer-text"), R.el("div", "cards"),
-          R.el("div", "actions"), meta)
+          R.el("div", "actions"), meta, comment)
       );
       turnsEl.appendChild(turn);
       scrollDown();
@@ -33,10 +63,9 @@
     function attach(turn, runId) {
       turn.dataset.runId = String(runId);
       if (turn.querySelector(".show-trace")) return;
-      const button = R.el("button", "show-trace link", L.show_trace);
-      button.type = "button";
-      button.dataset.runId = String(runId);
-      turn.querySelector(".run-meta").appendChild(button);
+      const trace = button("show-trace link", L.show_trace);
+      trace.dataset.runId = String(runId);
+      turn.querySelector(".workflow").after(trace);
     }
 
     // A word under the message while it has no run of its own (sending, queued…).
@@ -56,7 +85,54 @@
     }
 
     function setWorkflow(turn, workflow) {
-      if (workflow) turn.querySelector(".workflow").textContent = workflow;
+      const node = turn.querySelector(".workflow");
+      if (workflow && node) node.textContent = workflow;
+    }
+
+    // 👍 / 👎 (rating 1, -1; 0: none) and the comment, as the server stored them.
+    function setRating(turn, rating, comment) {
+      turn.dataset.rating = String(rating);
+      for (const rate of turn.querySelectorAll(".rating .rate")) {
+        rate.setAttribute("aria-pressed", String(rate.dataset.rating === String(rating)));
+      }
+      const box = turn.querySelector(".your-comment");
+      box.querySelector(".comment-text").textContent = comment || "";
+      box.hidden = !comment;
+    }
+
+    // Rating is offered once the run has ended: it rates an answer.
+    function offerRating(turn) {
+      const group = turn.querySelector(".rating");
+      if (group) group.hidden = false;
+    }
+
+    // The comment box under a turn (one at a time), filled with what was saved.
+    function commentBox(turn, maxChars, onSave) {
+      turnsEl.querySelectorAll("form.feedback-comment").forEach((form) => form.remove());
+      const form = R.el("form", "feedback-comment");
+      const input = R.el("input");
+      input.type = "text";
+      input.maxLength = maxChars;
+      input.placeholder = L.comment_placeholder;
+      input.setAttribute("aria-label", L.comment);
+      input.value = turn.querySelector(".comment-text").textContent;
+      const save = R.el("button", null, L.comment_save);
+      save.type = "submit";
+      R.append(form, input, save);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        onSave(input.value.trim());
+        form.remove();
+      });
+      turn.querySelector(".run-meta").after(form);
+      input.focus();
+    }
+
+    // The turn Undo reverts now gets the Undo button; no other does.
+    function markUndoTarget(runId) {
+      for (const undo of turnsEl.querySelectorAll(".undo-turn")) {
+        undo.hidden = undo.closest(".turn").dataset.runId !== String(runId);
+      }
     }
 
     // startedAt (ms since the epoch) shows "Thinking… 1.2 s" under the turn; null hides it.
@@ -86,15 +162,17 @@
       scrollDown();
     }
 
+    // Cards and sources in the words of the question's language (as the server renders them).
     function showAnswer(turn, text, cards, sources) {
       thinking(turn, null);
       turn.querySelector(".answer-text").classList.remove("streaming");
       turn.querySelector(".answer-text").textContent = text || "";
       const box = turn.querySelector(".cards");
-      for (const card of cards) R.append(box, R.card(card, L));
+      const W = wordsOf(turn);
+      for (const card of cards) R.append(box, R.card(card, W));
       // A web answer's sources have cards of their own: list them once.
       const hasSourceCards = cards.some((card) => card && card.kind === "source");
-      if (Array.isArray(sources) && sources.length && !hasSourceCards) box.after(R.sources(sources, L));
+      if (Array.isArray(sources) && sources.length && !hasSourceCards) box.after(R.sources(sources, W.words));
       scrollDown();
     }
 
@@ -131,7 +209,7 @@
 
     return {
       newTurn, attach, note, setStatus, setWorkflow, thinking, streamAnswer, showAnswer, confirmBox, decided,
-      closeConfirms,
+      closeConfirms, setRating, offerRating, commentBox, markUndoTarget,
     };
   }
 

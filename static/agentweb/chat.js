@@ -28,19 +28,66 @@
   const tracesEl = document.getElementById("traces");
   const inboxEl = document.getElementById("inbox");
   const input = document.getElementById("message");
-  const turns = window.AgentwebTurns.create(turnsEl, L);
+  const turns = window.AgentwebTurns.create(turnsEl, L, boot.card_words);
   const meters = T.meters(document.getElementById("meters"));
+  const stopButton = document.getElementById("btn-stop");
 
   const runs = new Map(); // run id → what the page knows about that run
   const pending = new Map(); // client_msg_id → a message without a run of its own yet
   const outbox = []; // control frames pressed while disconnected
   // Messages queued before this page loaded; the page's own are in `pending`.
   let otherQueued = boot.queued || 0;
+  // The run Undo reverts now ({run_id, wrote}): the latest that wrote something, else
+  // the latest (assistant/undo.py); the server says so at load and after each undo.
+  let undoTarget = boot.undo;
 
   function notice(text, isError) {
     const node = R.el("p", "notice" + (isError ? " notice-error" : ""), text);
     document.getElementById("notices").appendChild(node);
     setTimeout(() => node.remove(), isError ? ERROR_NOTICE_MS : NOTICE_MS);
+  }
+
+  function clearNotices() {
+    document.getElementById("notices").replaceChildren();
+  }
+
+  // Stop is for a running answer only.
+  function updateControls() {
+    stopButton.disabled = ![...runs.values()].some((run) => run.active);
+  }
+
+  function setUndoTarget(target) {
+    undoTarget = target;
+    turns.markUndoTarget(target ? target.run_id : null);
+  }
+
+  // A run of this player started, or wrote: it may be what Undo reaches now.
+  function undoCandidate(runId, wrote) {
+    if (wrote) setUndoTarget({ run_id: runId, wrote: true });
+    else if (!undoTarget || !undoTarget.wrote) setUndoTarget({ run_id: runId, wrote: false });
+  }
+
+  // Today's model calls against the player's quota (GET /api/me), after every run.
+  const quotaEl = document.getElementById("quota");
+  function showQuota(quota) {
+    if (!quota || !quotaEl) return;
+    const meter = quotaEl.querySelector("meter");
+    meter.max = Math.max(quota.model_calls_limit, 1);
+    meter.value = Math.min(quota.model_calls_used, meter.max);
+    quotaEl.querySelector(".quota-text").textContent = quota.model_calls_used + " / " + quota.model_calls_limit;
+    const reset = new Date(quota.resets_at).toLocaleString();
+    quotaEl.title = L.quota_title.replace("%(used)s", quota.model_calls_used)
+      .replace("%(limit)s", quota.model_calls_limit).replace("%(reset)s", reset);
+    quotaEl.dataset.used = String(quota.model_calls_used);
+  }
+
+  async function refreshQuota() {
+    try {
+      const response = await fetch(boot.me_url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (response.ok) showQuota((await response.json()).quota);
+    } catch (e) {
+      // The meter is a convenience: it catches up after the next run.
+    }
   }
 
   function randomId() {
@@ -62,6 +109,8 @@
       if (frame.type === "run.delta") return onDelta(frame);
       if (frame.type === "chat.accepted") return accepted(frame);
       if (frame.type === "memory.forgotten") return notice(L.forgotten);
+      if (frame.type === "run.undone") return undone(frame);
+      if (frame.type === "run.feedback") return rated(frame);
       if (frame.type === "assistant.state") {
         document.getElementById("assistant-on").checked = frame.enabled;
         return notice(frame.enabled ? L.assistant_on : L.assistant_off);
@@ -69,6 +118,7 @@
       if (frame.type === "error") {
         // A refused chat.send names its message.
         if (frame.client_msg_id) refuse(frame.client_msg_id);
+        if (frame.code === "nothing_to_undo") return notice(L.nothing_to_undo);
         notice(L.error + ": " + (frame.message || frame.code || ""), true);
       }
     },
@@ -119,6 +169,7 @@
     if (!status || !run.turn) return;
     turns.setStatus(run.turn, status);
     if (FINISHED.has(status)) run.active = false;
+    updateControls();
   }
 
   // Duplicates from a replay are dropped; a gap asks the server to replay from
@@ -163,6 +214,8 @@
     if (kind === "run.started") {
       run.active = !run.answered;
       meters.follow(run.id);
+      if (run.active) undoCandidate(run.id, false);
+      updateControls();
     }
     ensureTurn(run, data);
     // "Thinking…" while a model call is in flight, with its elapsed time.
@@ -170,6 +223,7 @@
     turns.thinking(run.turn, live && kind === "model.started" ? Date.parse(frame.ts) || Date.now() : null);
     traceFor(run).appendChild(T.entry(frame, L));
     meters.apply(run.id, frame);
+    if ((kind === "tool.started" || kind === "tool.finished") && data.writes) wrote(run);
     if (kind === "tool.finished" && data.card) run.toolCards.push(data.card);
     else if (kind === "answer") answer(run, data.text, data.cards, data.sources);
     else if (kind === "degraded" && data.text) answer(run, data.text, [], []);
@@ -222,13 +276,22 @@
     turns.showAnswer(run.turn, text, shown, sources);
   }
 
+  // The run changed something in the game: Undo reaches it first.
+  function wrote(run) {
+    run.turn.dataset.wrote = "1";
+    if (run.active) undoCandidate(run.id, true);
+  }
+
   function finished(run, data) {
+    const live = run.active;
     run.active = false;
     setStatus(run, data.status);
     turns.setWorkflow(run.turn, data.workflow);
     // A stopped or failed run still says why, and keeps its cards.
     if (!run.answered && (data.text || run.toolCards.length)) answer(run, data.text, [], []);
     turns.closeConfirms(run.turn);
+    turns.offerRating(run.turn);
+    if (live) refreshQuota();
   }
 
   // --- messages: acknowledgement and the inbox ----------------------------------
@@ -267,6 +330,7 @@
       message.turn.remove(); // the same message sent twice, already shown
     }
     run.active = !FINISHED.has(run.turn.dataset.status);
+    updateControls();
   }
 
   function refuse(clientMsgId) {
@@ -306,6 +370,7 @@
       return;
     }
     const allowWeb = document.getElementById("allow-web").checked;
+    document.getElementById("examples")?.remove();
     const message = { id: randomId(), text, allowWeb, state: "sending", turn: turns.newTurn(text) };
     pending.set(message.id, message);
     sendChat(message);
@@ -319,18 +384,57 @@
     for (const run of active) sendControl({ type: "run.cancel", run_id: run.id });
   }
 
-  // Undo reverts the most recent run; the page listens to it first, so the
-  // "undone" end the server appends to its events reaches this page.
+  // Undo reverts the player's latest undoable run: the server picks it (the page's
+  // Undo button marks the one it knows of) and answers run.undone, naming it.
   function undo() {
-    const all = turnsEl.querySelectorAll(".turn[data-run-id]:not(.undone)");
-    const last = all[all.length - 1];
-    if (!last) return notice(L.nothing_to_undo);
-    const run = runView(Number(last.dataset.runId));
-    if (!run.active && !run.watched) {
-      run.watched = true;
-      subscribe(run);
+    sendControl({ type: "run.undo" });
+  }
+
+  // What the undo reverted, said in place of older notices; the page does not move.
+  function undone(frame) {
+    clearNotices();
+    const said = (frame.summary || []).join(" ");
+    notice(said || L.undone_nothing);
+    for (const step of frame.not_reverted || []) notice(L.not_reverted + ": " + step.message, true);
+    const run = runs.get(frame.run_id);
+    const turn = run ? run.turn : turnsEl.querySelector('.turn[data-run-id="' + Number(frame.run_id) + '"]');
+    if (turn) turns.setStatus(turn, "undone");
+    if (run) {
+      run.active = false;
+      updateControls();
     }
-    sendControl({ type: "run.undo", run_id: run.id });
+    setUndoTarget(frame.undo_next || null);
+  }
+
+  // --- feedback: 👍 / 👎 and a comment per answer ------------------------------------
+  function rate(turn, rating, comment) {
+    sendControl({ type: "run.feedback", run_id: Number(turn.dataset.runId), rating, comment });
+  }
+
+  function onRatingClick(event) {
+    const turn = event.target.closest(".turn[data-run-id]");
+    if (!turn) return false;
+    const comment = turn.querySelector(".comment-text").textContent;
+    const pressed = event.target.closest(".rating .rate");
+    if (pressed) {
+      const value = Number(pressed.dataset.rating);
+      const rating = turn.dataset.rating === String(value) ? 0 : value;
+      rate(turn, rating, rating ? comment : "");
+      // A 👎 asks what was wrong (optional).
+      if (rating === -1) turns.commentBox(turn, boot.max_comment_chars, (text) => rate(turn, -1, text));
+      return true;
+    }
+    if (event.target.closest(".rate-comment")) {
+      const rating = Number(turn.dataset.rating) || 1;
+      turns.commentBox(turn, boot.max_comment_chars, (text) => rate(turn, rating, text));
+      return true;
+    }
+    return false;
+  }
+
+  function rated(frame) {
+    const turn = turnsEl.querySelector('.turn[data-run-id="' + Number(frame.run_id) + '"]');
+    if (turn) turns.setRating(turn, frame.rating, frame.comment);
   }
 
   // A past run's trace: replayed from its first event into the panel.
@@ -362,7 +466,16 @@
   assistantOn.addEventListener("change", () => sendControl({ type: "assistant.switch", enabled: assistantOn.checked }));
   turnsEl.addEventListener("click", (event) => {
     const button = event.target.closest(".show-trace");
-    if (button) showTrace(Number(button.dataset.runId));
+    if (button) return showTrace(Number(button.dataset.runId));
+    if (event.target.closest(".undo-turn")) return undo();
+    onRatingClick(event);
+  });
+  // A first visit's example questions: a click asks one.
+  document.getElementById("examples")?.addEventListener("click", (event) => {
+    const example = event.target.closest("button.example");
+    if (!example) return;
+    input.value = example.textContent;
+    document.getElementById("composer").requestSubmit();
   });
   const language = document.querySelector("#lang-switch select");
   language?.addEventListener("change", () => language.form.submit());
@@ -377,4 +490,7 @@
     run.answered = false;
   }
   updateInbox();
+  updateControls();
+  setUndoTarget(undoTarget);
+  showQuota(boot.quota);
 })();

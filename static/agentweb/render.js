@@ -2,11 +2,12 @@
 // the one description of each trace event (SPEC §15, agentweb/engine/events.py).
 //
 // Everything here comes from the model or from tools, so it is put on the page
-// with textContent and createElement only — never innerHTML (R-SEC-1). The
-// card layouts mirror templates/assistant/cards/*.html, which render the same
-// cards for the history the server sends with the page; which links are safe
-// and which card fields are hidden come from the server (page/history.py)
-// through configure().
+// with textContent and createElement only — never innerHTML (R-SEC-1). Cards
+// are written as templates/assistant/cards/*.html write them for the history
+// the server sends with the page: items, quests and sources by their own
+// builders, every other kind by its layout (page/cards.py: formats filled in by
+// title() below, in the words W of the question's language); which links are
+// safe and which fields are bookkeeping come from the server through configure().
 (function () {
   "use strict";
 
@@ -15,12 +16,14 @@
   // Longer answers are cut in a trace; the conversation shows them whole.
   const TRACE_TEXT_CHARS = 280;
   // Filled by configure() from the page's startup data.
-  const rules = { safeSchemes: [], hiddenFields: new Set(), hiddenPrefixes: [] };
+  const rules = { safeSchemes: [], hiddenFields: new Set(), hiddenPrefixes: [], hiddenSuffixes: [], entryKeys: [] };
 
   function configure(cards) {
     rules.safeSchemes = (cards.safe_schemes || []).map((scheme) => scheme + ":");
     rules.hiddenFields = new Set(cards.hidden_fields || []);
     rules.hiddenPrefixes = cards.hidden_prefixes || [];
+    rules.hiddenSuffixes = cards.hidden_suffixes || [];
+    rules.entryKeys = cards.entry_keys || [];
   }
 
   function el(tag, className, text) {
@@ -74,18 +77,19 @@
   }
 
   // --- cards ------------------------------------------------------------------
-  function itemCard(card, L) {
+  // W: the card words of one language (page/cards.py card_words): layouts, words, fields.
+  function itemCard(card, words) {
     const node = el("article", "card card-item");
     node.appendChild(el("h3", null, card.title));
     const item = card.item || {};
-    let facts = (item.item_id || "") + " · " + L.stack_size + " " + item.stack_size;
-    if (item.max_durability) facts += " · " + L.durability + " " + item.max_durability;
+    let facts = (item.item_id || "") + " · " + words.stack_size + " " + item.stack_size;
+    if (item.max_durability) facts += " · " + words.durability + " " + item.max_durability;
     node.appendChild(el("p", "facts", facts));
     for (const note of card.notes || []) node.appendChild(el("p", "note", note));
     for (const recipe of card.recipes || []) {
       const figure = el("figure", "recipe");
-      let caption = L.recipe + ": " + (recipe.label || "");
-      if (recipe.result_count > 1) caption += " · " + L.makes + " " + recipe.result_count;
+      let caption = words.recipe + ": " + (recipe.label || "");
+      if (recipe.result_count > 1) caption += " · " + words.makes + " " + recipe.result_count;
       figure.appendChild(el("figcaption", null, caption));
       if (Array.isArray(recipe.grid) && recipe.grid.length) {
         const table = el("table", "recipe-grid");
@@ -101,51 +105,55 @@
       node.appendChild(figure);
     }
     if ((card.cooking || []).length) {
-      node.appendChild(el("h4", null, L.cooking));
+      node.appendChild(el("h4", null, words.cooking));
       node.appendChild(list(null, card.cooking, (c) => c.input + " → " + c.station));
     }
     if ((card.drops || []).length) {
-      node.appendChild(el("h4", null, L.drops));
+      node.appendChild(el("h4", null, words.drops));
       node.appendChild(list(null, card.drops, (d) => d.summary));
     }
     return node;
   }
 
-  function questCard(card, L) {
+  function questCard(card, words) {
     const node = el("article", "card card-quest");
     node.appendChild(el("h3", null, card.title));
     let facts = (card.chapter || "") + (card.chapter_group ? " (" + card.chapter_group + ")" : "");
-    if (card.optional) facts += " · " + L.optional;
-    if (card.player_status) facts += " · " + L.your_status + ": " + card.player_status;
+    if (card.optional) facts += " · " + words.optional;
+    if (card.player_status) facts += " · " + words.your_status + ": " + shown(card.player_status, "quest_status", words);
     node.appendChild(el("p", "facts", facts));
     if (card.subtitle) node.appendChild(el("p", "subtitle", card.subtitle));
     if (card.description) node.appendChild(el("p", "description", card.description));
     if ((card.tasks || []).length) {
-      node.appendChild(el("h4", null, L.tasks));
+      node.appendChild(el("h4", null, words.tasks));
       node.appendChild(list("tasks", card.tasks, (t) => (t.type === "item" ? t.count + "× " : "") + t.label));
     }
     if ((card.rewards || []).length) {
-      node.appendChild(el("h4", null, L.rewards));
-      node.appendChild(list("rewards", card.rewards, rewardText.bind(null, L)));
+      node.appendChild(el("h4", null, words.rewards));
+      node.appendChild(list("rewards", card.rewards, rewardText.bind(null, words)));
     }
     const prereqs = card.prerequisites || [];
     if (prereqs.length) {
       const anyOne = prereqs.length > 1 && String(card.dependency_requirement || "").startsWith("one_");
-      node.appendChild(el("h4", null, L.prerequisites + (anyOne ? " (" + L.any_of + ")" : "")));
-      node.appendChild(list("prerequisites", prereqs, (q) => q.title + " — " + q.chapter));
+      node.appendChild(el("h4", null, words.prerequisites + (anyOne ? " (" + words.any_of + ")" : "")));
+      const ul = el("ul", "prerequisites");
+      for (const quest of prereqs) {
+        ul.appendChild(append(el("li", null, quest.title + " "), el("span", "muted", quest.chapter)));
+      }
+      node.appendChild(ul);
     }
     if ((card.unlocks || []).length) {
-      node.appendChild(el("h4", null, L.unlocks));
+      node.appendChild(el("h4", null, words.unlocks));
       node.appendChild(list("unlocks", card.unlocks, (q) => q.title));
     }
     return node;
   }
 
-  function rewardText(L, reward) {
+  function rewardText(words, reward) {
     let text = (reward.count > 1 ? reward.count + "× " : "") + reward.label;
     if (reward.table) {
       const entries = (reward.table_entries || []).map((e) => e.label).join(", ");
-      text += " (" + L.reward_table + " " + reward.table + (entries ? ": " + entries : "") + ")";
+      text += " (" + words.reward_table + " " + reward.table + (entries ? ": " + entries : "") + ")";
     }
     return text;
   }
@@ -160,56 +168,99 @@
     return node;
   }
 
-  function entryText(value) {
-    if (value && typeof value === "object") {
-      for (const key of ["title", "label", "name", "summary", "task", "message"]) {
-        if (value[key]) return String(value[key]);
-      }
-      return Object.entries(value)
-        .filter(([, v]) => typeof v !== "object")
-        .map(([k, v]) => k + ": " + v)
-        .join(", ");
-    }
-    return String(value);
+  function hidden(key) {
+    return rules.hiddenFields.has(key) || rules.hiddenPrefixes.some((p) => key.startsWith(p)) ||
+      rules.hiddenSuffixes.some((s) => key.endsWith(s));
   }
 
-  function genericCard(card) {
-    const node = el("article", "card card-" + String(card.kind || "other").replace(/[^a-z0-9_-]/gi, ""));
-    if (card.title) node.appendChild(el("h3", null, card.title));
-    // game-deliveries.js shows and updates the delivery status of such a card.
-    if (card.delivery_reason) node.dataset.deliveryReason = String(card.delivery_reason);
-    const dl = el("dl", "fields");
+  // One line for a list entry of the generic layout (cards.py entry_text).
+  function entryText(value, words) {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const key of rules.entryKeys) {
+        if (value[key]) return shown(value[key], null, words);
+      }
+      return Object.entries(value)
+        .filter(([k, v]) => (v === null || typeof v !== "object") && !hidden(k))
+        .map(([, v]) => shown(v, typeof v === "boolean" ? "yesno" : null, words))
+        .join(", ");
+    }
+    return shown(value, null, words);
+  }
+
+  function emptyValue(value) {
+    return value === null || value === undefined || value === "" ||
+      (Array.isArray(value) && !value.length) ||
+      (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length);
+  }
+
+  // [heading, facts, rows, text, lists] of a card by its layout (cards.py _laid_out).
+  function laidOut(card, layout, words) {
+    const facts = (layout.facts || []).map((f) => title(f, card, words)).filter(Boolean);
+    const rows = [];
+    for (const [label, format] of layout.rows || []) {
+      const value = title(format, card, words);
+      if (value) rows.push([label, value]);
+    }
+    const lists = [];
+    for (const [label, key, format] of layout.lists || []) {
+      const entries = card[key];
+      if (!Array.isArray(entries) || !entries.length) continue;
+      const lines = entries.map((e) => title(format, e && typeof e === "object" ? e : { value: e }, words));
+      lists.push([label, lines.filter(Boolean)]);
+    }
+    const heading = title(layout.heading === undefined ? "{title}" : layout.heading, card, words);
+    return [heading, facts, rows, title(layout.text || "", card, words), lists];
+  }
+
+  // The generic layout of a kind without one (cards.py _generic).
+  function generic(card, fields, words) {
+    const rows = [];
     const lists = [];
     for (const [key, value] of Object.entries(card)) {
-      if (rules.hiddenFields.has(key) || rules.hiddenPrefixes.some((p) => key.startsWith(p))) continue;
-      if (value === null || value === "" || (Array.isArray(value) && !value.length)) continue;
-      const label = key.replace(/_/g, " ");
-      if (Array.isArray(value)) {
-        lists.push([label, value]);
-      } else {
-        const text = typeof value === "object" ? entryText(value) : String(value);
-        append(dl, append(el("div"), el("dt", null, label), el("dd", null, text)));
-      }
+      if (hidden(key) || emptyValue(value)) continue;
+      const label = fields[key] || key.replace(/_/g, " ");
+      if (Array.isArray(value)) lists.push([label, value.map((v) => entryText(v, words))]);
+      else if (typeof value === "object") rows.push([label, entryText(value, words)]);
+      else rows.push([label, shown(value, typeof value === "boolean" ? "yesno" : null, words)]);
     }
-    if (dl.childNodes.length) node.appendChild(dl);
-    for (const [label, values] of lists) {
-      node.appendChild(el("h4", null, label));
-      node.appendChild(list(null, values, entryText));
+    return [shown(card.title || "", null, words), [], rows, "", lists];
+  }
+
+  function layoutCard(card, W) {
+    const node = el("article", "card card-" + String(card.kind || "").toLowerCase().replace(/[^a-z0-9_-]/g, ""));
+    // game-deliveries.js shows and updates the delivery status of such a card.
+    if (card.delivery_reason) node.dataset.deliveryReason = String(card.delivery_reason);
+    const layout = (W.layouts || {})[card.kind];
+    const [heading, facts, rows, text, lists] = layout
+      ? laidOut(card, layout, W.words)
+      : generic(card, W.fields || {}, W.words);
+    if (heading) node.appendChild(el("h3", null, heading));
+    if (facts.length) node.appendChild(el("p", "facts", facts.join(" · ")));
+    if (rows.length) {
+      const dl = el("dl", "fields");
+      for (const [label, value] of rows) append(dl, append(el("div"), el("dt", null, label), el("dd", null, value)));
+      node.appendChild(dl);
+    }
+    if (text) node.appendChild(el("p", "card-text", text));
+    for (const [label, lines] of lists) {
+      if (label) node.appendChild(el("h4", null, label));
+      node.appendChild(list(null, lines, (line) => line));
     }
     return node;
   }
 
-  function card(data, L) {
+  // A card in the words W of one language (the turn's question's).
+  function card(data, W) {
     if (!data || typeof data !== "object") return null;
-    if (data.kind === "item") return itemCard(data, L);
-    if (data.kind === "quest") return questCard(data, L);
+    if (data.kind === "item") return itemCard(data, W.words);
+    if (data.kind === "quest") return questCard(data, W.words);
     if (data.kind === "source") return sourceCard(data);
-    return genericCard(data);
+    return layoutCard(data, W);
   }
 
-  function sources(items, L) {
+  function sources(items, words) {
     const box = el("div", "sources");
-    box.appendChild(el("h4", null, L.sources));
+    box.appendChild(el("h4", null, words.sources));
     const ol = el("ol");
     for (const source of items) {
       const li = el("li");
@@ -243,15 +294,17 @@
     return details;
   }
 
-  function text(value) {
+  function traceText(value) {
     return el("p", "trace-text", clip(value, TRACE_TEXT_CHARS));
   }
 
-  // --- event titles: the formats of L.events (page/labels.py), read by the rules of
-  // page/describe.py, which renders the trace viewer's rows with the same formats.
-  // {a.b} a field, {a,b} the first one set, {a|ms} {a|int} rounded, {a|word} the label
-  // word_<value> if there is one; […] only when all its fields are set; {?a} a condition.
-  const FIELD = /\{(\??)([^}|]+)(?:\|([a-z_]+))?\}/g;
+  // --- formats: the event titles of L.events (page/labels.py) and the card layouts,
+  // read by the rules of page/describe.py, which renders the server's rows and cards
+  // with the same formats. {a.b} a field, {a,b} the first one set, {a|ms} {a|int}
+  // rounded, {a|coins} a count ("{n} coin" / "{n} coins": coins_one, coins_other),
+  // {a|word} the label word_<value> if there is one; […] only when all its
+  // fields are set; {?a} a condition, {!a} one that holds when a is not set.
+  const FIELD = /\{([?!]?)([^}|]+)(?:\|([a-z_]+))?\}/g;
   const PART = /\[([^\]]*)\]|([^[]+)/g;
 
   function isSet(value) {
@@ -270,21 +323,35 @@
     return undefined;
   }
 
+  // String(value), with objects as "key: value" pairs (describe.py _js).
+  function text(value) {
+    if (Array.isArray(value)) return value.map(text).join(", ");
+    if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => k + ": " + text(v)).join(", ");
+    return String(value);
+  }
+
   function shown(value, word, L) {
     if (word === "ms" || word === "int") {
       const number = Number(value);
-      const text = Number.isFinite(number) ? String(Math.round(number)) : String(value);
-      return word === "ms" ? text + " ms" : text;
+      const out = Number.isFinite(number) ? String(Math.round(number)) : text(value);
+      return word === "ms" ? out + " ms" : out;
     }
-    if (word) return typeof L[word + "_" + value] === "string" ? L[word + "_" + value] : String(value);
-    if (Array.isArray(value)) return value.join(", ");
-    return value === true ? "" : String(value);
+    if (word && typeof L[word + "_one"] === "string") {
+      const form = value === 1 ? L[word + "_one"] : L[word + "_other"] || L[word + "_one"];
+      return form.replace("{n}", text(value));
+    }
+    if (word) return typeof L[word + "_" + text(value)] === "string" ? L[word + "_" + text(value)] : text(value);
+    return value === true ? "" : text(value);
   }
 
-  function fill(text, data, L, optional) {
+  function fill(format, data, L, optional) {
     let missing = false;
-    const out = text.replace(FIELD, (match, condition, paths, word) => {
+    const out = format.replace(FIELD, (match, condition, paths, word) => {
       const value = field(data, paths);
+      if (condition === "!") {
+        missing = missing || isSet(value);
+        return "";
+      }
       if (!isSet(value)) {
         missing = true;
         return "?";
@@ -294,9 +361,8 @@
     return optional && missing ? "" : out;
   }
 
-  function title(kind, data, L) {
-    const format = (L.events || {})[kind];
-    if (!format) return kind;
+  // A format filled in with data (describe.py title).
+  function title(format, data, L) {
     let out = "";
     for (const [, group, plain] of format.matchAll(PART)) {
       out += group !== undefined ? fill(group, data, L, true) : fill(plain, data, L, false);
@@ -304,12 +370,17 @@
     return out;
   }
 
+  function eventTitle(kind, data, L) {
+    const format = (L.events || {})[kind];
+    return format ? title(format, data, L) : kind;
+  }
+
   // [title, detail node or null, extra class] of one event, in the words of L.
   function describe(kind, data, L) {
-    const name = title(kind, data, L);
+    const name = eventTitle(kind, data, L);
     switch (kind) {
       case "run.started":
-        return [name, text(data.question)];
+        return [name, traceText(data.question)];
       case "round.started":
         return [name, null, "round"];
       case "model.started":
@@ -324,7 +395,7 @@
         return [name, folded(L.observation, data.observation)];
       case "answer":
       case "inbox.queued":
-        return [name, text(data.text)];
+        return [name, traceText(data.text)];
       case "failure":
       case "degraded":
         return [name, null, "bad"];
@@ -337,5 +408,5 @@
     }
   }
 
-  window.AgentwebRender = { configure, el, append, json, card, sources, safeUrl, describe, title };
+  window.AgentwebRender = { configure, el, append, json, card, sources, safeUrl, describe, title: eventTitle, fill: title };
 })();

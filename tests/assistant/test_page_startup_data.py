@@ -5,7 +5,13 @@ import json
 import pytest
 
 from agentweb.assistant import message_checks
-from agentweb.assistant.page.history import HIDDEN_FIELDS, HIDDEN_PREFIXES, SAFE_SCHEMES
+from agentweb.assistant.page.cards import (
+    HIDDEN_FIELDS,
+    HIDDEN_PREFIXES,
+    HIDDEN_SUFFIXES,
+    SAFE_SCHEMES,
+    card_words,
+)
 from agentweb.engine.policy import MODULE_DEFAULTS, ROUTABLE
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +52,15 @@ def test_the_card_rules_are_the_templates_own(client, alice):
     assert cards["safe_schemes"] == list(SAFE_SCHEMES)
     assert set(cards["hidden_fields"]) == HIDDEN_FIELDS
     assert cards["hidden_prefixes"] == list(HIDDEN_PREFIXES)
+    assert cards["hidden_suffixes"] == list(HIDDEN_SUFFIXES)
+
+
+def test_the_card_words_of_every_language_are_the_server_s(client, alice):
+    words = boot_of(client, alice)["card_words"]
+
+    assert set(words) == {"en", "zh-hans"}
+    assert words["en"] == card_words("en")
+    assert words["zh-hans"]["words"]["recipe"] == "配方"
 
 
 def test_the_trace_viewer_gets_the_chat_pages_words(client, rita, alice):

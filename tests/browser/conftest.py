@@ -86,19 +86,23 @@ def slow_server(browser, tmp_path_factory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def new_page(browser) -> Iterator[Callable[..., object]]:
-    """A fresh browser context (own cookies) per page; closed after the test."""
+    """A fresh browser context (own cookies) per page; closed after the test, which fails
+    if a script of any of its pages threw."""
     contexts = []
+    errors: list[str] = []
 
     def make(viewport: dict[str, int] | None = None, locale: str = "en-US") -> object:
         context = browser.new_context(viewport=viewport or DESKTOP, locale=locale)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)
+        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
         return page
 
     yield make
     for context in contexts:
         context.close()
+    assert errors == [], "a page script threw"
 
 
 def log_in(page, live: LiveServer, username: str = "alice") -> None:
@@ -138,6 +142,17 @@ def wait_finished(turn, timeout_ms: int = 30_000) -> str:
         "([el, sel]) => el.matches(sel)", arg=[turn.element_handle(), selector], timeout=timeout_ms
     )
     return turn.get_attribute("data-status")
+
+
+def new_player(live: LiveServer, username: str) -> None:
+    """A player of her own on the live server: no run, no game profile."""
+    script = (
+        "from django.contrib.auth import get_user_model\n"
+        "from agentweb.core.roles import Role, ensure_groups\n"
+        f"user = get_user_model().objects.create_user({username!r}, password={PASSWORD!r})\n"
+        "user.groups.add(ensure_groups()[Role.PLAYER])\n"
+    )
+    live.manage("shell", "-c", script)
 
 
 def screenshot(page, name: str) -> None:

@@ -46,7 +46,7 @@ class LiveServer:
         }
         self.process: subprocess.Popen[bytes] | None = None
 
-    def _manage(self, *args: str) -> None:
+    def manage(self, *args: str) -> None:
         subprocess.run(
             [sys.executable, "manage.py", *args],
             cwd=ROOT,
@@ -57,8 +57,8 @@ class LiveServer:
         )
 
     def start(self) -> LiveServer:
-        self._manage("migrate", "--no-input")
-        self._manage("seed_demo")
+        self.manage("migrate", "--no-input")
+        self.manage("seed_demo")
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(
             [

@@ -34,6 +34,7 @@ def js_labels() -> dict[str, Any]:
         "confirmation_approve": _("Confirmed"),
         "confirmation_reject": _("Rejected"),
         # statuses
+        "status_queued": _("queued"),
         "status_running": _("running"),
         "status_completed": _("completed"),
         "status_degraded": _("incomplete"),
@@ -52,22 +53,17 @@ def js_labels() -> dict[str, Any]:
         "nothing_to_stop": _("No run is active."),
         "nothing_to_undo": _("There is no answer to undo."),
         "error": _("Error"),
-        # cards
-        "sources": _("Sources"),
-        "recipe": _("Recipe"),
-        "makes": _("makes"),
-        "cooking": _("Cooking"),
-        "drops": _("Drops"),
-        "stack_size": _("stacks to"),
-        "durability": _("durability"),
-        "tasks": _("Tasks"),
-        "rewards": _("Rewards"),
-        "prerequisites": _("Prerequisites"),
-        "unlocks": _("Unlocks"),
-        "optional": _("optional"),
-        "any_of": _("any one of"),
-        "your_status": _("your status"),
-        "reward_table": _("reward table"),
+        # undo, feedback, quota
+        "undo": _("Undo"),
+        "undone_nothing": _("Undone: this answer no longer reaches the assistant's memory."),
+        "not_reverted": _("Not reverted"),
+        "comment": _("Comment"),
+        "comment_placeholder": _("What was wrong, or good? (optional)"),
+        "comment_save": _("Save"),
+        "your_comment": _("Your comment"),
+        "quota_title": _(
+            "Assistant calls today: %(used)s of %(limit)s; the count starts again at %(reset)s."
+        ),
     }
 
 

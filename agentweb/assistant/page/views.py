@@ -11,17 +11,20 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from agentweb.assistant import memory, message_checks
-from agentweb.assistant.models import FINISHED_STATUSES
+from agentweb.assistant import account, memory, message_checks
+from agentweb.assistant.models import FINISHED_STATUSES, MAX_COMMENT
 from agentweb.assistant.page import history as page_history
+from agentweb.assistant.page.cards import card_rules, card_words_by_language
 from agentweb.assistant.page.labels import js_labels
 from agentweb.assistant.runs.deltas import BESIDE_THE_LOOP
+from agentweb.assistant.undo import next_target
 from agentweb.assistant.ws.consumer import WS_PATH
 from agentweb.core.commands import MAX_COMPLETION_PREFIX, MAX_COMPLETIONS, commands
+from agentweb.game.examples import example_questions
 from agentweb.lib.params import BadInteger, int_param, parse_int
 
 DEFAULT_COMPLETIONS = 10
@@ -33,6 +36,8 @@ METERS = (
     ("tokens", gettext_lazy("Tokens")),
     ("time", gettext_lazy("Time left")),
 )
+# The feedback buttons of an answer (``Feedback.rating``), in the order shown.
+RATINGS = ((1, gettext_lazy("Helpful")), (-1, gettext_lazy("Not helpful")))
 
 
 @require_GET
@@ -40,26 +45,38 @@ METERS = (
 def chat(request: HttpRequest) -> HttpResponse:
     user = request.user
     turns = page_history.recent_turns(user)
+    # A first visit: questions about this world to start from.
+    examples = [] if turns else example_questions(get_language())
     boot = {
         "ws_path": WS_PATH,
         "complete_url": reverse("assistant_pages:complete"),
+        "me_url": reverse("api:me"),
         "commands": commands.snapshot(user),
         "active_runs": page_history.active_runs(user),
         "queued": page_history.queued_messages(user),
         "assistant_enabled": memory.assistant_enabled(user.pk),
+        "quota": account.quota(user),
+        "undo": next_target(user),
         "labels": js_labels(),
         # Facts the server owns; the script reads them instead of copying them.
-        "cards": page_history.card_rules(),
+        "cards": card_rules(),
+        "card_words": card_words_by_language(),
         "max_message_bytes": message_checks.message_limit(),
+        "max_comment_chars": MAX_COMMENT,
         "finished_statuses": list(FINISHED_STATUSES),
         # Events that do not end the text being streamed (deltas still follow the step before).
         "beside_the_loop": sorted(BESIDE_THE_LOOP),
     }
-    return render(
-        request,
-        "assistant/chat.html",
-        {"turns": turns, "boot": boot, "older": _older_than(turns), "meters": METERS},
-    )
+    context = {
+        "turns": turns,
+        "boot": boot,
+        "older": _older_than(turns),
+        "meters": METERS,
+        "examples": examples,
+        "quota": boot["quota"],
+        "rating_choices": RATINGS,
+    }
+    return render(request, "assistant/chat.html", context)
 
 
 @require_GET
@@ -71,9 +88,8 @@ def history(request: HttpRequest) -> HttpResponse:
     except BadInteger:
         return HttpResponse(_("before must be a run id."), status=400)
     turns = page_history.recent_turns(request.user, before=before)
-    return render(
-        request, "assistant/partials/history.html", {"turns": turns, "older": _older_than(turns)}
-    )
+    context = {"turns": turns, "older": _older_than(turns), "rating_choices": RATINGS}
+    return render(request, "assistant/partials/history.html", context)
 
 
 def _older_than(turns: list[page_history.Turn]) -> int | None:

@@ -63,6 +63,8 @@ class OfflinePlanner:
             tokens_out=estimate_tokens(text),
             latency_ms=(time.perf_counter() - started) * 1000,
             model=self.name,
+            # Rules, not a model: the time it took says nothing about writing speed.
+            timed=False,
         )
 
     async def stream(self, request: ModelRequest, on_text: TextSink) -> ModelReply:
