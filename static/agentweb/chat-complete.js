@@ -154,7 +154,15 @@
     });
     input.addEventListener("blur", () => setTimeout(close, DEBOUNCE_MS));
 
-    return { close, refresh, reset: () => { settled = false; close(); } };
+    // After a send: no suggestion may come back from a lookup still in flight.
+    function reset() {
+      settled = false;
+      request += 1;
+      clearTimeout(timer);
+      close();
+    }
+
+    return { close, refresh, reset };
   }
 
   window.AgentwebComplete = { attach };

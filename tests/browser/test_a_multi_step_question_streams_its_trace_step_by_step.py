@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.browser.conftest import ask, screenshot, wait_finished
+from tests.browser.conftest import ask, log_in, screenshot, wait_finished
 
 pytestmark = pytest.mark.browser
 
@@ -18,6 +18,17 @@ new MutationObserver((mutations) => {
     }
   }
 }).observe(document.getElementById("traces"), {childList: true, subtree: true});
+"""
+
+
+# Every value the time-left meter shows, from the page's own point of view.
+WATCH_TIME = """
+window.__timeLeft = [];
+const timeText = document.querySelector('#meters [data-meter="time"] .meter-text');
+new MutationObserver(() => {
+  const text = timeText.textContent;
+  if (text.endsWith(" s") && window.__timeLeft.at(-1) !== text) window.__timeLeft.push(text);
+}).observe(timeText, {childList: true, characterData: true, subtree: true});
 """
 
 
@@ -72,4 +83,23 @@ def test_the_trace_of_a_multi_step_question_appears_step_by_step(alice_page):
     assert grid.count() == 9
     assert "Cobblestone" in grid.first.inner_text()
     assert page.locator('#meters [data-meter="rounds"] .meter-text').inner_text() == "3 / 3"
+    # The offline planner's calls are rules, not a model writing: no speed is shown.
+    calls = page.locator('.trace-entry[data-kind="model.called"]').all_inner_texts()
+    assert calls and not any("tok/s" in call for call in calls)
     screenshot(page, "chat-multi-step")
+
+
+def test_time_left_counts_down_from_the_first_event(slow_server, new_page):
+    page = new_page()
+    log_in(page, slow_server, "bob")
+    page.evaluate(WATCH_TIME)
+
+    turn = ask(page, "/reason Where does the Furnace come from?")
+    page.locator('.trace-entry[data-kind="round.started"]').first.wait_for(timeout=30_000)
+    page.click("#btn-stop")
+    wait_finished(turn, timeout_ms=15_000)
+
+    shown = [float(text.removesuffix(" s")) for text in page.evaluate("window.__timeLeft")]
+    # From the start: seconds left of the router's budget, never the seconds spent.
+    assert shown and shown[0] > 60
+    assert all(later <= earlier for earlier, later in zip(shown, shown[1:], strict=False))

@@ -46,3 +46,19 @@ def test_item_names_are_completed_from_the_server(alice_page):
     # The argument is complete: Enter now sends the message.
     page.keyboard.press("Enter")
     page.locator("#turns .turn .card-item h3", has_text="Iron Ingot").wait_for()
+
+
+def test_enter_on_a_whole_command_without_arguments_sends_it_at_once(alice_page):
+    page = alice_page
+    before = page.locator("#turns > li.turn").count()
+
+    page.click("#message")
+    page.keyboard.type("/checkin")
+    page.locator("#suggestions li", has_text="/checkin").wait_for()
+    page.keyboard.press("Enter")
+
+    page.locator("#turns > li.turn").nth(before).wait_for()
+    assert page.input_value("#message") == ""
+    assert page.locator("#turns > li.turn").nth(before).locator(".msg-player").inner_text() == (
+        "/checkin"
+    )

@@ -1,0 +1,61 @@
+"""Cards are written for players: labels and units instead of keys and booleans, the same
+words live and after a reload, in the language of the question."""
+
+import re
+
+import pytest
+
+from tests.browser.conftest import ask, log_in, wait_finished
+
+pytestmark = pytest.mark.browser
+
+CARDS_BY_RUN = """els => Object.fromEntries(els.map(t => [t.dataset.runId,
+    [...t.querySelectorAll('.cards > .card')].map(c => c.innerText)]))"""
+RAW = re.compile(r"\b(true|false|True|False|ok|None|null)\b|[a-z]+_[a-z]+")
+
+
+def test_cards_read_alike_before_and_after_a_reload_in_the_question_s_language(
+    server, new_page
+):
+    page = new_page()
+    log_in(page, server, "bob")
+    used = page.locator("#quota").get_attribute("data-used")
+    purchase = ask(page, "buy 1 torch")
+    purchase.locator(".confirm-approve").click()
+    wait_finished(purchase)
+    for question in ("签到", "what is my balance?", "/item Iron Ingot"):
+        wait_finished(ask(page, question))
+    page.wait_for_function(
+        "used => document.getElementById('quota').dataset.used !== used", arg=used
+    )
+    live = page.locator("#turns > li.turn[data-run-id]").evaluate_all(CARDS_BY_RUN)
+
+    page.reload()
+    reloaded = page.locator("#turns > li.turn[data-run-id]").evaluate_all(CARDS_BY_RUN)
+
+    shown = {run: cards for run, cards in live.items() if cards}
+    assert len(shown) >= 4
+    assert {run: reloaded[run] for run in shown} == shown
+    texts = [text for cards in shown.values() for text in cards if "Iron Ingot" not in text]
+    assert [text for text in texts if RAW.search(text)] == []
+    signin = next(text for text in texts if "每日签到" in text)
+    assert "余额" in signin and "Balance" not in signin
+    assert any("Purchase" in text and "Paid" in text and "coins" in text for text in texts)
+
+
+def test_the_quota_meter_moves_with_each_run(server, new_page):
+    page = new_page()
+    log_in(page, server, "alice")
+    before = int(page.locator("#quota").get_attribute("data-used"))
+
+    wait_finished(ask(page, "how do I craft a piston?"))
+
+    page.wait_for_function(
+        "n => Number(document.getElementById('quota').dataset.used) > n", arg=before
+    )
+    used = int(page.locator("#quota").get_attribute("data-used"))
+    assert page.locator("#quota .quota-text").inner_text().startswith(f"{used} / ")
+    assert server.query(
+        "SELECT model_calls FROM control_dailyusage d JOIN auth_user u ON u.id = d.user_id "
+        "WHERE u.username = 'alice' ORDER BY d.day DESC LIMIT 1"
+    ) == [(used,)]
