@@ -1,5 +1,7 @@
 """R-UI-1, R-X3-2: a multi-step question's trace arrives entry by entry, in order, once."""
 
+from itertools import pairwise
+
 import pytest
 
 from tests.browser.conftest import ask, log_in, screenshot, wait_finished
@@ -102,4 +104,4 @@ def test_time_left_counts_down_from_the_first_event(slow_server, new_page):
     shown = [float(text.removesuffix(" s")) for text in page.evaluate("window.__timeLeft")]
     # From the start: seconds left of the router's budget, never the seconds spent.
     assert shown and shown[0] > 60
-    assert all(later <= earlier for earlier, later in zip(shown, shown[1:], strict=False))
+    assert all(later <= earlier for earlier, later in pairwise(shown))

@@ -14,9 +14,7 @@ CARDS_BY_RUN = """els => Object.fromEntries(els.map(t => [t.dataset.runId,
 RAW = re.compile(r"\b(true|false|True|False|ok|None|null)\b|[a-z]+_[a-z]+")
 
 
-def test_cards_read_alike_before_and_after_a_reload_in_the_question_s_language(
-    server, new_page
-):
+def test_cards_read_alike_before_and_after_a_reload_in_the_question_s_language(server, new_page):
     page = new_page()
     log_in(page, server, "bob")
     used = page.locator("#quota").get_attribute("data-used")
