@@ -11,20 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 # (key in usage/limits, label, policy snapshot field)
 BUDGETS = (
-    ("model_calls", "Model calls", "modelCalls"),
-    ("tool_calls", "Tool calls", "toolCalls"),
-    ("steps", "Steps", "steps"),
-    ("write_steps", "Write steps", "writeSteps"),
-    ("total_tokens", "Tokens", "totalTokens"),
+    ("model_calls", _("Model calls"), "modelCalls"),
+    ("tool_calls", _("Tool calls"), "toolCalls"),
+    ("steps", _("Steps"), "steps"),
+    ("write_steps", _("Write steps"), "writeSteps"),
+    ("total_tokens", _("Tokens"), "totalTokens"),
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Bar:
     key: str
-    label: str
+    label: Any  # a lazily translated label
     used: float
     limit: float | None
     policy: Any = None
@@ -64,7 +66,7 @@ def bars(usage: dict[str, Any], policy: dict[str, Any]) -> list[Bar]:
         result.append(
             Bar(
                 "rounds",
-                "Rounds",
+                _("Rounds"),
                 _number(rounds.get("used")) or 0,
                 _number(rounds.get("limit")),
                 policy.get("reactIterations"),
@@ -87,7 +89,7 @@ def bars(usage: dict[str, Any], policy: dict[str, Any]) -> list[Bar]:
         result.append(
             Bar(
                 "time",
-                "Time",
+                _("Time"),
                 elapsed or 0,
                 _number(limits.get("ttl_ms")),
                 policy.get("ttlMillis"),

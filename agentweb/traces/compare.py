@@ -1,9 +1,10 @@
 """Two runs side by side: their step sequences aligned, their settings diffed.
 
 Steps are aligned on their signature (``tool:item.source``, ``model:decide``,
-``route.decided``…) with ``difflib``: equal steps share a row, an inserted or
-dropped step leaves a gap on the other side — the shape of a prompt or policy
-change at a glance.
+``route.decided``…) with ``difflib``: the same step shares a row — marked equal
+only when it was also done alike (``Step.content``: the same input, decision or
+text), else changed — and an inserted or dropped step leaves a gap on the other
+side: the shape of a prompt or policy change at a glance.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 from agentweb.traces.detail import RunDetail
 from agentweb.traces.timeline import Step
@@ -21,7 +24,9 @@ NOISE = frozenset({"run.started", "round.started", "run.finished"})
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    op: str  # "equal" | "replace" | "insert" | "delete"
+    # "equal" (the same step, done alike), "changed" (the same step, done differently: another
+    # input, decision or text), "replace", "insert" or "delete"
+    op: str
     left: Step | None
     right: Step | None
 
@@ -47,7 +52,9 @@ def align(left: list[Step], right: list[Step]) -> list[Row]:
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         a, b = left[i1:i2], right[j1:j2]
         for k in range(max(len(a), len(b))):
-            rows.append(Row(op, a[k] if k < len(a) else None, b[k] if k < len(b) else None))
+            one, other = a[k] if k < len(a) else None, b[k] if k < len(b) else None
+            alike = op != "equal" or one is None or other is None or one.content == other.content
+            rows.append(Row(op if alike else "changed", one, other))
     return rows
 
 
@@ -58,19 +65,21 @@ def diff(left: dict[str, Any], right: dict[str, Any]) -> list[Difference]:
 
 
 def summary(detail: RunDetail) -> dict[str, Any]:
-    """The comparable numbers of a run."""
+    """The comparable numbers of a run, by their (translated) row labels."""
     usage = (detail.run.usage or {}).get("usage") or {}
     rounds = (detail.run.usage or {}).get("rounds") or {}
+    feedback = detail.feedback
     return {
-        "workflow": detail.run.workflow,
-        "status": detail.run.status,
-        "stop reason": (detail.run.stop_reason or {}).get("code"),
-        "failure": detail.run.failure or None,
-        "rounds": rounds.get("used"),
-        "model calls": usage.get("model_calls"),
-        "tool calls": usage.get("tool_calls"),
-        "tokens": usage.get("total_tokens"),
-        "duration ms": detail.run.duration_ms,
+        _("workflow"): detail.run.workflow,
+        _("status"): detail.run.status,
+        _("stop reason"): (detail.run.stop_reason or {}).get("code"),
+        _("failure"): detail.run.failure or None,
+        _("rounds"): rounds.get("used"),
+        _("model calls"): usage.get("model_calls"),
+        _("tool calls"): usage.get("tool_calls"),
+        _("tokens"): usage.get("total_tokens"),
+        _("duration ms"): detail.run.duration_ms,
+        _("feedback"): feedback.get_rating_display() if feedback else None,
     }
 
 

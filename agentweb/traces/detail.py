@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from agentweb.assistant.models import Run, RunEvent
+from agentweb.assistant.models import Feedback, Run, RunEvent
 from agentweb.engine.events import EventKind
 from agentweb.traces import budget, timeline
 from agentweb.traces.flags import memory_generation_of, run_flags
@@ -32,6 +32,8 @@ class RunDetail:
     # The last event rendered: live updates subscribe after it.
     last_seq: int = 0
     speed: ModelSpeed | None = None
+    # The player's 👍 / 👎 and comment.
+    feedback: Feedback | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,4 +109,5 @@ def run_detail(run: Run) -> RunDetail:
         finish=finish,
         last_seq=events[-1].seq if events else 0,
         speed=model_speed(line.steps),
+        feedback=Feedback.objects.filter(run=run).first(),
     )

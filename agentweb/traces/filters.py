@@ -16,6 +16,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from agentweb.assistant.models import Run, Status
 from agentweb.engine.failures import AgentFailure
@@ -28,23 +29,37 @@ MAX_TEXT = 200
 OTHER_WORKFLOWS = ("direct", "router")
 
 
-def _choices(values: Any) -> list[tuple[str, str]]:
-    return [("", "any"), *((v, v) for v in values)]
+def _choices(values: Any) -> list[tuple[str, Any]]:
+    return [("", _("any")), *((v, v) for v in values)]
+
+
+# The player's feedback (``RunQuerySet.rated``): "every 👎 of the week" is
+# ``?feedback=down&since=…``.
+FEEDBACK_CHOICES = [
+    ("", _("any")),
+    ("down", _("👎 not helpful")),
+    ("up", _("👍 helpful")),
+    ("any", _("rated")),
+    ("none", _("not rated")),
+]
 
 
 class RunFilterForm(forms.Form):
-    player = forms.CharField(required=False, max_length=150)
-    workflow = forms.ChoiceField(required=False, choices=())
-    status = forms.ChoiceField(required=False, choices=_choices(Status.values))
+    player = forms.CharField(required=False, max_length=150, label=_("Player"))
+    workflow = forms.ChoiceField(required=False, choices=(), label=_("Workflow"))
+    status = forms.ChoiceField(required=False, choices=_choices(Status.values), label=_("Status"))
     stop = forms.ChoiceField(
-        required=False, label="Stop reason", choices=_choices(c.value for c in StopCode)
+        required=False, label=_("Stop reason"), choices=_choices(c.value for c in StopCode)
     )
     failure = forms.ChoiceField(
-        required=False, label="Failure", choices=_choices(f.value for f in AgentFailure)
+        required=False, label=_("Failure"), choices=_choices(f.value for f in AgentFailure)
     )
-    since = forms.DateField(required=False, label="From", widget=forms.DateInput({"type": "date"}))
-    until = forms.DateField(required=False, label="To", widget=forms.DateInput({"type": "date"}))
-    q = forms.CharField(required=False, max_length=MAX_TEXT, label="Text")
+    feedback = forms.ChoiceField(required=False, label=_("Feedback"), choices=FEEDBACK_CHOICES)
+    since = forms.DateField(
+        required=False, label=_("From"), widget=forms.DateInput({"type": "date"})
+    )
+    until = forms.DateField(required=False, label=_("To"), widget=forms.DateInput({"type": "date"}))
+    q = forms.CharField(required=False, max_length=MAX_TEXT, label=_("Text"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -54,7 +69,7 @@ class RunFilterForm(forms.Form):
         data = super().clean()
         since, until = data.get("since"), data.get("until")
         if since and until and since > until:
-            raise forms.ValidationError("The start date is after the end date.")
+            raise forms.ValidationError(_("The start date is after the end date."))
         return data
 
     def apply(self, runs: QuerySet[Run]) -> QuerySet[Run]:
@@ -71,6 +86,8 @@ class RunFilterForm(forms.Form):
             runs = runs.filter(stop_reason__code=data["stop"])
         if data["failure"]:
             runs = runs.filter(failure=data["failure"])
+        if data["feedback"]:
+            runs = runs.rated(data["feedback"])
         if data["since"]:
             runs = runs.filter(created_at__gte=_day_start(data["since"]))
         if data["until"]:

@@ -1,4 +1,5 @@
-"""One page of the run list: the columns of R-UI-2 from a single query.
+"""One page of the run list: the columns of R-UI-2 from a single query (and the players'
+feedback on the filtered runs from one more).
 
 Counts (rounds, model and tool calls, tokens) are read from ``Run.usage``,
 the totals ``run.finished`` stored, instead of counting events per run: one
@@ -12,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Left
 
-from agentweb.assistant.models import Run
+from agentweb.assistant.models import Feedback, Rating, Run
 from agentweb.traces.flags import memory_generation_of, run_flags
 
 PAGE_SIZE = 50
@@ -36,6 +37,8 @@ LIST_FIELDS = (
     "created_at",
     "started_at",
     "finished_at",
+    "feedback__rating",
+    "feedback__comment",
 )
 
 
@@ -75,6 +78,13 @@ class RunRow:
         stop = self.run.stop_reason
         return stop.get("code", "") if isinstance(stop, dict) else ""
 
+    @property
+    def feedback(self) -> Feedback | None:
+        try:
+            return self.run.feedback
+        except ObjectDoesNotExist:
+            return None
+
 
 @dataclass(slots=True)
 class Page:
@@ -83,10 +93,26 @@ class Page:
     older: int | None  # ``before`` for the link to older runs
 
 
+@dataclass(frozen=True, slots=True)
+class FeedbackCount:
+    """The players' feedback on the runs the filters match: 👍 and 👎."""
+
+    up: int
+    down: int
+
+
+def feedback_count(runs: QuerySet[Run]) -> FeedbackCount:
+    """One aggregate over the feedback rows of ``runs`` (only rated runs have one)."""
+    counts = Feedback.objects.filter(run__in=runs.values("pk")).aggregate(
+        up=Count("pk", filter=Q(rating=Rating.UP)), down=Count("pk", filter=Q(rating=Rating.DOWN))
+    )
+    return FeedbackCount(counts["up"], counts["down"])
+
+
 def list_queryset(runs: QuerySet[Run]) -> QuerySet[Run]:
     """Only the list's columns; the player, his memory generation and the import joined in."""
     return (
-        runs.select_related("user", "user__memory_state", "imported_from")
+        runs.select_related("user", "user__memory_state", "imported_from", "feedback")
         .only(*LIST_FIELDS)
         .annotate(question_head=Left("question", QUESTION_HEAD))
     )

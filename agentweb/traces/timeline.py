@@ -80,6 +80,23 @@ class Step:
         )
 
     @property
+    def content(self) -> Any:
+        """What the step did, beyond its signature: a tool's input, a model call's decision,
+        an answer's text, a failure's message, a route's workflow — two steps of one
+        signature that differ here are the same step done differently."""
+        if self.span == "tool":
+            return self.data.get("input")
+        if self.span == "model":
+            decision = self.decision or {}
+            return (decision.get("type"), decision.get("input"), decision.get("text"))
+        return {
+            EventKind.ANSWER.value: lambda: self.data.get("text"),
+            EventKind.FAILURE.value: lambda: self.data.get("message"),
+            EventKind.ROUTE_DECIDED.value: lambda: self.data.get("workflow"),
+            EventKind.DECISION.value: lambda: (self.data.get("type"), self.data.get("input")),
+        }.get(self.kind, lambda: None)()
+
+    @property
     def signature(self) -> str:
         """What makes two steps "the same step" when two runs are compared."""
         if self.span == "tool":

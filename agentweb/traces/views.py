@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.models import Run
@@ -14,7 +16,7 @@ from agentweb.traces import compare as comparing
 from agentweb.traces.access import readable_run, reviewer_view
 from agentweb.traces.detail import run_detail
 from agentweb.traces.filters import RunFilterForm
-from agentweb.traces.listing import page_of
+from agentweb.traces.listing import feedback_count, page_of
 
 
 def _run(request: HttpRequest, run_id: int) -> Run:
@@ -34,7 +36,13 @@ def run_list(request: HttpRequest) -> HttpResponse:
     form = RunFilterForm(request.GET or None)
     runs = form.apply(Run.objects.all()) if form.is_bound else Run.objects.all()
     page = page_of(runs, before, after)
-    return render(request, "traces/list.html", {"form": form, "page": page})
+    context = {
+        "form": form,
+        "page": page,
+        "feedback": feedback_count(runs),
+        "live": not (before or after),
+    }
+    return render(request, "traces/list.html", context)
 
 
 @reviewer_view
@@ -49,6 +57,13 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
         "ws_path": WS_PATH,
         # The same words as the chat page's trace (render.js describes both).
         "labels": js_labels(),
+        "live_words": {
+            "live": _("Live: following this run as it goes."),
+            "reconnecting": _("Connection lost; reconnecting…"),
+            "refused": _("Live updates refused:"),
+            "finished": _("The run has finished; the page shows all of it."),
+            "data": _("data"),
+        },
     }
     return render(request, "traces/detail.html", {"d": detail, "boot": boot})
 
@@ -70,6 +85,8 @@ def compare(request: HttpRequest) -> HttpResponse:
     context = {
         "left": left,
         "right": right,
+        "left_url": reverse("traces:run", args=[left.run.pk]),
+        "right_url": reverse("traces:run", args=[right.run.pk]),
         "rows": comparing.align(comparing.path_of(left), comparing.path_of(right)),
         "summary": [(k, sums[0][k], sums[1][k]) for k in sums[0]],
         "policy": comparing.diff(left.policy, right.policy),

@@ -5,8 +5,12 @@
 // after it ({"type":"run.subscribe","run_id":N,"after_seq":K}) and appends one
 // row per new event, named as the chat page's trace names it (render.js). The
 // server replays anything missed first, and seq tells duplicates apart, so a
-// reconnect (socket.js) resumes exactly where the page stopped.
-// Model and tool text only ever reaches the page through textContent (R-SEC-1).
+// reconnect (socket.js) resumes exactly where the page stopped. The workflow is
+// filled in once routed; when run.finished arrives, the page reads itself again
+// and puts the finished run in place (status, marks, duration, budget, the full
+// timeline and the answer) without a reload.
+// Model and tool text only ever reaches the page through textContent, or as the
+// server's own escaped rendering of this page (R-SEC-1).
 (function () {
   "use strict";
 
@@ -17,13 +21,12 @@
   if (!boot.active) return;
 
   const L = boot.labels;
-  const list = document.getElementById("live-events");
-  const stateEl = document.getElementById("live-state");
-  const statusEl = document.getElementById("run-status");
+  const W = boot.live_words;
   let lastSeq = boot.after_seq || 0;
   let finished = false;
 
   function setState(state, text) {
+    const stateEl = document.getElementById("live-state");
     if (!stateEl) return;
     stateEl.dataset.state = state;
     stateEl.textContent = text;
@@ -40,44 +43,63 @@
     head.appendChild(R.el("span", "tv-at", new Date(frame.ts).toLocaleTimeString()));
     row.appendChild(head);
     const details = R.el("details", "tv-step-body tv-io");
-    details.appendChild(R.el("summary", null, "data"));
+    details.appendChild(R.el("summary", null, W.data));
     details.appendChild(R.el("pre", "tv-json", JSON.stringify(frame.data, null, 2)));
     row.appendChild(details);
-    list.appendChild(row);
+    document.getElementById("live-events").appendChild(row);
+  }
+
+  // The finished run as the server renders it now, in place of the live view.
+  async function showFinished() {
+    try {
+      const response = await fetch(window.location.pathname, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (!response.ok) throw new Error(String(response.status));
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = page.getElementById("run");
+      if (!fresh) throw new Error("no run on the page");
+      document.getElementById("run").replaceWith(document.adoptNode(fresh));
+    } catch (e) {
+      const link = R.el("a", null, W.finished);
+      link.href = window.location.pathname;
+      setState("finished", "");
+      document.getElementById("live-state")?.appendChild(link);
+    }
   }
 
   function onFinished(data) {
     finished = true;
     socket.close();
+    const statusEl = document.getElementById("run-status");
     if (statusEl) {
-      statusEl.textContent = data.status;
+      statusEl.textContent = L["status_" + data.status] || data.status;
       statusEl.className = "tv-status tv-status-" + data.status;
     }
     document.getElementById("run").dataset.status = data.status;
-    setState("finished", "The run finished (" + data.status + "). ");
-    if (stateEl) {
-      const reload = R.el("a", null, "Reload for the full timeline");
-      reload.href = window.location.pathname;
-      stateEl.appendChild(reload);
-    }
+    document.querySelector('#run-flags [data-flag="active"]')?.remove();
+    setState("finished", W.finished);
+    showFinished();
   }
 
   function onFrame(frame) {
     if (frame.type === "error") {
-      setState("error", "Live updates refused: " + frame.message);
+      setState("error", W.refused + " " + frame.message);
       return;
     }
     if (frame.type !== "run.event" || frame.run_id !== boot.run_id || frame.seq <= lastSeq) return;
     lastSeq = frame.seq;
     append(frame);
-    if (frame.kind === "run.finished") onFinished(frame.data || {});
+    const data = frame.data || {};
+    if (frame.kind === "route.decided" && data.workflow) {
+      document.getElementById("run-workflow").textContent = data.workflow;
+    }
+    if (frame.kind === "run.finished") onFinished(data);
   }
 
   const socket = window.AgentwebSocket.open(boot.ws_path, {
     onState(state) {
       if (finished) return;
-      if (state === "connected") setState("live", "Live: following this run as it goes.");
-      else if (state === "reconnecting") setState("reconnecting", "Connection lost; reconnecting…");
+      if (state === "connected") setState("live", W.live);
+      else if (state === "reconnecting") setState("reconnecting", W.reconnecting);
     },
     onOpen() {
       socket.send({ type: "run.subscribe", run_id: boot.run_id, after_seq: lastSeq });

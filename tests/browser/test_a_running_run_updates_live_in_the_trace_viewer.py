@@ -1,9 +1,11 @@
-"""R-UI-2 live: rita watches alice's running run grow on its detail page, then finish.
+"""R-UI-2 live: rita watches alice's running run grow on its detail page, then finish in place.
 
 The slow server takes 1.5 s per model call, so the page opens mid-run; every
 later event arrives over the websocket (run.subscribe after the rendered seq)
 and is appended with textContent — the question carries markup that must not run.
 """
+
+import json
 
 import pytest
 
@@ -14,6 +16,19 @@ pytestmark = pytest.mark.browser
 QUESTION = "What do I need for the quest Burning Device and where does it come from?"
 IMG = "<img src=x onerror=\"window.pwned = 'live'\">"
 FINISHED = '#run:is([data-status="completed"], [data-status="degraded"], [data-status="failed"])'
+# The finished run as the server renders it: its timeline has the run's end.
+DONE = f'{FINISHED} #timeline .tv-step[data-kind="run.finished"]'
+# Every live row the page adds, as it adds it (the finished page replaces them).
+WATCH_LIVE = """
+window.__live = [];
+new MutationObserver((mutations) => {
+  for (const m of mutations) for (const node of m.addedNodes) {
+    if (node.classList && node.classList.contains("tv-live-step")) {
+      window.__live.push([Number(node.dataset.seq), node.dataset.kind]);
+    }
+  }
+}).observe(document.body, {childList: true, subtree: true});
+"""
 
 
 def _run_id(turn) -> str:
@@ -29,20 +44,29 @@ def test_rita_sees_a_running_run_grow_and_finish_without_reloading(slow_server, 
     run_id = _run_id(ask(alice, f"{QUESTION} {IMG}"))
 
     rita.goto(f"{slow_server.url}/traces/runs/{run_id}/")
+    rita.evaluate(WATCH_LIVE)
     boot = rita.locator("#trace-boot").evaluate("el => JSON.parse(el.textContent)")
     rendered = int(boot["after_seq"])
     rita.wait_for_selector('#live-state[data-state="live"]')
-    rita.wait_for_selector(FINISHED, timeout=45_000)
+    rita.wait_for_selector(DONE, timeout=45_000)
 
-    live = rita.locator("#live-events > li").evaluate_all(
-        "els => els.map(e => [Number(e.dataset.seq), e.dataset.kind])"
-    )
+    live = rita.evaluate("window.__live")
     assert [seq for seq, _ in live] == list(range(rendered + 1, rendered + 1 + len(live)))
     assert len(live) >= 3, "the page opened mid-run"
     assert live[-1][1] == "run.finished"
-    assert rita.locator("#run-status").inner_text() == rita.locator("#run").get_attribute(
-        "data-status"
+    # The finished run in place, as a reload would show it: no "running" mark, the
+    # workflow, the duration, the rounds and the last step.
+    status = rita.locator("#run").get_attribute("data-status")
+    assert rita.locator("#run-status").inner_text() == status
+    assert rita.locator('#run-flags [data-flag="active"]').count() == 0
+    assert rita.locator("#run-workflow").inner_text() == "system:reasoning"
+    assert rita.locator("#run-duration").inner_text().endswith(" s")
+    usage = json.loads(
+        slow_server.query("SELECT usage FROM assistant_run WHERE id = ?", run_id)[0][0]
     )
+    rounds = rita.locator('#budget [data-budget="rounds"] .tv-bar-value').inner_text()
+    assert rounds.split() == [str(usage["rounds"]["used"]), "/", str(usage["rounds"]["limit"])]
+    assert rita.locator('#timeline .tv-step[data-kind="run.finished"]').count() == 1
     assert rita.evaluate("window.pwned") is None
     assert rita.locator("main img").count() == 0
 
@@ -54,7 +78,7 @@ def test_the_finished_run_reads_step_by_step_with_timings(slow_server, new_page)
     log_in(alice, slow_server, "alice")
     run_id = _run_id(ask(alice, QUESTION))
     page.goto(f"{slow_server.url}/traces/runs/{run_id}/")
-    page.wait_for_selector(FINISHED, timeout=45_000)
+    page.wait_for_selector(DONE, timeout=45_000)
 
     page.reload()
     model_rows = page.locator(".tv-step.tv-span-model")

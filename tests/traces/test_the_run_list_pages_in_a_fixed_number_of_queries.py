@@ -1,4 +1,5 @@
-"""R-UI-2: the run list stays fast on many runs: one query for the page, however many rows."""
+"""R-UI-2: the run list stays fast on many runs: one query for the page (and one for its
+feedback count), however many rows."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -9,8 +10,8 @@ from tests.traces.conftest import REACT_USAGE, client_for
 
 pytestmark = pytest.mark.django_db
 
-# Session, the user, his groups (reviewer check), the page of runs, plus slack for
-# the session save: whatever the number of runs and players on the page.
+# Session, the user, his groups (reviewer check), the page of runs, the feedback count,
+# plus slack for the session save: whatever the number of runs and players on the page.
 MAX_QUERIES = 6
 
 

@@ -33,6 +33,32 @@ def test_equal_steps_share_a_row_and_a_missing_step_leaves_a_gap(alice, rita, re
     assert all(op == "equal" for op, _, right in pairs if right is not None)
 
 
+def test_the_same_step_done_differently_is_not_marked_equal(alice, rita, record_run):
+    other_input = [
+        (kind, ms, {**data, "input": {"item": "lantern"}} if kind.startswith("tool.") else data)
+        for kind, ms, data in REACT_EVENTS
+    ]
+    other_answer = [
+        (kind, ms, {**data, "text": "Glowstone."} if kind == "answer" else data)
+        for kind, ms, data in REACT_EVENTS
+    ]
+    before = record_run(alice)
+    lantern = record_run(alice, events=other_input)
+    glowstone = record_run(alice, events=other_answer)
+
+    with_lantern = _compare(rita, f"a={before.pk}&b={lantern.pk}")["rows"]
+    with_glowstone = _compare(rita, f"a={before.pk}&b={glowstone.pk}")["rows"]
+    alike = _compare(rita, f"a={before.pk}&b={before.pk}")["rows"]
+
+    ops = {_signature(row.left): row.op for row in with_lantern}
+    assert ops["tool:item.source"] == "changed"
+    assert ops["model:route"] == "equal"
+    assert {_signature(row.left): row.op for row in with_glowstone}["answer"] == "changed"
+    assert {row.op for row in alike} == {"equal"}
+    html = client_for(rita).get(f"/traces/compare/?a={before.pk}&b={lantern.pk}").content
+    assert b'data-op="changed"' in html and "≈".encode() in html
+
+
 def test_policy_and_prompt_changes_are_listed(alice, rita, record_run):
     before = record_run(alice)
     after = record_run(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from agentweb.assistant.models.runs import Run
 
@@ -11,8 +12,8 @@ MAX_COMMENT = 2000
 
 
 class Rating(models.IntegerChoices):
-    UP = 1, "👍"
-    DOWN = -1, "👎"
+    UP = 1, _("👍 helpful")
+    DOWN = -1, _("👎 not helpful")
 
 
 class Feedback(models.Model):

@@ -6,8 +6,10 @@ import json
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext_lazy
 
 from agentweb.assistant.page.describe import describe as describe_event
+from agentweb.assistant.page.describe import label
 
 register = template.Library()
 
@@ -67,3 +69,24 @@ def describe(kind: str, data: Any) -> str:
     ``{{ step.described_as|describe:step.data }}``, ``{{ "round.started"|describe:round.info }}``
     """
     return describe_event(str(kind), data if isinstance(data, dict) else {})
+
+
+@register.filter
+def status_label(status: Any) -> str:
+    """A run's status in the reviewer's language, as the chat page words it."""
+    return label(f"status_{status}")
+
+
+@register.filter
+def flag_label(flag: Any) -> str:
+    """A mark of a run (``traces/flags.py``) in the reviewer's language."""
+    return str(FLAG_LABELS.get(str(flag), flag))
+
+
+FLAG_LABELS = {
+    "active": gettext_lazy("running"),
+    "undone": gettext_lazy("undone"),
+    "forgotten": gettext_lazy("forgotten"),
+    "redacted": gettext_lazy("redacted"),
+    "imported": gettext_lazy("imported"),
+}
