@@ -224,6 +224,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"redacting": {"()": "agentweb.lib.logs.RedactingFormatter"}},
+    "filters": {"one_line_refusals": {"()": "agentweb.lib.logs.OneLineRefusals"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "redacting"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
@@ -233,6 +234,13 @@ LOGGING = {
             "propagate": False,
         },
         "django": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        # A 403 is one line, not a traceback.
+        "django.request": {
+            "handlers": ["console"],
+            "level": "WARNING",
+            "propagate": False,
+            "filters": ["one_line_refusals"],
+        },
     },
 }
 

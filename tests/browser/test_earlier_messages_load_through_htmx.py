@@ -3,14 +3,15 @@
 import pytest
 
 from agentweb.assistant.page.history import HISTORY_RUNS
-from tests.browser.conftest import ask, log_in, wait_finished
+from tests.browser.conftest import ask, log_in, new_player, wait_finished
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_earlier_messages_button_loads_older_turns(server, new_page):
+    new_player(server, "historian")
     page = new_page()
-    log_in(page, server, "rita")
+    log_in(page, server, "historian")
     for n in range(HISTORY_RUNS + 2):
         wait_finished(ask(page, f"/item Stick {n}"))
     page.reload()
