@@ -45,3 +45,23 @@ def test_a_reload_in_the_middle_of_a_run_replays_its_trace_once(slow_server, new
     )
     assert seqs == list(range(1, len(seqs) + 1))
     assert turn.locator(".answer-text").inner_text()
+
+
+def test_stop_after_a_reload_keeps_what_the_run_found(slow_server, new_page):
+    page = new_page()
+    log_in(page, slow_server, "bob")
+    ask(page, "/reason What do I need for the quest Burning Device and where does it come from?")
+    page.locator('.trace-entry[data-kind="tool.finished"]').first.wait_for(timeout=30_000)
+
+    page.reload()
+    page.wait_for_selector('#conn[data-state="connected"]')
+    turn = page.locator("#turns .turn").last
+    page.locator("#btn-stop:enabled").wait_for()
+    page.click("#btn-stop")
+
+    assert wait_finished(turn, timeout_ms=15_000) == "cancelled"
+    shown = [turn.locator(".answer-text").inner_text(), turn.locator(".cards").inner_text()]
+    assert all(shown), "the stop message and the cards of what was found"
+    page.reload()
+    turn = page.locator("#turns .turn").last
+    assert [turn.locator(".answer-text").inner_text(), turn.locator(".cards").inner_text()] == shown
