@@ -3,7 +3,8 @@
 // Frames are SPEC §15's. Each run's events are rendered strictly in seq order
 // and once; messages are resent until the server acknowledges them
 // (chat.accepted), with the same client_msg_id so they run once.
-// DOM building lives in chat-turns.js, chat-trace.js and chat-render.js.
+// DOM building lives in chat-turns.js, chat-trace.js and render.js; the quota
+// meter and feedback on answers in chat-account.js.
 (function () {
   "use strict";
 
@@ -31,6 +32,8 @@
   const turns = window.AgentwebTurns.create(turnsEl, L, boot.card_words);
   const meters = T.meters(document.getElementById("meters"));
   const stopButton = document.getElementById("btn-stop");
+  // Her quota meter and her feedback on answers (chat-account.js).
+  const account = window.AgentwebAccount.create({ L, boot, turnsEl, turns, send: (frame) => sendControl(frame) });
 
   const runs = new Map(); // run id → what the page knows about that run
   const pending = new Map(); // client_msg_id → a message without a run of its own yet
@@ -67,29 +70,6 @@
     else if (!undoTarget || !undoTarget.wrote) setUndoTarget({ run_id: runId, wrote: false });
   }
 
-  // Today's model calls against the player's quota (GET /api/me), after every run.
-  const quotaEl = document.getElementById("quota");
-  function showQuota(quota) {
-    if (!quota || !quotaEl) return;
-    const meter = quotaEl.querySelector("meter");
-    meter.max = Math.max(quota.model_calls_limit, 1);
-    meter.value = Math.min(quota.model_calls_used, meter.max);
-    quotaEl.querySelector(".quota-text").textContent = quota.model_calls_used + " / " + quota.model_calls_limit;
-    const reset = new Date(quota.resets_at).toLocaleString();
-    quotaEl.title = L.quota_title.replace("%(used)s", quota.model_calls_used)
-      .replace("%(limit)s", quota.model_calls_limit).replace("%(reset)s", reset);
-    quotaEl.dataset.used = String(quota.model_calls_used);
-  }
-
-  async function refreshQuota() {
-    try {
-      const response = await fetch(boot.me_url, { credentials: "same-origin", headers: { Accept: "application/json" } });
-      if (response.ok) showQuota((await response.json()).quota);
-    } catch (e) {
-      // The meter is a convenience: it catches up after the next run.
-    }
-  }
-
   function randomId() {
     // getRandomValues works on plain http too (randomUUID needs a secure context).
     const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -110,7 +90,7 @@
       if (frame.type === "chat.accepted") return accepted(frame);
       if (frame.type === "memory.forgotten") return notice(L.forgotten);
       if (frame.type === "run.undone") return undone(frame);
-      if (frame.type === "run.feedback") return rated(frame);
+      if (frame.type === "run.feedback") return account.rated(frame);
       if (frame.type === "assistant.state") {
         document.getElementById("assistant-on").checked = frame.enabled;
         return notice(frame.enabled ? L.assistant_on : L.assistant_off);
@@ -291,7 +271,7 @@
     if (!run.answered && (data.text || run.toolCards.length)) answer(run, data.text, [], []);
     turns.closeConfirms(run.turn);
     turns.offerRating(run.turn);
-    if (live) refreshQuota();
+    if (live) account.refreshQuota();
   }
 
   // --- messages: acknowledgement and the inbox ----------------------------------
@@ -406,37 +386,6 @@
     setUndoTarget(frame.undo_next || null);
   }
 
-  // --- feedback: 👍 / 👎 and a comment per answer ------------------------------------
-  function rate(turn, rating, comment) {
-    sendControl({ type: "run.feedback", run_id: Number(turn.dataset.runId), rating, comment });
-  }
-
-  function onRatingClick(event) {
-    const turn = event.target.closest(".turn[data-run-id]");
-    if (!turn) return false;
-    const comment = turn.querySelector(".comment-text").textContent;
-    const pressed = event.target.closest(".rating .rate");
-    if (pressed) {
-      const value = Number(pressed.dataset.rating);
-      const rating = turn.dataset.rating === String(value) ? 0 : value;
-      rate(turn, rating, rating ? comment : "");
-      // A 👎 asks what was wrong (optional).
-      if (rating === -1) turns.commentBox(turn, boot.max_comment_chars, (text) => rate(turn, -1, text));
-      return true;
-    }
-    if (event.target.closest(".rate-comment")) {
-      const rating = Number(turn.dataset.rating) || 1;
-      turns.commentBox(turn, boot.max_comment_chars, (text) => rate(turn, rating, text));
-      return true;
-    }
-    return false;
-  }
-
-  function rated(frame) {
-    const turn = turnsEl.querySelector('.turn[data-run-id="' + Number(frame.run_id) + '"]');
-    if (turn) turns.setRating(turn, frame.rating, frame.comment);
-  }
-
   // A past run's trace: replayed from its first event into the panel.
   function showTrace(runId) {
     const run = runView(runId);
@@ -468,7 +417,7 @@
     const button = event.target.closest(".show-trace");
     if (button) return showTrace(Number(button.dataset.runId));
     if (event.target.closest(".undo-turn")) return undo();
-    onRatingClick(event);
+    account.onClick(event);
   });
   // A first visit's example questions: a click asks one.
   document.getElementById("examples")?.addEventListener("click", (event) => {
@@ -492,5 +441,5 @@
   updateInbox();
   updateControls();
   setUndoTarget(undoTarget);
-  showQuota(boot.quota);
+  account.showQuota(boot.quota);
 })();

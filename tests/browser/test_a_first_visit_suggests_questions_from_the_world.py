@@ -3,7 +3,7 @@ data, not a fixed list); a click asks one, and the hints leave once there is a c
 
 import pytest
 
-from tests.browser.conftest import log_in, new_player, wait_finished
+from tests.browser.conftest import log_in, new_player, screenshot, wait_finished
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +22,7 @@ def test_a_new_player_gets_three_questions_about_this_world(server, new_page):
     assert server.query("SELECT 1 FROM game_item WHERE display_name = ?", item)
     assert server.query("SELECT 1 FROM game_quest WHERE title = ?", quest)
     assert server.query("SELECT 1 FROM game_item WHERE display_name = ?", dropped)
+    screenshot(page, "chat-first-visit")
 
     examples.first.click()
 

@@ -3,7 +3,7 @@ shows how it ended, with its feedback, without a reload; ticked rows stay ticked
 
 import pytest
 
-from tests.browser.conftest import ask, log_in, wait_finished
+from tests.browser.conftest import ask, log_in, screenshot, wait_finished
 
 pytestmark = pytest.mark.browser
 
@@ -35,3 +35,4 @@ def test_a_new_run_appears_and_finishes_in_the_list_without_a_reload(server, new
 
     assert rita.locator(f'input[name=run][value="{earlier}"]').is_checked()
     assert "已完成" in rita.locator(f'#runs tr[data-run="{run_id}"]').inner_text()
+    screenshot(rita, "trace-runs-zh")

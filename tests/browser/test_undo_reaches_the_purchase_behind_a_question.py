@@ -3,7 +3,7 @@ reverts it, says what it reverted, clears older notices and leaves the page wher
 
 import pytest
 
-from tests.browser.conftest import ask, wait_finished
+from tests.browser.conftest import ask, screenshot, wait_finished
 
 pytestmark = pytest.mark.browser
 
@@ -47,3 +47,5 @@ def test_undo_refunds_the_purchase_behind_a_later_question(alice_page, server):
     assert _balance(server) == before
     # Nothing written is left: Undo now reaches the question, the latest run.
     question.locator(".undo-turn").wait_for()
+    purchase.scroll_into_view_if_needed()
+    screenshot(page, "chat-undo")
