@@ -5,12 +5,12 @@ import json
 import pytest
 
 from agentweb.assistant import message_checks
+from agentweb.assistant.page.card_words import card_words
 from agentweb.assistant.page.cards import (
     HIDDEN_FIELDS,
     HIDDEN_PREFIXES,
     HIDDEN_SUFFIXES,
     SAFE_SCHEMES,
-    card_words,
 )
 from agentweb.engine.policy import MODULE_DEFAULTS, ROUTABLE
 

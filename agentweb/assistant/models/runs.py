@@ -24,34 +24,22 @@ from django.db.models.functions import Coalesce
 from django.db.models.sql import UpdateQuery
 from django.utils import timezone
 
+from agentweb.assistant.models.feedback import RatedRuns
 from agentweb.assistant.models.status import ACTIVE_STATUSES, Status
 from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import StopCode, StopReason
 from agentweb.lib import storable_text
 
 Stop = StopReason | dict[str, Any]
-# What ``RunQuerySet.rated`` filters by.
-RATED = ("up", "down", "any", "none")
 # Rows of one INSERT of run.finished events (5 parameters each: within every backend's limit).
 FINISHED_PER_INSERT = 1000
 
 
-class RunQuerySet(models.QuerySet["Run"]):
+class RunQuerySet(RatedRuns, models.QuerySet["Run"]):
     """The run state machine: queued → running → a finished status (or back to queued)."""
 
     def active(self) -> RunQuerySet:
         return self.filter(status__in=ACTIVE_STATUSES)
-
-    def rated(self, which: str) -> RunQuerySet:
-        """Runs by their player's feedback (``RATED``): ``up`` (👍), ``down`` (👎), ``any``
-        (rated at all) or ``none`` (not rated)."""
-        if which == "up":
-            return self.filter(feedback__rating=1)
-        if which == "down":
-            return self.filter(feedback__rating=-1)
-        if which in ("any", "none"):
-            return self.filter(feedback__isnull=which == "none")
-        raise ValueError(f"unknown feedback filter {which!r}")
 
     def fenced(self, owner: str | None) -> RunQuerySet:
         """Rows a worker may still write: running under its lease (no owner: no fence)."""

@@ -18,7 +18,8 @@ from django.views.decorators.http import require_GET
 from agentweb.assistant import account, memory, message_checks
 from agentweb.assistant.models import FINISHED_STATUSES, MAX_COMMENT
 from agentweb.assistant.page import history as page_history
-from agentweb.assistant.page.cards import card_rules, card_words_by_language
+from agentweb.assistant.page.card_words import card_words_by_language
+from agentweb.assistant.page.cards import card_rules
 from agentweb.assistant.page.labels import js_labels
 from agentweb.assistant.runs.deltas import BESIDE_THE_LOOP
 from agentweb.assistant.undo import next_target
