@@ -17,7 +17,7 @@ QUESTION = "What do I need for the quest Burning Device and where does it come f
 IMG = "<img src=x onerror=\"window.pwned = 'live'\">"
 FINISHED = '#run:is([data-status="completed"], [data-status="degraded"], [data-status="failed"])'
 # The finished run as the server renders it: its timeline has the run's end.
-DONE = f'{FINISHED} #timeline .tv-step[data-kind="run.finished"]'
+DONE = f'{FINISHED} #timeline .tv-step:not(.tv-live-step)[data-kind="run.finished"]'
 # Every live row the page adds, as it adds it (the finished page replaces them).
 WATCH_LIVE = """
 window.__live = [];
@@ -67,6 +67,7 @@ def test_rita_sees_a_running_run_grow_and_finish_without_reloading(slow_server, 
     rounds = rita.locator('#budget [data-budget="rounds"] .tv-bar-value').inner_text()
     assert rounds.split() == [str(usage["rounds"]["used"]), "/", str(usage["rounds"]["limit"])]
     assert rita.locator('#timeline .tv-step[data-kind="run.finished"]').count() == 1
+    assert rita.locator("#live-events > li").count() == 0, "the live rows gave way to the run"
     assert rita.evaluate("window.pwned") is None
     assert rita.locator("main img").count() == 0
 

@@ -3,7 +3,7 @@ shows how it ended, with its feedback, without a reload; ticked rows stay ticked
 
 import pytest
 
-from tests.browser.conftest import ask, log_in, screenshot, wait_finished
+from tests.browser.conftest import ask, log_in, new_player, screenshot, wait_finished
 
 pytestmark = pytest.mark.browser
 
@@ -11,8 +11,9 @@ pytestmark = pytest.mark.browser
 def test_a_new_run_appears_and_finishes_in_the_list_without_a_reload(server, new_page):
     rita = new_page(locale="zh-CN")
     log_in(rita, server, "rita")
+    new_player(server, "lister")
     alice = new_page()
-    log_in(alice, server, "alice")
+    log_in(alice, server, "lister")
     first = ask(alice, "/item Furnace")
     wait_finished(first)
     earlier = first.get_attribute("data-run-id")

@@ -13,6 +13,7 @@ def test_the_trace_link_replays_an_earlier_run(alice_page):
     wait_finished(turn)
     run_id = turn.get_attribute("data-run-id")
     answer = turn.locator(".answer-text").inner_text()
+    cards = turn.locator(".card").count()
     page.reload()
     page.wait_for_selector('#conn[data-state="connected"]')
     assert page.locator(f'.trace[data-run-id="{run_id}"]').count() == 0
@@ -26,4 +27,4 @@ def test_the_trace_link_replays_an_earlier_run(alice_page):
     # The answer is not shown a second time in the conversation.
     reloaded = page.locator(f'.turn[data-run-id="{run_id}"]')
     assert reloaded.locator(".answer-text").inner_text() == answer
-    assert reloaded.locator(".card").count() == turn.locator(".card").count()
+    assert reloaded.locator(".card").count() == cards

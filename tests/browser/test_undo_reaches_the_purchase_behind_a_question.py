@@ -32,7 +32,7 @@ def test_undo_refunds_the_purchase_behind_a_later_question(alice_page, server):
     page.fill("#message", "x" * 70_000)
     page.click("#btn-send")
     page.locator("#notices .notice-error").wait_for()
-    page.evaluate("window.scrollTo(0, 200)")
+    purchase.locator(".undo-turn").scroll_into_view_if_needed()
     scrolled = page.evaluate("window.scrollY")
 
     purchase.locator(".undo-turn").click()
