@@ -35,7 +35,7 @@ TEST_LEASE_S = "3"
 # The server-wide limit of model calls in flight in every test stack.
 MAX_CONCURRENT = 3
 # Players made once per session; each test uses its own so tests stay independent.
-PLAYERS = ["cancel", "reconnect", "kill", "quota", "redis", "fuzz", "confirm", "nul"]
+PLAYERS = ["cancel", "reconnect", "kill", "quota", "redis", "fuzz", "confirm", "nul", "undo"]
 GATE_PLAYERS = 30
 QUOTA = 10
 
@@ -56,6 +56,11 @@ for name in NAMES:
     out[name] = {"id": user.pk, "session": session.session_key, "token": new_token(user, "t")[1]}
 PlayerQuota.objects.update_or_create(
     user_id=out["quota"]["id"], defaults={"daily_model_calls": QUOTA}
+)
+# The undo player can sign in (a write undo must reach behind a later question).
+from agentweb.game.models import PlayerProfile
+PlayerProfile.objects.get_or_create(
+    user_id=out["undo"]["id"], defaults={"minecraft_name": "Undoer"}
 )
 print("PLAYERS=" + json.dumps(out))
 """

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.scale
 
 async def test_undo_stops_the_run_on_the_worker_and_marks_it_undone(stack, model, db, players):
     model.latency_s = 1.0
-    session = players["confirm"]["session"]
+    # A player who never wrote anything: her running run is what undo reaches.
+    session = players["undo"]["session"]
     player = await Player.connect(stack.daphnes[1], session)
     run_id = await player.chat("Where does gold come from?")
     await player.until(started_round(run_id))
@@ -31,3 +32,26 @@ async def test_undo_stops_the_run_on_the_worker_and_marks_it_undone(stack, model
     ]
     assert status == "undone" and owner.startswith("worker-")
     assert db.value("SELECT count(*) FROM assistant_exchange WHERE run_id = %s", run_id) == 0
+
+
+async def test_undo_without_a_run_id_reaches_the_sign_in_behind_a_question(
+    stack, model, db, players
+):
+    player_id = players["undo"]["id"]
+    balance = "SELECT balance FROM game_playerprofile WHERE user_id = %s"
+    before = db.value(balance, player_id)
+    player = await Player.connect(stack.daphnes[0], players["undo"]["session"])
+    checkin = await player.chat("/checkin")
+    await player.finished(checkin)
+    question = await player.chat("What is a furnace for?")
+    await player.finished(question)
+    assert db.value(balance, player_id) > before
+
+    await player.send({"type": "run.undo"})
+    undone = await player.until(lambda f: f.get("type") in ("run.undone", "error"))
+    await player.close()
+
+    assert undone["type"] == "run.undone" and undone["run_id"] == checkin
+    assert undone["reverted"] == ["direct.w1"]
+    assert db.value(balance, player_id) == before
+    assert db.value("SELECT status FROM assistant_run WHERE id = %s", question) == "completed"
