@@ -195,7 +195,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("AGENTWEB_LOGIN_COOLOFF_MINUTES", 
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "agentweb.lib.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "agentweb.lib.inputs.client_ip.client_ip"
 # How many proxies in front of the server append to X-Forwarded-For (0: none,
 # the peer address is the client's). Only used to tell players apart at login.
 AGENTWEB_TRUSTED_PROXIES = env_int("AGENTWEB_TRUSTED_PROXIES", 0, minimum=0)

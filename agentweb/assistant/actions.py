@@ -48,6 +48,8 @@ class Started:
     duplicate: bool = False
     # Earlier messages whose run had just ended became this run: start it first.
     promoted: int | None = None
+    # A queued message: its inbox entry (it becomes its own run when ``run_id`` ends).
+    entry_id: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "queued": self.queued, "duplicate": self.duplicate}
@@ -112,7 +114,7 @@ def submit(
                     allow_web=allow_web,
                     client_msg_id=client_msg_id,
                 )
-                return Started(active, queued=True, promoted=promoted), entry
+                return Started(active, queued=True, promoted=promoted, entry_id=entry.pk), entry
             run_id = new_run(user_id=user.pk, memory_generation=player.generation, **new)
             return Started(run_id), None
     except IntegrityError:

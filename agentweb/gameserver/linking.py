@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import re
 import secrets
 import uuid as uuid_lib
 from dataclasses import dataclass
@@ -21,7 +20,9 @@ from django.utils import timezone
 
 from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
 from agentweb.gameserver.errors import GameApiError, unknown_player
+from agentweb.gameserver.inputs import MINECRAFT_NAME
 from agentweb.gameserver.models import AccountLink, GameServerToken, LinkAttempt, LinkCode
+from agentweb.lib.inputs.fields import fullmatch
 
 # No 0/O, 1/I/L: a code is read off a screen and typed in game chat.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -33,7 +34,6 @@ MAX_CODES_PER_HOUR = 10
 # A game server sending this many wrong codes within the window is refused (guessing).
 MAX_BAD_CODES = 20
 BAD_CODE_WINDOW = datetime.timedelta(minutes=10)
-MINECRAFT_NAME = re.compile(r"^[A-Za-z0-9_]{3,16}$")
 
 
 @dataclass(frozen=True)
@@ -75,26 +75,16 @@ def new_code(user: Any) -> NewCode:
     return NewCode(display(code), now + CODE_TTL)
 
 
-def parse_uuid(value: Any) -> uuid_lib.UUID:
-    if not isinstance(value, str):
-        raise GameApiError("bad_field", "uuid must be a Minecraft UUID string.")
-    try:
-        return uuid_lib.UUID(value)
-    except ValueError:
-        raise GameApiError("bad_field", f"{value[:50]!r} is not a UUID.") from None
-
-
 def check_name(value: Any) -> str:
-    if not isinstance(value, str) or not MINECRAFT_NAME.match(value):
+    """A Minecraft name, the whole of it (``"AliceCrafts\\n"`` is none): the admin's form."""
+    if not fullmatch(MINECRAFT_NAME, value):
         raise GameApiError("bad_field", "name must be a Minecraft name (3–16 of A–Z, 0–9, _).")
     return value
 
 
-def redeem(token: GameServerToken, code: Any, uuid: Any, name: Any) -> AccountLink:
-    """``POST /api/game/link``: the code's player is now the Minecraft account ``uuid``."""
-    if not isinstance(code, str) or not 1 <= len(code) <= 32:
-        raise GameApiError("bad_field", "code must be the code shown on the chat page.")
-    mc_uuid, mc_name = parse_uuid(uuid), check_name(name)
+def redeem(token: GameServerToken, code: str, mc_uuid: uuid_lib.UUID, mc_name: str) -> AccountLink:
+    """``POST /api/game/link`` (validated by ``inputs.LinkBody``): the code's player is now
+    the Minecraft account ``mc_uuid``."""
     now = timezone.now()
     if LinkAttempt.objects.filter(token=token, at__gte=now - BAD_CODE_WINDOW).count() >= (
         MAX_BAD_CODES

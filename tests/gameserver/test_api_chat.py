@@ -79,7 +79,7 @@ async def test_an_unlinked_uuid_is_a_404_and_starts_nothing(linked_alice, header
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
-        ({"uuid": str(ALICE_UUID)}, 400, "empty_message"),
+        ({"uuid": str(ALICE_UUID)}, 400, "bad_field"),
         ({"uuid": str(ALICE_UUID), "text": "   "}, 400, "empty_message"),
         ({"uuid": str(ALICE_UUID), "text": "x" * 70_000}, 413, "message_too_large"),
         ({"uuid": "nope", "text": "hi"}, 400, "bad_field"),

@@ -121,7 +121,7 @@ def test_a_name_of_another_profile_is_refused(api, carol):
     ("body", "code"),
     [
         ("not json", "bad_json"),
-        ([1, 2], "bad_json"),
+        ([1, 2], "bad_field"),
         ({"uuid": str(ALICE_UUID), "name": "CarolMC"}, "bad_field"),
         ({"code": "ABCD-EFGH", "uuid": "not-a-uuid", "name": "CarolMC"}, "bad_field"),
         ({"code": "ABCD-EFGH", "uuid": str(ALICE_UUID), "name": "two words"}, "bad_field"),

@@ -18,13 +18,16 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 from django.views.decorators.http import require_GET
+from pydantic import Field
 
 from agentweb.assistant import actions
-from agentweb.assistant.actions import ServiceError
-from agentweb.assistant.api.auth import api_view, error
+from agentweb.assistant.api.auth import api_view
 from agentweb.assistant.bus import run_group
 from agentweb.assistant.models import Run, Status
 from agentweb.assistant.runs.deltas import DeltaCursor, request_sync, streams_after
+from agentweb.lib.inputs.fields import IntText
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.inputs.models import Params
 
 # A comment line this often keeps proxies from closing an idle stream; each
 # tick also re-reads the database, in case a doorbell was lost.
@@ -34,18 +37,25 @@ RETRY_MS = 1000
 ACTIVE = (Status.QUEUED, Status.RUNNING)
 
 
+class StreamQuery(Params):
+    after_seq: IntText() = 0
+
+
+class StreamHeaders(Params):
+    # An EventSource that reconnects sends the id of the last event it got.
+    last_event_id: IntText() | None = Field(None, alias="Last-Event-ID")
+
+
 @require_GET
 @api_view
-async def run_stream(request: HttpRequest, run_id: int) -> HttpResponseBase:
-    raw = request.headers.get("Last-Event-ID") or request.GET.get("after_seq", "0")
-    if not raw.isdigit() or len(raw) > 10:
-        return error(400, "bad_field", "Last-Event-ID / after_seq must be a non-negative integer.")
-    try:
-        await database_sync_to_async(actions.owned_run)(request.user, run_id)
-    except ServiceError as exc:
-        return error(exc.status, exc.code, exc.message)
+@reads(query=StreamQuery, headers=StreamHeaders)
+async def run_stream(
+    request: HttpRequest, run_id: int, *, query: StreamQuery, headers: StreamHeaders
+) -> HttpResponseBase:
+    after_seq = query.after_seq if headers.last_event_id is None else headers.last_event_id
+    await database_sync_to_async(actions.owned_run)(request.user, run_id)
     response = StreamingHttpResponse(
-        _follow(request.user, run_id, int(raw)), content_type="text/event-stream"
+        _follow(request.user, run_id, after_seq), content_type="text/event-stream"
     )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
