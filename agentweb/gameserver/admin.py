@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from agentweb.game.models import Delivery, DeliveryState
 from agentweb.gameserver import linking
 from agentweb.gameserver.auth import generate_key
-from agentweb.gameserver.commands import command_book
+from agentweb.gameserver.commands import KINDS, REPLY_FIELDS, command_book, template_problem
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.models import (
     AccountLink,
@@ -223,10 +223,27 @@ class DelivererStatusAdmin(admin.ModelAdmin):
         return False
 
 
+class DeliveryCommandsForm(forms.ModelForm):
+    """Templates are one line with {name}, {item}, {count}, {table} and nothing else in braces."""
+
+    class Meta:
+        model = DeliveryCommands
+        fields = [*KINDS, *(f"{reply}_reply" for reply in REPLY_FIELDS)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for kind in KINDS:
+            problem = template_problem(data.get(kind) or "")
+            if problem:
+                self.add_error(kind, problem)
+        return data
+
+
 @admin.register(DeliveryCommands)
 class DeliveryCommandsAdmin(admin.ModelAdmin):
     """The RCON templates; empty fields keep ``gameServer`` of system-agent.json."""
 
+    form = DeliveryCommandsForm
     readonly_fields = ("in_force",)
 
     @admin.display(description="in force now")

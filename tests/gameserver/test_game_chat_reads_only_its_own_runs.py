@@ -58,9 +58,7 @@ def _web_run(user, **fields):
     return Run.objects.create(user=user, question="a question on the page", **fields)
 
 
-async def test_a_message_sent_during_a_web_run_waits_and_gets_its_own_answer(
-    alice, server, model
-):
+async def test_a_message_sent_during_a_web_run_waits_and_gets_its_own_answer(alice, server, model):
     web = await database_sync_to_async(_web_run)(alice, status=Status.RUNNING)
 
     started = await _say(server, text="what about bread?")
@@ -75,9 +73,9 @@ async def test_a_message_sent_during_a_web_run_waits_and_gets_its_own_answer(
         None,
     )
     # The page's run ends; the message waiting behind it runs as its own run.
-    await database_sync_to_async(
-        Run.objects.filter(pk=web.pk).update
-    )(status=Status.COMPLETED, answer=SECRET)
+    await database_sync_to_async(Run.objects.filter(pk=web.pk).update)(
+        status=Status.COMPLETED, answer=SECRET
+    )
     model.push(route("system:chat"), answer("Bread restores hunger."))
     await start_next_from_inbox(web.pk)
     await executor.wait_all()
