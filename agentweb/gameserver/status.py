@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from agentweb.game.models import Delivery, DeliveryState
+from agentweb.gameserver.feed import expire_silent_claims
 from agentweb.gameserver.models import AccountLink
 from agentweb.lib.inputs.fields import matching
 
@@ -39,6 +40,7 @@ def _text(delivery: Delivery, link: AccountLink | None) -> str:
 
 def statuses(user: Any, reasons: list[str]) -> dict[str, dict[str, Any]]:
     """Per reason: each delivery's label, state and text; only the player's own."""
+    expire_silent_claims(profile__user=user)
     link = AccountLink.objects.filter(profile__user=user).first()
     rows = (
         Delivery.objects.filter(profile__user=user, reason__in=reasons)

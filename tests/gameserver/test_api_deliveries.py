@@ -137,7 +137,7 @@ def test_a_result_for_a_delivery_not_handed_out_is_refused(api, alice, shop):
     purchase(alice)
     delivery = Delivery.objects.get()
     response = api.post(f"/api/game/deliveries/{delivery.pk}/result", {"status": "delivered"})
-    assert (response.status_code, error_code(response)) == (409, "not_handed_out")
+    assert (response.status_code, error_code(response)) == (404, "unknown_delivery")
     missing = api.post("/api/game/deliveries/999999/result", {"status": "delivered"})
     assert (missing.status_code, error_code(missing)) == (404, "unknown_delivery")
     assert Delivery.objects.get().state == DeliveryState.PENDING
