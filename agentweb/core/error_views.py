@@ -5,21 +5,20 @@ exception that escaped a view reach Django's error handlers, whose pages are
 HTML. A program calling the API reads ``{"error": {"code", "message"}}``
 there too. A database that stays locked longer than the connection waits
 (SQLite, while another process holds the write lock) is ``503 busy`` with
-``Retry-After``, not a server error.
+``Retry-After``, not a server error: in a view, ``@reads`` answers it; here,
+where the exception is still at hand (a middleware's query, a sync view).
 """
 
 from __future__ import annotations
 
 import sys
 
-from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.views import defaults
 
-from agentweb.lib.inputs.http import error_response
+from agentweb.lib.inputs.http import BUSY, RETRY_AFTER_S, error_response, locked
 
 API_PREFIX = "/api/"
-RETRY_AFTER_S = 5
 
 
 def _api(request: HttpRequest) -> bool:
@@ -44,19 +43,13 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return defaults.page_not_found(request, exception)
 
 
-def locked(exception: BaseException | None) -> bool:
-    """The database refused a write because another connection held its lock too long."""
-    return isinstance(exception, OperationalError) and "locked" in str(exception)
-
-
 def server_error(request: HttpRequest) -> HttpResponse:
     exception = sys.exc_info()[1]
     if locked(exception):
-        message = "The database is busy; try again in a few seconds."
         response = (
-            error_response(503, "busy", message)
+            error_response(503, "busy", BUSY)
             if _api(request)
-            else HttpResponse(message, status=503, content_type="text/plain")
+            else HttpResponse(BUSY, status=503, content_type="text/plain")
         )
         response["Retry-After"] = str(RETRY_AFTER_S)
         return response

@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_origin
 
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from pydantic import BaseModel
 
@@ -41,6 +42,8 @@ from agentweb.lib.storable_text import NUL
 # its own limit: a player-state push names thousands of quest ids).
 MAX_BODY_BYTES = 256 * 1024
 ErrorStyle = Literal["json", "page"]
+BUSY = "The database is busy; try again in a few seconds."
+RETRY_AFTER_S = 5
 ATTRIBUTE = "agentweb_reads"
 
 
@@ -83,6 +86,14 @@ class Reads:
             )
         return {**kwargs, **parsed}
 
+    def busy(self, exc: OperationalError) -> HttpResponse:
+        """A database that stayed locked past the connection's wait: ``503 busy``."""
+        if not locked(exc):
+            raise exc
+        response = self.refuse(Refusal("busy", BUSY, 503))
+        response["Retry-After"] = str(RETRY_AFTER_S)
+        return response
+
     def refuse(self, exc: Refusal) -> HttpResponse:
         if self.errors == "page":
             return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
@@ -117,6 +128,8 @@ def reads(
                     return await view(*args, **declaration.read(args[at], kwargs))
                 except Refusal as exc:
                     return declaration.refuse(exc)
+                except OperationalError as exc:
+                    return declaration.busy(exc)
 
         else:
 
@@ -125,6 +138,8 @@ def reads(
                     return view(*args, **declaration.read(args[at], kwargs))
                 except Refusal as exc:
                     return declaration.refuse(exc)
+                except OperationalError as exc:
+                    return declaration.busy(exc)
 
         functools.update_wrapper(wrapper, view)
         setattr(wrapper, ATTRIBUTE, declaration)
@@ -197,6 +212,11 @@ def _texts(model: type[BaseModel], source: Mapping[str, Any]) -> dict[str, Any]:
 
 # ``Authorization: Bearer <key>``: exactly one space, a key of URL-safe characters.
 _BEARER = re.compile(r"Bearer ([A-Za-z0-9_-]{1,256})")
+
+
+def locked(exc: BaseException | None) -> bool:
+    """The database refused because another connection held its lock too long (SQLite)."""
+    return isinstance(exc, OperationalError) and "locked" in str(exc)
 
 
 def authorization(request: HttpRequest) -> str:
