@@ -15,7 +15,8 @@ import uuid as uuid_lib
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
 from django.utils import timezone
 
 from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
@@ -57,15 +58,21 @@ def display(code: str) -> str:
 
 
 def new_code(user: Any) -> NewCode:
-    """A fresh code for the page; earlier unused codes of the player stop working."""
+    """A fresh code for the page; earlier unused codes of the player stop working.
+
+    The count of the last hour and the new code are one transaction under the
+    player's row lock: concurrent requests cannot all see room for one more."""
     now = timezone.now()
-    recent = LinkCode.objects.filter(user=user, created_at__gte=now - datetime.timedelta(hours=1))
-    if recent.count() >= MAX_CODES_PER_HOUR:
-        raise GameApiError(
-            "too_many_codes", "Too many link codes in the last hour; try again later.", 429
-        )
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     with transaction.atomic():
+        _lock(get_user_model(), user.pk)
+        recent = LinkCode.objects.filter(
+            user=user, created_at__gte=now - datetime.timedelta(hours=1)
+        )
+        if recent.count() >= MAX_CODES_PER_HOUR:
+            raise GameApiError(
+                "too_many_codes", "Too many link codes in the last hour; try again later.", 429
+            )
         LinkCode.objects.filter(user=user, used_at__isnull=True, expires_at__gt=now).update(
             expires_at=now
         )
@@ -73,6 +80,13 @@ def new_code(user: Any) -> NewCode:
         LinkCode.objects.filter(created_at__lt=now - CODES_KEPT).delete()
         LinkCode.objects.create(user=user, code_hash=_hash(code), expires_at=now + CODE_TTL)
     return NewCode(display(code), now + CODE_TTL)
+
+
+def _lock(model: Any, pk: int) -> None:
+    """Inside a transaction: hold the row's lock until it ends (PostgreSQL; SQLite's
+    IMMEDIATE transactions already serialise every writer from their first statement)."""
+    if connection.vendor != "sqlite":
+        list(model.objects.select_for_update().filter(pk=pk).values_list("pk"))
 
 
 def check_name(value: Any) -> str:
@@ -86,11 +100,15 @@ def redeem(token: GameServerToken, code: str, mc_uuid: uuid_lib.UUID, mc_name: s
     """``POST /api/game/link`` (validated by ``inputs.LinkBody``): the code's player is now
     the Minecraft account ``mc_uuid``."""
     now = timezone.now()
-    if LinkAttempt.objects.filter(token=token, at__gte=now - BAD_CODE_WINDOW).count() >= (
-        MAX_BAD_CODES
-    ):
-        raise GameApiError("too_many_attempts", "Too many wrong codes; wait a few minutes.", 429)
     with transaction.atomic():
+        # The token's attempts are counted and added under its row lock: concurrent wrong
+        # codes cannot all be checked before the lockout.
+        _lock(GameServerToken, token.pk)
+        attempts = LinkAttempt.objects.filter(token=token, at__gte=now - BAD_CODE_WINDOW)
+        if attempts.count() >= MAX_BAD_CODES:
+            raise GameApiError(
+                "too_many_attempts", "Too many wrong codes; wait a few minutes.", 429
+            )
         found = LinkCode.objects.filter(
             code_hash=_hash(code), used_at__isnull=True, expires_at__gt=now
         ).first()
@@ -100,9 +118,9 @@ def redeem(token: GameServerToken, code: str, mc_uuid: uuid_lib.UUID, mc_name: s
             used_at=now
         ):
             return _link(found.user, mc_uuid, mc_name, f"code by {token.name}")[0]
-    # Only the window's attempts count; older ones are of no use.
-    LinkAttempt.objects.filter(at__lt=now - BAD_CODE_WINDOW).delete()
-    LinkAttempt.objects.create(token=token)
+        # Only the window's attempts count; older ones are of no use.
+        LinkAttempt.objects.filter(at__lt=now - BAD_CODE_WINDOW).delete()
+        LinkAttempt.objects.create(token=token)
     raise GameApiError("bad_code", "The code is unknown, already used or expired.")
 
 
