@@ -81,6 +81,7 @@ def client_msg_id_of(raw: str | bytes | None) -> str:
     if not raw:
         return ""
     try:
-        return _MESSAGE_ID.validate_python(read_json(raw, what="frame")).client_msg_id
+        frame = read_json(raw, what="frame", allow_nul=True)
+        return _MESSAGE_ID.validate_python(frame).client_msg_id
     except (InputError, ValidationError):
         return ""

@@ -30,9 +30,11 @@ def read_json(
     what: str = "body",
     field_code: str = "bad_field",
     max_depth: int = MAX_DEPTH,
+    allow_nul: bool = False,
 ) -> Any:
     """The JSON value of ``raw``; ``InputError("bad_json")`` when it is not JSON we accept,
-    ``InputError(field_code)`` naming the place of a NUL character."""
+    ``InputError(field_code)`` naming the place of a NUL character (``allow_nul``: a
+    value only looked into, never stored — the id of a refused frame)."""
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     try:
         value = pydantic_core.from_json(data, allow_inf_nan=False)
@@ -40,7 +42,7 @@ def read_json(
         raise InputError("bad_json", f"The {what} is not valid JSON ({exc}).") from None
     if _too_deep(value, max_depth):
         raise InputError("bad_json", f"The {what} is nested deeper than {max_depth} levels.")
-    if _NUL_ESCAPE in data:
+    if not allow_nul and _NUL_ESCAPE in data:
         where = _nul_at(value, [])
         if where is not None:
             place = ".".join(where) or what
