@@ -100,11 +100,11 @@ async def test_dropped_streams_leave_nothing_behind(alice, key, running, opened_
         stream = Stream(running.pk, key)
         assert await stream.status() == 200
         assert (await stream.first_bytes()).startswith(b"retry:")
-        assert run_group(running.pk) in layer._groups, "the stream listens to the run"
+        assert layer.members(run_group(running.pk)) == 1, "the stream listens to the run"
         await stream.drop()
 
-    assert run_group(running.pk) not in layer._groups
-    assert not [c for c, state in layer._channels.items() if not state.idle()]
+    assert layer.members(run_group(running.pk)) == 0
+    assert layer.channels_held() == 0
     assert streams.open_for(alice.pk) == 0
     assert opened_connections, "the requests read the database"
     assert all(entry["closed"] for entry in opened_connections)
@@ -144,4 +144,4 @@ async def test_a_stream_read_to_its_end_frees_its_place_too(alice, key):
     await stream.task
 
     assert streams.open_for(alice.pk) == 0
-    assert run_group(done.pk) not in get_channel_layer()._groups
+    assert get_channel_layer().members(run_group(done.pk)) == 0
