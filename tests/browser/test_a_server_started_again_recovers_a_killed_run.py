@@ -9,13 +9,11 @@ server, with a message waiting behind it; a new server starts on it, with no
 from __future__ import annotations
 
 import sqlite3
-import subprocess
-import sys
 import time
 
 import pytest
 
-from tests.browser.server import ROOT, LiveServer
+from tests.browser.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -38,15 +36,7 @@ def test_a_new_server_interrupts_the_killed_run_and_runs_the_waiting_message(ser
     restarted = LiveServer(tmp_path, "restarted")
     with sqlite3.connect(server.db_path) as live, sqlite3.connect(restarted.db_path) as copy:
         live.backup(copy)
-    made = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", KILLED],
-        cwd=ROOT,
-        env=restarted.env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    run_id = int(made.stdout.split()[-1])
+    run_id = int(restarted.shell(KILLED).split()[-1])
     restarted.start()
     try:
         deadline = time.monotonic() + SETTLE_S

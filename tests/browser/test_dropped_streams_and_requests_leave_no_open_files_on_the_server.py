@@ -13,14 +13,10 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
 
 import pytest
-
-from tests.browser.server import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -44,15 +40,7 @@ def _setup(live) -> tuple[str, int]:
         "run = Run.objects.create(user=alice, question='held open', status=Status.RUNNING)\n"
         "print(new_token(alice, 'streams')[1], run.pk)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=live.env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    key, run_id = out.stdout.split()[-2:]
+    key, run_id = live.shell(code).split()[-2:]
     return key, int(run_id)
 
 
