@@ -32,13 +32,14 @@ def _open_files(pid: int) -> int:
 
 
 def _setup(live) -> tuple[str, int]:
+    # A player of its own: the shared server's players must not have a run held open.
     code = (
         "from django.contrib.auth import get_user_model\n"
         "from agentweb.assistant.api.auth import new_token\n"
         "from agentweb.assistant.models import Run, Status\n"
-        "alice = get_user_model().objects.get(username='alice')\n"
-        "run = Run.objects.create(user=alice, question='held open', status=Status.RUNNING)\n"
-        "print(new_token(alice, 'streams')[1], run.pk)\n"
+        "streamer = get_user_model().objects.create_user('streamer')\n"
+        "run = Run.objects.create(user=streamer, question='held open', status=Status.RUNNING)\n"
+        "print(new_token(streamer, 'streams')[1], run.pk)\n"
     )
     key, run_id = live.shell(code).split()[-2:]
     return key, int(run_id)
