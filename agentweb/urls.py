@@ -1,12 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from agentweb.core.landing import LandingLoginView
+from agentweb.core.landing import landing_login
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Django's login view, landing by role (admins, reviewers, players).
-    path("accounts/login/", LandingLoginView.as_view(), name="login"),
+    path("accounts/login/", landing_login, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/game/", include("agentweb.gameserver.urls")),
@@ -18,3 +18,9 @@ urlpatterns = [
     path("", include("agentweb.assistant.page.urls")),
     path("", include("agentweb.core.urls")),
 ]
+
+# Under /api/ every error is JSON, a locked database a 503 (core/error_views.py).
+handler400 = "agentweb.core.error_views.bad_request"
+handler403 = "agentweb.core.error_views.permission_denied"
+handler404 = "agentweb.core.error_views.page_not_found"
+handler500 = "agentweb.core.error_views.server_error"

@@ -9,8 +9,9 @@ from agentweb.control import quotas
 
 
 def quota(user: Any) -> dict[str, Any]:
-    """Her model calls used and allowed today, and when the day's count starts again."""
-    return quotas.quota_status(user.pk).as_dict()
+    """Her model calls used and allowed today, and when the day's count starts again
+    (``user``: the player or her id)."""
+    return quotas.quota_status(getattr(user, "pk", user)).as_dict()
 
 
 def me(user: Any, language: str) -> dict[str, Any]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.views import LoginView
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from agentweb.core.roles import Role, has_role
+from agentweb.lib.inputs.http import reads
 
 # Where a login lands when it was not sent anywhere in particular.
 SITE_ROOT = "/"
@@ -41,3 +43,13 @@ class LandingLoginView(LoginView):
         if url and url != SITE_ROOT:
             return url
         return landing_url(self.request.user)
+
+
+_login = LandingLoginView.as_view()
+
+
+@reads(errors="page")
+def landing_login(request: HttpRequest) -> HttpResponse:
+    """``/accounts/login/``: its form (Django's ``AuthenticationForm``) reads the fields it
+    is bound to itself."""
+    return _login(request)

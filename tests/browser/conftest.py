@@ -154,7 +154,7 @@ def new_player(live: LiveServer, username: str) -> None:
         f"user = get_user_model().objects.create_user({username!r}, password={PASSWORD!r})\n"
         "user.groups.add(ensure_groups()[Role.PLAYER])\n"
     )
-    live.manage("shell", "-c", script)
+    live.shell(script)
 
 
 def screenshot(page, name: str) -> None:

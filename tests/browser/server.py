@@ -46,7 +46,7 @@ class LiveServer:
         }
         self.process: subprocess.Popen[bytes] | None = None
 
-    def manage(self, *args: str) -> None:
+    def _manage(self, *args: str) -> None:
         subprocess.run(
             [sys.executable, "manage.py", *args],
             cwd=ROOT,
@@ -56,9 +56,21 @@ class LiveServer:
             timeout=SETUP_TIMEOUT_S,
         )
 
+    def shell(self, code: str) -> str:
+        """Run ``code`` in ``manage.py shell`` against this server's database: its output."""
+        return subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=SETUP_TIMEOUT_S,
+        ).stdout
+
     def start(self) -> LiveServer:
-        self.manage("migrate", "--no-input")
-        self.manage("seed_demo")
+        self._manage("migrate", "--no-input")
+        self._manage("seed_demo")
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(
             [

@@ -74,7 +74,7 @@ def hostile_export() -> dict:
 def hostile_run(server, tmp_path_factory) -> int:
     path = tmp_path_factory.mktemp("hostile") / "hostile.json"
     path.write_text(json.dumps(hostile_export()))
-    server.manage("import_trace", str(path), "--user", "alice")
+    server._manage("import_trace", str(path), "--user", "alice")
     return server.query("SELECT max(id) FROM assistant_run")[0][0]
 
 

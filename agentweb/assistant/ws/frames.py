@@ -21,11 +21,13 @@ from agentweb.assistant.inputs import (
     Switch,
     parse,
 )
+from agentweb.lib.inputs.fields import Integer
 
 # A frame larger than this is refused before parsing: a chat message is at most
 # inputBytes (64 KiB by default) and JSON escaping can roughly double it.
 MAX_FRAME_BYTES = 160 * 1024
-RUN_ID = Field(ge=1, le=2**62)
+RunId = Integer(1, 2**62)
+Seq = Integer(0, 2**31)
 
 FrameError = InputError
 
@@ -36,13 +38,13 @@ class ChatSend(ChatMessage):
 
 class RunCancel(ClientInput):
     type: Literal["run.cancel"]
-    run_id: int = RUN_ID
+    run_id: RunId
 
 
 class RunUndo(ClientInput):
     type: Literal["run.undo"]
     # Without it: the player's latest undoable run (``assistant/undo.py``).
-    run_id: int | None = Field(default=None, ge=1, le=2**62)
+    run_id: RunId | None = None
 
 
 class MemoryForget(ClientInput):
@@ -55,18 +57,18 @@ class AssistantSwitch(Switch):
 
 class ActionConfirm(Decision):
     type: Literal["action.confirm"]
-    run_id: int = RUN_ID
+    run_id: RunId
 
 
 class RunFeedback(FeedbackInput):
     type: Literal["run.feedback"]
-    run_id: int = RUN_ID
+    run_id: RunId
 
 
 class RunSubscribe(ClientInput):
     type: Literal["run.subscribe"]
-    run_id: int = RUN_ID
-    after_seq: int = Field(default=0, ge=0, le=2**31)
+    run_id: RunId
+    after_seq: Seq = 0
 
 
 ClientFrame = Annotated[
