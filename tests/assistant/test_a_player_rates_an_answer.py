@@ -121,10 +121,13 @@ async def test_a_run_still_going_cannot_be_rated(alice, token):
         "[1]",
     ],
 )
-async def test_bad_feedback_is_refused_and_changes_nothing(connect, alice, model, token, body):
-    run_id = await _run(await connect(alice), model)
+async def test_bad_feedback_is_refused_and_changes_nothing(alice, token, body):
+    run = await database_sync_to_async(Run.objects.create)(
+        user=alice, question="q", status="completed"
+    )
 
-    response = await _post(AsyncClient(), run_id, body, token)
+    response = await _post(AsyncClient(), run.pk, body, token)
+    run_id = run.pk
 
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "bad_field"
