@@ -6,6 +6,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
@@ -14,323 +15,164 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name="MemoryState",
+            name='MemoryState',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("generation", models.PositiveIntegerField(default=0)),
-                ("assistant_enabled", models.BooleanField(default=True)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
-                (
-                    "user",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="memory_state",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('generation', models.PositiveIntegerField(default=0)),
+                ('assistant_enabled', models.BooleanField(default=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
+                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='memory_state', to=settings.AUTH_USER_MODEL)),
             ],
         ),
         migrations.CreateModel(
-            name="Run",
+            name='Run',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("question", models.TextField()),
-                ("allow_web", models.BooleanField(default=False)),
-                ("client_msg_id", models.CharField(blank=True, default="", max_length=64)),
-                ("workflow", models.CharField(blank=True, default="", max_length=64)),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("queued", "queued"),
-                            ("running", "running"),
-                            ("completed", "completed"),
-                            ("degraded", "degraded"),
-                            ("cancelled", "cancelled"),
-                            ("failed", "failed"),
-                            ("undone", "undone"),
-                            ("interrupted", "interrupted"),
-                        ],
-                        default="queued",
-                        max_length=16,
-                    ),
-                ),
-                ("stop_reason", models.JSONField(blank=True, default=dict)),
-                ("failure", models.CharField(blank=True, default="", max_length=32)),
-                ("answer", models.TextField(blank=True, default="")),
-                ("sources", models.JSONField(blank=True, default=list)),
-                ("cards", models.JSONField(blank=True, default=list)),
-                ("policy_snapshot", models.JSONField(blank=True, default=dict)),
-                ("prompt_snapshot", models.JSONField(blank=True, default=dict)),
-                ("usage", models.JSONField(blank=True, default=dict)),
-                ("memory_generation", models.PositiveIntegerField(default=0)),
-                ("cancel_requested", models.BooleanField(default=False)),
-                ("undo_requested", models.BooleanField(default=False)),
-                ("last_seq", models.PositiveIntegerField(default=0)),
-                ("lease_owner", models.CharField(blank=True, default="", max_length=64)),
-                ("lease_expires_at", models.DateTimeField(blank=True, null=True)),
-                ("redacted", models.BooleanField(default=False)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("started_at", models.DateTimeField(blank=True, null=True)),
-                ("finished_at", models.DateTimeField(blank=True, null=True)),
-                (
-                    "user",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="runs",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('question', models.TextField()),
+                ('allow_web', models.BooleanField(default=False)),
+                ('client_msg_id', models.CharField(blank=True, default='', max_length=64)),
+                ('workflow', models.CharField(blank=True, default='', max_length=64)),
+                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'running'), ('completed', 'completed'), ('degraded', 'degraded'), ('cancelled', 'cancelled'), ('failed', 'failed'), ('undone', 'undone'), ('interrupted', 'interrupted')], default='queued', max_length=16)),
+                ('stop_reason', models.JSONField(blank=True, default=dict)),
+                ('failure', models.CharField(blank=True, default='', max_length=32)),
+                ('answer', models.TextField(blank=True, default='')),
+                ('sources', models.JSONField(blank=True, default=list)),
+                ('cards', models.JSONField(blank=True, default=list)),
+                ('policy_snapshot', models.JSONField(blank=True, default=dict)),
+                ('prompt_snapshot', models.JSONField(blank=True, default=dict)),
+                ('usage', models.JSONField(blank=True, default=dict)),
+                ('memory_generation', models.PositiveIntegerField(default=0)),
+                ('cancel_requested', models.BooleanField(default=False)),
+                ('undo_requested', models.BooleanField(default=False)),
+                ('last_seq', models.PositiveIntegerField(default=0)),
+                ('lease_owner', models.CharField(blank=True, default='', max_length=64)),
+                ('lease_expires_at', models.DateTimeField(blank=True, null=True)),
+                ('redacted', models.BooleanField(default=False)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('started_at', models.DateTimeField(blank=True, null=True)),
+                ('finished_at', models.DateTimeField(blank=True, null=True)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='runs', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "ordering": ["-id"],
+                'ordering': ['-id'],
             },
         ),
         migrations.CreateModel(
-            name="PendingAction",
+            name='PendingAction',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("action_id", models.CharField(max_length=64)),
-                ("tool", models.CharField(max_length=64)),
-                ("input", models.JSONField(default=dict)),
-                ("text", models.TextField()),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("pending", "pending"),
-                            ("approved", "approved"),
-                            ("rejected", "rejected"),
-                            ("expired", "expired"),
-                        ],
-                        default="pending",
-                        max_length=16,
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("decided_at", models.DateTimeField(blank=True, null=True)),
-                (
-                    "run",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="actions",
-                        to="assistant.run",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('action_id', models.CharField(max_length=64)),
+                ('tool', models.CharField(max_length=64)),
+                ('input', models.JSONField(default=dict)),
+                ('text', models.TextField()),
+                ('status', models.CharField(choices=[('pending', 'pending'), ('approved', 'approved'), ('rejected', 'rejected'), ('expired', 'expired')], default='pending', max_length=16)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('decided_at', models.DateTimeField(blank=True, null=True)),
+                ('run', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='assistant.run')),
             ],
         ),
         migrations.CreateModel(
-            name="InboxEntry",
+            name='InboxEntry',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("text", models.TextField()),
-                ("allow_web", models.BooleanField(default=False)),
-                ("client_msg_id", models.CharField(blank=True, default="", max_length=64)),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("queued", "queued"),
-                            ("claimed", "claimed by the running loop"),
-                            ("started", "started as its own run"),
-                            ("dropped", "dropped"),
-                        ],
-                        default="queued",
-                        max_length=16,
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
-                (
-                    "user",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="inbox",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "run",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="inbox_entries",
-                        to="assistant.run",
-                    ),
-                ),
-                (
-                    "started_run",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to="assistant.run",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('text', models.TextField()),
+                ('allow_web', models.BooleanField(default=False)),
+                ('client_msg_id', models.CharField(blank=True, default='', max_length=64)),
+                ('status', models.CharField(choices=[('queued', 'queued'), ('claimed', 'claimed by the running loop'), ('started', 'started as its own run'), ('dropped', 'dropped')], default='queued', max_length=16)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='inbox', to=settings.AUTH_USER_MODEL)),
+                ('run', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='inbox_entries', to='assistant.run')),
+                ('started_run', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='assistant.run')),
             ],
             options={
-                "ordering": ["id"],
+                'ordering': ['id'],
             },
         ),
         migrations.CreateModel(
-            name="Exchange",
+            name='Exchange',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("generation", models.PositiveIntegerField()),
-                ("question", models.TextField()),
-                ("answer", models.TextField()),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "user",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="exchanges",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "run",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="exchange",
-                        to="assistant.run",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('generation', models.PositiveIntegerField()),
+                ('question', models.TextField()),
+                ('answer', models.TextField()),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='exchanges', to=settings.AUTH_USER_MODEL)),
+                ('run', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='exchange', to='assistant.run')),
             ],
             options={
-                "ordering": ["id"],
+                'ordering': ['id'],
             },
         ),
         migrations.CreateModel(
-            name="RunEvent",
+            name='RunEvent',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("seq", models.PositiveIntegerField()),
-                ("kind", models.CharField(max_length=32)),
-                ("data", models.JSONField(default=dict)),
-                ("ts", models.DateTimeField()),
-                (
-                    "run",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="events",
-                        to="assistant.run",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('seq', models.PositiveIntegerField()),
+                ('kind', models.CharField(max_length=32)),
+                ('data', models.JSONField(default=dict)),
+                ('ts', models.DateTimeField()),
+                ('run', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='assistant.run')),
             ],
             options={
-                "ordering": ["run", "seq"],
+                'ordering': ['run', 'seq'],
             },
         ),
         migrations.CreateModel(
-            name="WriteStep",
+            name='WriteStep',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("step_id", models.CharField(max_length=64)),
-                ("tool", models.CharField(max_length=64)),
-                ("module", models.CharField(max_length=64)),
-                ("input", models.JSONField(default=dict)),
-                ("output", models.JSONField(default=dict, null=True)),
-                ("compensated", models.BooleanField(default=False)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "run",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="write_steps",
-                        to="assistant.run",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('step_id', models.CharField(max_length=64)),
+                ('tool', models.CharField(max_length=64)),
+                ('module', models.CharField(max_length=64)),
+                ('input', models.JSONField(default=dict)),
+                ('output', models.JSONField(default=dict, null=True)),
+                ('compensated', models.BooleanField(default=False)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('run', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='write_steps', to='assistant.run')),
             ],
             options={
-                "ordering": ["id"],
+                'ordering': ['id'],
             },
         ),
         migrations.AddIndex(
-            model_name="run",
-            index=models.Index(fields=["user", "-id"], name="run_user_recent"),
+            model_name='run',
+            index=models.Index(fields=['user', '-id'], name='run_user_recent'),
         ),
         migrations.AddIndex(
-            model_name="run",
-            index=models.Index(fields=["status", "-id"], name="run_status_recent"),
+            model_name='run',
+            index=models.Index(fields=['status', '-id'], name='run_status_recent'),
         ),
         migrations.AddIndex(
-            model_name="run",
-            index=models.Index(fields=["workflow", "-id"], name="run_workflow_recent"),
+            model_name='run',
+            index=models.Index(fields=['workflow', '-id'], name='run_workflow_recent'),
         ),
         migrations.AddIndex(
-            model_name="run",
-            index=models.Index(fields=["-created_at"], name="run_created"),
+            model_name='run',
+            index=models.Index(fields=['-created_at'], name='run_created'),
         ),
         migrations.AddIndex(
-            model_name="run",
-            index=models.Index(
-                condition=models.Q(("status__in", ["queued", "running"])),
-                fields=["status"],
-                name="run_active",
-            ),
+            model_name='run',
+            index=models.Index(condition=models.Q(('status__in', ['queued', 'running'])), fields=['status'], name='run_active'),
         ),
         migrations.AddConstraint(
-            model_name="run",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("client_msg_id", ""), _negated=True),
-                fields=("user", "client_msg_id"),
-                name="run_client_msg_once",
-            ),
+            model_name='run',
+            constraint=models.UniqueConstraint(condition=models.Q(('client_msg_id', ''), _negated=True), fields=('user', 'client_msg_id'), name='run_client_msg_once'),
         ),
         migrations.AddConstraint(
-            model_name="pendingaction",
-            constraint=models.UniqueConstraint(fields=("run", "action_id"), name="action_once"),
+            model_name='pendingaction',
+            constraint=models.UniqueConstraint(fields=('run', 'action_id'), name='action_once'),
         ),
         migrations.AddConstraint(
-            model_name="inboxentry",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("client_msg_id", ""), _negated=True),
-                fields=("user", "client_msg_id"),
-                name="inbox_client_msg_once",
-            ),
+            model_name='inboxentry',
+            constraint=models.UniqueConstraint(condition=models.Q(('client_msg_id', ''), _negated=True), fields=('user', 'client_msg_id'), name='inbox_client_msg_once'),
         ),
         migrations.AddIndex(
-            model_name="exchange",
-            index=models.Index(fields=["user", "generation", "id"], name="exchange_memory"),
+            model_name='exchange',
+            index=models.Index(fields=['user', 'generation', 'id'], name='exchange_memory'),
         ),
         migrations.AddConstraint(
-            model_name="runevent",
-            constraint=models.UniqueConstraint(fields=("run", "seq"), name="event_seq_once"),
+            model_name='runevent',
+            constraint=models.UniqueConstraint(fields=('run', 'seq'), name='event_seq_once'),
         ),
     ]

@@ -4,21 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("assistant", "0002_apitoken_delete_writestep"),
+        ('assistant', '0002_apitoken_delete_writestep'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="apitoken",
-            name="expires_at",
-            field=models.DateTimeField(
-                blank=True, help_text="Leave empty for a token that does not expire.", null=True
-            ),
+            model_name='apitoken',
+            name='expires_at',
+            field=models.DateTimeField(blank=True, help_text='Leave empty for a token that does not expire.', null=True),
         ),
         migrations.AddField(
-            model_name="apitoken",
-            name="revoked_at",
+            model_name='apitoken',
+            name='revoked_at',
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]

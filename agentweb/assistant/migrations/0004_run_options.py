@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
         ("assistant", "0003_api_token_expiry"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="run",
-            name="options",
+            model_name='run',
+            name='options',
             field=models.JSONField(blank=True, default=dict),
         ),
     ]

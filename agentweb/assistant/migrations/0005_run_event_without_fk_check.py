@@ -5,19 +5,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("assistant", "0004_run_options"),
+        ('assistant', '0004_run_options'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="runevent",
-            name="run",
-            field=models.ForeignKey(
-                db_constraint=False,
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="events",
-                to="assistant.run",
-            ),
+            model_name='runevent',
+            name='run',
+            field=models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.CASCADE, related_name='events', to='assistant.run'),
         ),
     ]

@@ -15,42 +15,28 @@ trigger = import_module("agentweb.assistant.migrations.0006_event_numbers_trigge
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("assistant", "0006_event_numbers_trigger"),
+        ('assistant', '0006_event_numbers_trigger'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RunPython(trigger.drop, trigger.create),
         migrations.AlterField(
-            model_name="exchange",
-            name="run",
-            field=models.OneToOneField(
-                db_constraint=False,
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="exchange",
-                to="assistant.run",
-            ),
+            model_name='exchange',
+            name='run',
+            field=models.OneToOneField(db_constraint=False, on_delete=django.db.models.deletion.CASCADE, related_name='exchange', to='assistant.run'),
         ),
         migrations.AlterField(
-            model_name="exchange",
-            name="user",
-            field=models.ForeignKey(
-                db_constraint=False,
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="exchanges",
-                to=settings.AUTH_USER_MODEL,
-            ),
+            model_name='exchange',
+            name='user',
+            field=models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.CASCADE, related_name='exchanges', to=settings.AUTH_USER_MODEL),
         ),
         migrations.AlterField(
-            model_name="run",
-            name="user",
-            field=models.ForeignKey(
-                db_constraint=False,
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="runs",
-                to=settings.AUTH_USER_MODEL,
-            ),
+            model_name='run',
+            name='user',
+            field=models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.CASCADE, related_name='runs', to=settings.AUTH_USER_MODEL),
         ),
         migrations.RunPython(trigger.create, trigger.drop),
     ]
