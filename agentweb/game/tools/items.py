@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
-from agentweb.game.models import COOKING_KINDS, CRAFTING_KINDS, DROP_KINDS, SourceKind
+from agentweb.game.models import COOKING_KINDS, CRAFTING_KINDS, DROP_KINDS, Item, SourceKind
+from agentweb.game.search.same_name import same_name
+from agentweb.game.text import clean_text
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db
 from agentweb.game.tools.item_views import (
     STATIONS,
@@ -26,6 +28,12 @@ CANDIDATES = 5
 # Said with every drop: the data's loot numbers are not always the game's.
 DROP_NUMBERS = "Drop chances and amounts are as the data gives them (approximate)."
 KIND_GROUPS = {"crafting": CRAFTING_KINDS, "cooking": COOKING_KINDS, "drops": DROP_KINDS}
+# Names one item.source call looks up at once: a recipe's ingredients, a quest's items
+# (three rounds allow two tools, so a chain needs several names per call).
+MAX_NAMES = 8
+# Ways to obtain each item of a several-name lookup the model sees.
+OBSERVED_SOURCES_EACH = 3
+ItemName = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 
 
 class ItemQueryInput(ToolInput):
@@ -70,15 +78,31 @@ def _query_sources(value: ItemQueryInput, out: ItemQueryResult) -> list[Source]:
 
 
 class ItemSourceInput(ToolInput):
-    item: str = Field(
-        min_length=1,
-        max_length=MAX_NAME,
-        description="The item's exact name or id, e.g. 'Iron Ingot' or 'minecraft:iron_ingot'.",
+    item: ItemName | list[ItemName] = Field(
+        description=(
+            "The item's exact name or id, e.g. 'Iron Ingot' or 'minecraft:iron_ingot'; "
+            f"or a list of up to {MAX_NAMES} names to look up at once."
+        ),
     )
     kind: Literal["any", "crafting", "cooking", "drops"] = Field(
         "any", description="Only recipes, only furnace-style cooking, or only block/mob drops."
     )
     limit: Limit = 10
+
+    @field_validator("item")
+    @classmethod
+    def _names(cls, value: str | list[str]) -> str | list[str]:
+        if isinstance(value, str):
+            return value
+        names = list(dict.fromkeys(clean_text(name).strip() for name in value))
+        if not names or not all(names):
+            raise ValueError("give at least one non-empty name")
+        if len(names) > MAX_NAMES:
+            raise ValueError(f"at most {MAX_NAMES} names at once")
+        return names
+
+    def names(self) -> list[str]:
+        return [self.item] if isinstance(self.item, str) else list(self.item)
 
 
 class CookedInto(BaseModel):
@@ -116,17 +140,32 @@ class ItemSourceResult(BaseModel):
         return notes
 
 
-def lookup_sources(name: str, kind: str = "any", limit: int = 10) -> ItemSourceResult:
-    """The item named ``name`` (exact, or the only close match) and how to obtain it."""
+def resolve_item(name: str) -> tuple[Item | None, list[ItemInfo]]:
+    """The item named ``name``, else the items with close names as candidates.
+
+    Exact names (any case, id, plural) first; then the one close match that is the
+    same name misspelled (:func:`same_name`). A close match that names something
+    else ("Andesite Wall" for "andesite alloy") is only a candidate: a lookup never
+    answers about another item than the one asked for.
+    """
     item = queries.exact_item(name)
-    if item is None and ":" in name:
+    if item is not None:
+        return item, []
+    if ":" in name:
         # An id is exact: "tconstruct:pickaxe" must not suggest the Iron Pickaxe.
-        return ItemSourceResult(query=name)
+        return None, []
+    matches = queries.find_items(name, limit=CANDIDATES)
+    meant = [m for m in matches if same_name(name, m.display_name)]
+    if len(meant) == 1:
+        return meant[0], []
+    return None, [ItemInfo.of(m) for m in matches]
+
+
+def lookup_sources(name: str, kind: str = "any", limit: int = 10) -> ItemSourceResult:
+    """The item named ``name`` (:func:`resolve_item`) and how to obtain it."""
+    item, candidates = resolve_item(name)
     if item is None:
-        matches = queries.find_items(name, limit=CANDIDATES)
-        if len(matches) != 1:
-            return ItemSourceResult(query=name, candidates=[ItemInfo.of(m) for m in matches])
-        item = matches[0]
+        return ItemSourceResult(query=name, candidates=candidates)
     # Every source, so that the summaries (mobs, stations) are complete; the list is capped.
     infos = source_infos(queries.item_sources(item, kinds=KIND_GROUPS.get(kind)))
     drops = {k: [s.from_name for s in infos if s.kind == k and s.from_name] for k in DROP_KINDS}
@@ -158,11 +197,40 @@ def _cooks_into(item: Any) -> list[CookedInto]:
     return list(by_result.values())
 
 
-async def item_source(value: ItemSourceInput, call: ToolCall) -> ItemSourceResult:
-    return await db(lookup_sources, value.item, value.kind, value.limit)
+class ItemSourcesResult(BaseModel):
+    """Several names looked up at once, each as :func:`lookup_sources` answers it."""
+
+    results: list[ItemSourceResult]
+
+    @property
+    def found(self) -> list[ItemSourceResult]:
+        return [r for r in self.results if r.item is not None]
 
 
-def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
+async def item_source(
+    value: ItemSourceInput, call: ToolCall
+) -> ItemSourceResult | ItemSourcesResult:
+    if isinstance(value.item, str):
+        return await db(lookup_sources, value.item, value.kind, value.limit)
+    return await db(_lookup_all, value.names(), value.kind, value.limit)
+
+
+def _lookup_all(names: list[str], kind: str, limit: int) -> ItemSourcesResult:
+    return ItemSourcesResult(results=[lookup_sources(name, kind, limit) for name in names])
+
+
+def _observe(out: ItemSourceResult | ItemSourcesResult) -> dict[str, Any]:
+    if isinstance(out, ItemSourceResult):
+        return _observe_one(out, OBSERVED_SOURCES)
+    return {
+        "looked_up": len(out.results),
+        "found": len(out.found),
+        # In the order asked; the sources (one per item found) follow the same order.
+        "results": [_observe_one(r, OBSERVED_SOURCES_EACH) for r in out.results],
+    }
+
+
+def _observe_one(out: ItemSourceResult, shown: int) -> dict[str, Any]:
     if out.item is None:
         data: dict[str, Any] = {"query": out.query, "found": False}
         if out.candidates:
@@ -175,7 +243,7 @@ def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
     data["count"] = out.total
     if not out.total:
         data["message"] = f"The item data lists no way to obtain {out.item.name}."
-    data["ways"] = [s.brief() for s in out.sources[:OBSERVED_SOURCES]]
+    data["ways"] = [s.brief() for s in out.sources[:shown]]
     if out.total > len(data["ways"]):
         data["more"] = out.total - len(data["ways"])
     if out.kind in ("any", "crafting"):
@@ -199,15 +267,42 @@ def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
     return data
 
 
-def source_card(out: ItemSourceResult) -> dict[str, Any] | None:
+def source_card(out: ItemSourceResult | ItemSourcesResult) -> dict[str, Any] | None:
+    if isinstance(out, ItemSourcesResult):
+        return _list_card(out)
     return item_card(out.item, out.sources, out.notes()) if out.item is not None else None
 
 
-def source_sources(value: ItemSourceInput, out: ItemSourceResult) -> list[Source]:
-    if out.item is None:
-        return []
-    snippet = f"{len(out.sources)} way(s) to obtain {out.item.name}"
-    return [Source(f"Item: {out.item.name}", kind="item", snippet=snippet)]
+def _list_card(out: ItemSourcesResult) -> dict[str, Any] | None:
+    """Several items: each with its first ways to obtain it (their own cards have the rest)."""
+    if not out.found:
+        return None
+    lines = [
+        f"{r.item.name}: "
+        + (
+            "; ".join(s.summary for s in r.sources[:OBSERVED_SOURCES_EACH])
+            or "no way to obtain it in the item data"
+        )
+        for r in out.found
+        if r.item is not None
+    ]
+    title = "Where they come from: " + ", ".join(r.item.name for r in out.found if r.item)
+    return {"kind": "item_sources", "title": title, "items": lines}
+
+
+def source_sources(
+    value: ItemSourceInput | None, out: ItemSourceResult | ItemSourcesResult
+) -> list[Source]:
+    results = out.found if isinstance(out, ItemSourcesResult) else [out]
+    return [
+        Source(
+            f"Item: {r.item.name}",
+            kind="item",
+            snippet=f"{len(r.sources)} way(s) to obtain {r.item.name}",
+        )
+        for r in results
+        if r.item is not None
+    ]
 
 
 ITEM_QUERY = ReActTool(
@@ -232,8 +327,8 @@ ITEM_SOURCE = ReActTool(
     ItemSourceInput,
     item_source,
     module=MODULE,
-    dedupe=lambda v: (v.item.lower(), v.kind),
-    observe=_observe_sources,
+    dedupe=lambda v: (tuple(name.lower() for name in v.names()), v.kind),
+    observe=_observe,
     card=source_card,
     sources=source_sources,
 ).for_reasoning(
@@ -241,5 +336,6 @@ ITEM_SOURCE = ReActTool(
     "shapeless; the output count), every cooking station (furnace, blast furnace, smoker, "
     "campfire), block drops and mob drops with chance and conditions; which mobs and blocks "
     "drop it; what it cooks into; food values. Says when there is no crafting recipe. "
-    "Takes the item's name or id (typos and plurals are tolerated)."
+    "Takes the item's name or id (typos and plurals are tolerated), or a list of up to "
+    f"{MAX_NAMES} names to look up several items in one call (fewer ways shown for each)."
 )
