@@ -55,6 +55,20 @@ def budget_left(ctx: ExecutionContext, rounds_left: int, request_tokens: int) ->
     return left
 
 
+def low_budget(ctx: ExecutionContext) -> str | None:
+    """The budget with no room for another step (``Budget`` value), if any: what an
+    answer given before the last round and said ``incomplete`` ran out of."""
+    if ctx.remaining(Budget.TOOL_CALLS) <= 0:
+        return Budget.TOOL_CALLS.value
+    if ctx.remaining(Budget.MODEL_CALLS) <= 0:
+        return Budget.MODEL_CALLS.value
+    if ctx.time_left() < ctx.policy.model_timeout_millis / 1000:
+        return Budget.DEADLINE.value
+    if ctx.remaining(Budget.TOTAL_TOKENS) < ctx.output_tokens:
+        return Budget.TOTAL_TOKENS.value
+    return None
+
+
 def stopped(reason: str | None, tools: list[str]) -> dict[str, Any] | None:
     """The ``stopped`` object of a final-only round a budget forced, else ``None``."""
     if reason not in RAN_OUT:

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from agentweb.engine.budget_left import REPEATED, budget_left, stopped
+from agentweb.engine.budget_left import REPEATED, budget_left, low_budget, stopped
 from agentweb.engine.context import ExecutionContext
 from agentweb.engine.events import DeltaKind, EventKind
 from agentweb.engine.failures import (
@@ -457,15 +457,22 @@ class ReActLoop:
                 failure.budget if failure else None,
             )
             status = RunStatus.DEGRADED
-        elif answer.extra.get("incomplete") and stopped(rc.final_reason, []) is not None:
+        elif answer.extra.get("incomplete") and (reason := self._ran_out(ctx, rc)) is not None:
             # The model answered with what it found and said a budget cut it short.
-            status, stop = RunStatus.DEGRADED, ran_out_stop(rc.final_reason)
+            status, stop = RunStatus.DEGRADED, ran_out_stop(reason)
         else:
             stop = StopReason(StopCode.ANSWERED)
             status = RunStatus.COMPLETED
         return LoopResult(
             status, stop, answer.text, answer, cited, rc.cards, failure, rc.round, rc.rounds_total
         )
+
+    @staticmethod
+    def _ran_out(ctx: ExecutionContext, rc: ReActContext) -> str | None:
+        """The budget an answer said ``incomplete`` ran out of, if one did."""
+        if rc.round >= rc.rounds_total:
+            return rc.final_reason if stopped(rc.final_reason, []) is not None else None
+        return low_budget(ctx)
 
     async def _on_error(
         self, ctx: ExecutionContext, rc: ReActContext, error: AgentError

@@ -22,6 +22,7 @@ def test_alice_logs_in_and_sees_the_chat_page(server, new_page):
 
     assert page.url == f"{server.url}/"
     assert page.locator(".topbar .who").inner_text() == "alice"
-    for control in ("#btn-stop", "#btn-undo", "#btn-forget", "#allow-web", "#meters"):
+    for control in ("#btn-stop", "#btn-undo", "#btn-forget", "#meters"):
         assert page.locator(control).is_visible()
+    assert page.locator("#allow-web").count() == 0, "no search service is configured"
     assert page.locator("#conn").get_attribute("data-state") == "connected"

@@ -26,7 +26,7 @@ def test_a_piston_breaks_down_into_its_four_materials_each_with_a_way_to_get_it(
         "1× Redstone Dust",
     }
     assert "Oak Planks" in materials["3× any Planks"]["alternatives"]
-    assert any("Iron Ore" in how for how in materials["1× Iron Ingot"]["how_to_get"])
+    assert any("Iron Ore" in way["how"] for way in materials["1× Iron Ingot"]["how_to_get"])
     assert out.sources[0].title == "Materials: Piston"
     assert out.card["kind"] == "materials"
 
@@ -34,7 +34,7 @@ def test_a_piston_breaks_down_into_its_four_materials_each_with_a_way_to_get_it(
 def test_an_ingot_is_a_material_not_a_block_of_itself(world):
     materials = _materials(call_tool("item.materials", {"item": "iron pickaxe"}).observation)
     assert "3× Iron Ingot" in materials, "not 1× Block of Iron: packing recipes are not followed"
-    assert materials["3× Iron Ingot"]["why"].startswith("its recipes only pack or unpack it")
+    assert materials["3× Iron Ingot"]["reason"] == "packing"
 
 
 def test_counts_are_whole_crafts_for_the_number_asked(world):
@@ -55,7 +55,7 @@ def test_a_recipe_that_leads_back_to_itself_is_passed_over_for_one_that_does_not
 
 def test_a_cycle_and_the_depth_limit_end_a_branch_and_are_said(world):
     honey = call_tool("item.materials", {"item": "honey block"}).observation
-    assert _materials(honey)["4× Honey Bottle"]["why"].startswith("made from itself")
+    assert _materials(honey)["4× Honey Bottle"]["reason"] == "cycle"
     assert honey["cuts"] == ["Honey Bottle is made from itself further down; not broken down."]
     shallow = call_tool("item.materials", {"item": "torch", "depth": 1}).observation
     assert "1× Stick" in _materials(shallow)

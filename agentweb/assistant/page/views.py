@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from agentweb.assistant import memory, message_checks
+from agentweb.assistant import config, memory, message_checks
 from agentweb.assistant.models import FINISHED_STATUSES
 from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.labels import js_labels
@@ -58,7 +58,13 @@ def chat(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "assistant/chat.html",
-        {"turns": turns, "boot": boot, "older": _older_than(turns), "meters": METERS},
+        {
+            "turns": turns,
+            "boot": boot,
+            "older": _older_than(turns),
+            "meters": METERS,
+            "web_search": config.web_search_offered(),
+        },
     )
 
 

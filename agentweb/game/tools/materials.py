@@ -11,7 +11,7 @@ from agentweb.game import queries
 from agentweb.game.materials import DEFAULT_DEPTH, MAX_DEPTH, bill_of_materials
 from agentweb.game.models import CRAFTING_KINDS
 from agentweb.game.tools.common import MAX_NAME, ToolInput, db
-from agentweb.game.tools.item_views import ItemInfo, source_infos
+from agentweb.game.tools.item_views import ItemInfo, SourceInfo, source_infos
 from agentweb.game.tools.items import MODULE, resolve_item
 
 # A stack of stacks is plenty; a bigger number is a typo, not a plan.
@@ -45,16 +45,23 @@ class MaterialLine(BaseModel):
     name: str
     count: int
     item_ids: list[str]
+    # Why it is not broken down further: a key of ``REASONS``.
     reason: str
     alternatives: list[str] = []
-    how: list[str] = []
+    ways: list[SourceInfo] = []
 
     def brief(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"material": f"{self.count}× {self.name}", "why": self.reason}
+        data: dict[str, Any] = {
+            "material": f"{self.count}× {self.name}",
+            "name": self.name,
+            "count": self.count,
+            "reason": self.reason,
+            "why": REASONS[self.reason],
+        }
         if self.alternatives:
             data["alternatives"] = self.alternatives
-        if self.how:
-            data["how_to_get"] = self.how
+        if self.ways:
+            data["how_to_get"] = [way.brief() for way in self.ways]
         return data
 
 
@@ -109,13 +116,13 @@ def _material(material: Any) -> MaterialLine:
         name=material.name,
         count=material.count,
         item_ids=list(material.item_ids),
-        reason=REASONS[material.reason],
+        reason=material.reason,
         alternatives=material.alternatives,
-        how=_ways(material),
+        ways=_ways(material),
     )
 
 
-def _ways(material: Any) -> list[str]:
+def _ways(material: Any) -> list[SourceInfo]:
     """The first ways to obtain a material other than the recipes it was cut from."""
     if len(material.item_ids) != 1:
         return []
@@ -125,7 +132,7 @@ def _ways(material: Any) -> list[str]:
         for row in queries.item_sources(material.item_ids[0])
         if crafting_too or row.kind not in CRAFTING_KINDS
     ]
-    return [info.summary for info in source_infos(rows[:WAYS_PER_MATERIAL])]
+    return source_infos(rows[:WAYS_PER_MATERIAL])
 
 
 async def item_materials(value: MaterialsInput, call: ToolCall) -> MaterialsResult:
@@ -162,13 +169,15 @@ def _card(out: MaterialsResult) -> dict[str, Any] | None:
     return {
         "kind": "materials",
         "title": f"Materials for {out.count}× {out.item.name}",
-        "materials": [
-            f"{m.count}× {m.name}" + (f" ({'; '.join(m.how)})" if m.how else "")
-            for m in out.materials
-        ],
+        "materials": [_card_line(m) for m in out.materials],
         "crafts": [f"{c.crafts}× {c.name} from {c.recipe}" for c in out.crafts],
         "notes": out.cuts,
     }
+
+
+def _card_line(material: MaterialLine) -> str:
+    ways = "; ".join(way.summary for way in material.ways)
+    return f"{material.count}× {material.name}" + (f" ({ways})" if ways else "")
 
 
 def _sources(value: MaterialsInput, out: MaterialsResult) -> list[Source]:

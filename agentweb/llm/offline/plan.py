@@ -29,7 +29,10 @@ ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
 QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"
 QUEST_CLAIM, PLAYER_INFO, KNOWLEDGE = "ftb.quest.claim", "player.info", "database.query"
 SIGNIN, SHOP_BUY = "player.signin", "shop.buy"
+ITEM_MATERIALS, WEB_SEARCH, WEB_FETCH = "item.materials", "web.search", "web.fetch"
 MAX_KB_QUERY = 200
+# Pages read of one web search: the first result that answers; more is another question.
+PAGES_READ = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +73,35 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
         case Intent.BUY:
             yield Action(SHOP_BUY, {"item": p.items[0], "quantity": p.quantity})
         case Intent.KNOWLEDGE:
-            yield _knowledge(p)
+            yield from _knowledge_or_web(p, seen, tools)
         case Intent.SMALL_TALK:
             yield None
 
 
 def _knowledge(p: Parsed) -> Action:
     return Action(KNOWLEDGE, {"query": p.text[:MAX_KB_QUERY]})
+
+
+def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):
+    """The knowledge base; when it has nothing (or is not offered) and the web is,
+    a web search, then the first result's page."""
+    kb = last(seen, KNOWLEDGE)
+    if KNOWLEDGE in tools or kb is not None:
+        yield _knowledge(p)
+        if kb is None or not kb.ok or kb.result.get("articles"):
+            return
+    if WEB_SEARCH not in tools and WEB_FETCH not in tools:
+        return
+    yield Action(WEB_SEARCH, {"query": p.text[:MAX_KB_QUERY]})
+    found = last(seen, WEB_SEARCH)
+    results = found.result.get("results") if found is not None and found.ok else None
+    fetched = [s for s in seen if s.tool == WEB_FETCH]
+    if not results or len(fetched) >= PAGES_READ:
+        return
+    for result in results:
+        if isinstance(result, dict) and result.get("url"):
+            yield Action(WEB_FETCH, {"url": result["url"]})
+            return
 
 
 def source_kind(p: Parsed) -> str:
