@@ -10,6 +10,7 @@ from agentweb.game.models.items import (
     SourceKind,
 )
 from agentweb.game.models.knowledge import ArticleSource, KnowledgeArticle
+from agentweb.game.models.names import GameName, NameKind, NameOrigin
 from agentweb.game.models.players import PlayerProfile, QuestProgress, QuestStatus
 from agentweb.game.models.quests import (
     Chapter,
@@ -39,9 +40,12 @@ __all__ = [
     "DeliveryKind",
     "DeliveryState",
     "DocumentKind",
+    "GameName",
     "Item",
     "ItemSource",
     "KnowledgeArticle",
+    "NameKind",
+    "NameOrigin",
     "PlayerProfile",
     "Purchase",
     "Quest",
