@@ -78,11 +78,12 @@ def import_ftbquests(pack_root: Path | str, *, slug: str | None = None) -> FtbRe
     report.languages = dict(pack.languages)
     report.primary_language = pack.language
     with transaction.atomic():
-        _write(pack, slug, root, report)
+        write_book(pack, slug, root, report)
     return report
 
 
-def _write(pack: ParsedPack, slug: str, root: Path, report: FtbReport) -> None:
+def write_book(pack: ParsedPack, slug: str, root: Path, report: FtbReport) -> None:
+    """Write a parsed book (call inside a transaction): only what differs changes."""
     book, created = QuestBook.objects.get_or_create(
         slug=slug, defaults={"name": pack.name, "source_path": str(root)}
     )
