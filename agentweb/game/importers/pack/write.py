@@ -151,7 +151,8 @@ def write_world(world: PackWorld, report: PackReport) -> None:
     if world.book is not None:
         _write_book(world, report)
     refresh_documents(Scope(items=changed_items))
-    versions.bump()
+    if any(c.added or c.changed or c.removed for c in changes.values()):
+        versions.bump()  # every process's caches are rebuilt
 
 
 def _recipe_row(recipe: ParsedRecipe) -> dict[str, Any]:
