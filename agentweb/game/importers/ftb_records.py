@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentweb.game.importers.ftb_lang import PackLang
+from agentweb.game.importers.ftb_lang import LANG_KEY, PackLang
 from agentweb.game.models import TaskType, TitleSource
 from agentweb.game.text import clean_description, prettify_id, strip_formatting
 
@@ -55,13 +55,43 @@ def title_or(lang: PackLang, inline: Any, kind: str, object_id: str) -> str:
     return strip_formatting(lang.ftb_text(kind, object_id, "title")).strip()
 
 
+def titles_by_language(lang: PackLang, inline: Any, kind: str, object_id: str) -> dict[str, str]:
+    """An object's title in each language the pack has it in: a ``{key}`` resolved in
+    that language, else that language's ``lang/<lang>.snbt``; inline text counts as
+    the book's primary language."""
+    titles = {}
+    inline = inline.strip() if isinstance(inline, str) else ""
+    for language in lang.order:
+        text = ""
+        if inline and LANG_KEY.match(inline):
+            text = lang.resolve(inline, language)[0]
+        elif inline and language == lang.primary:
+            text = inline
+        text = strip_formatting(text or lang.ftb_text(kind, object_id, "title", language)).strip()
+        if text:
+            titles[language] = text
+    return titles
+
+
 class Names:
-    """Display names for item ids, by the fallback order of docs/data.md."""
+    """Display names for item ids, by the fallback order of docs/data.md; and the
+    titles of the book's parts in every language, for the name index."""
 
     def __init__(self, lang: PackLang, vanilla_names: dict[str, str]) -> None:
         self.lang = lang
         self.vanilla = vanilla_names
         self.notes: Counter = Counter()
+        # (kind, 16-hex id, language) → title
+        self.titles: dict[tuple[str, str, str], str] = {}
+
+    def record(self, kind: str, object_id: str, inline: Any, fallback: str = "") -> None:
+        """Note an object's titles in every language (``fallback`` in the primary
+        language when it has none at all)."""
+        titles = titles_by_language(self.lang, inline, kind, object_id)
+        if not titles and fallback:
+            titles = {self.lang.primary: fallback}
+        for language, text in titles.items():
+            self.titles[(kind, object_id, language)] = text
 
     def item(self, item_id: str) -> str:
         """Imported item (vanilla language) → pack lang JSON → prettified id."""
@@ -157,6 +187,7 @@ def parse_task(raw: dict, quest_id: str, order: int, names: Names) -> ParsedTask
     raw_type = str(raw.get("type", "")) or "unknown"
     task_id = ftb_id(raw.get("id")) or f"{quest_id}#t{order}"
     title = title_or(names.lang, raw.get("title"), "task", task_id)
+    names.record("task", task_id, raw.get("title"))
     item_id, item_name, details = "", "", {}
     if "item" in raw:
         item_id, item_name, details = _item_fields(raw["item"], title, names)
@@ -180,6 +211,7 @@ def parse_task(raw: dict, quest_id: str, order: int, names: Names) -> ParsedTask
 def parse_reward(raw: dict, quest_id: str, order: int, names: Names) -> ParsedReward:
     reward_id = ftb_id(raw.get("id")) or f"{quest_id}#r{order}"
     title = title_or(names.lang, raw.get("title"), "reward", reward_id)
+    names.record("reward", reward_id, raw.get("title"))
     item_id, item_name, details = "", "", {}
     stack_count = None
     if "item" in raw:
@@ -208,6 +240,7 @@ def parse_quest(raw: dict, order: int, names: Names) -> ParsedQuest:
     tasks = [parse_task(t, quest_id, i, names) for i, t in enumerate(raw.get("tasks", []))]
     rewards = [parse_reward(r, quest_id, i, names) for i, r in enumerate(raw.get("rewards", []))]
     title, source = _quest_title(raw, quest_id, tasks, names)
+    names.record("quest", quest_id, raw.get("title"), fallback=title)
     subtitle = raw.get("subtitle")
     subtitle = lang.resolve(subtitle)[0] if isinstance(subtitle, str) else ""
     subtitle = subtitle or lang.ftb_text("quest", quest_id, "quest_subtitle")
@@ -273,9 +306,11 @@ def parse_reward_table(raw: dict, filename: str, names: Names) -> ParsedTable:
             }
         )
     title = title_or(names.lang, raw.get("title"), "reward_table", table_id)
+    title = title or prettify_id(filename)
+    names.record("reward_table", table_id, raw.get("title"), fallback=title)
     return ParsedTable(
         table_id=table_id,
-        title=title or prettify_id(filename),
+        title=title,
         filename=filename,
         loot_size=max(1, int(raw.get("loot_size", 1))),
         entries=entries,

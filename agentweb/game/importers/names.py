@@ -1,0 +1,63 @@
+"""Write an import's names (:class:`~agentweb.game.models.GameName`), touching only what differs.
+
+Each import owns the names of one ``origin`` and hands over the whole set it wants,
+``{(kind, key, language): text}``. Rows are compared as plain tuples (a large pack has
+hundreds of thousands of names: no model instance per existing row), so a re-import that
+changes nothing writes nothing and keeps every primary key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from agentweb.game import versions
+from agentweb.game.importers.sync import BATCH_SIZE, SyncCounts
+from agentweb.game.models import GameName
+from agentweb.game.models.names import KEY_LENGTH, NAME_LENGTH, fold
+
+NameKey = tuple[str, str, str]  # (kind, key, language)
+
+
+def clip_name(text: str) -> str:
+    """A name as stored: one line, at most the column's length."""
+    return " ".join(str(text).split())[:NAME_LENGTH]
+
+
+def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = False) -> SyncCounts:
+    """Make the names of ``origin`` equal ``wanted``; empty texts are left out."""
+    rows = {
+        (kind, key[:KEY_LENGTH], language): clip_name(text)
+        for (kind, key, language), text in wanted.items()
+    }
+    rows = {ident: text for ident, text in rows.items() if text}
+    current = {
+        (kind, key, language): (pk, text)
+        for pk, kind, key, language, text in GameName.objects.filter(origin=origin).values_list(
+            "pk", "kind", "key", "language", "text"
+        )
+    }
+    stale = [pk for ident, (pk, _) in current.items() if ident not in rows]
+    changed = [
+        GameName(pk=current[ident][0], text=text, folded=fold(text))
+        for ident, text in rows.items()
+        if ident in current and current[ident][1] != text
+    ]
+    new = [
+        GameName(origin=origin, kind=k, key=key, language=lang, text=text, folded=fold(text))
+        for (k, key, lang), text in rows.items()
+        if (k, key, lang) not in current
+    ]
+    counts = SyncCounts(
+        created=len(new),
+        updated=len(changed),
+        deleted=len(stale),
+        unchanged=len(rows) - len(new) - len(changed),
+    )
+    if dry_run or not counts.changed:
+        return counts
+    for start in range(0, len(stale), BATCH_SIZE):
+        GameName.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
+    GameName.objects.bulk_update(changed, ["text", "folded"], batch_size=BATCH_SIZE)
+    GameName.objects.bulk_create(new, batch_size=BATCH_SIZE)
+    versions.bump()
+    return counts

@@ -1,0 +1,324 @@
+"""Write a pack's world in one transaction, touching only what differs, and say what changed.
+
+Rows are compared as plain tuples with a digest of their content (a large pack has
+hundreds of thousands of rows: no model instance per unchanged row). A re-import of the
+same files writes nothing and keeps every primary key; a newer pack reports the items,
+recipes, loot tables, tags, names and quests added, changed and removed. Every change
+bumps the game data's version, so every process's caches are rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import models
+
+from agentweb.game import versions
+from agentweb.game.importers.ftbquests import FtbReport, write_book
+from agentweb.game.importers.names import sync_names
+from agentweb.game.importers.pack.loot import ParsedLoot
+from agentweb.game.importers.pack.recipes import ParsedRecipe
+from agentweb.game.importers.pack.report import Change, PackReport
+from agentweb.game.importers.pack.world import PackWorld
+from agentweb.game.importers.sync import BATCH_SIZE, SyncCounts
+from agentweb.game.models import (
+    COOKING_KINDS,
+    Item,
+    ItemSource,
+    ItemTag,
+    LootTable,
+    NameOrigin,
+    Recipe,
+    SourceKind,
+)
+from agentweb.game.models.names import DEFAULT_LANGUAGE
+from agentweb.game.search.documents import Scope
+from agentweb.game.search.documents import refresh as refresh_documents
+from agentweb.game.search.game_names import localized_names
+from agentweb.game.text import prettify_id
+
+ORIGIN = "pack"
+# Rows written per statement.
+WRITE_BATCH = 500
+
+
+def digest(content: Any) -> str:
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def sync_table(
+    model: type[models.Model],
+    existing: models.QuerySet,
+    key_field: str,
+    rows: dict[str, dict[str, Any]],
+    *,
+    compared: tuple[str, ...],
+) -> tuple[SyncCounts, dict[str, int]]:
+    """Make ``existing`` equal ``rows`` (keyed by ``key_field``). A row whose ``compared``
+    fields are equal is unchanged; other differing fields are still written."""
+    fields = sorted({f for row in rows.values() for f in row})
+    current = {row[0]: row[1:] for row in existing.values_list(key_field, "pk", *fields)}
+    index = {f: i + 1 for i, f in enumerate(fields)}
+    counts = SyncCounts()
+    new, changed, touched = [], [], []
+    for key, row in rows.items():
+        old = current.get(key)
+        if old is None:
+            new.append(model(**{key_field: key, **row}))
+            continue
+        differs = [f for f in fields if old[index[f]] != row.get(f)]
+        if not differs:
+            counts.unchanged += 1
+            continue
+        obj = model(pk=old[0], **{key_field: key, **row})
+        if any(f in compared for f in differs):
+            changed.append(obj)
+        else:
+            counts.unchanged += 1
+            touched.append(obj)
+    stale = [values[0] for key, values in current.items() if key not in rows]
+    for start in range(0, len(stale), BATCH_SIZE):
+        model.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
+    if changed or touched:
+        model.objects.bulk_update(changed + touched, fields, batch_size=WRITE_BATCH)
+    model.objects.bulk_create(new, batch_size=WRITE_BATCH)
+    counts.created, counts.updated, counts.deleted = len(new), len(changed), len(stale)
+    pks = {key: values[0] for key, values in current.items() if key in rows}
+    if new:
+        pks.update(_read_pks(model, key_field, [getattr(obj, key_field) for obj in new]))
+    if counts.changed or touched:
+        versions.bump()
+    return counts, pks
+
+
+def _read_pks(model: type[models.Model], key_field: str, keys: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for start in range(0, len(keys), BATCH_SIZE):
+        chunk = keys[start : start + BATCH_SIZE]
+        found.update(
+            model.objects.filter(**{f"{key_field}__in": chunk}).values_list(key_field, "pk")
+        )
+    return found
+
+
+def write_world(world: PackWorld, report: PackReport) -> None:
+    """Write everything (call inside one ``transaction.atomic()``)."""
+    changes = report.changes
+    item_rows = {
+        item_id: {
+            "origin": ORIGIN,
+            "namespace": item_id.split(":", 1)[0],
+            "name": item_id.split(":", 1)[1],
+            "display_name": item.display_name[:200],
+        }
+        for item_id, item in world.items.items()
+    }
+    counts, item_pks = sync_table(
+        Item,
+        Item.objects.filter(origin=ORIGIN),
+        "item_id",
+        item_rows,
+        compared=("display_name",),
+    )
+    changes["items"] = Change.of(counts)
+    item_pks.update(dict(Item.objects.exclude(origin=ORIGIN).values_list("item_id", "pk")))
+    changed_items = [item_pks[i] for i in item_rows if i in item_pks]
+
+    recipe_rows = {r.recipe_id: _recipe_row(r) for r in world.recipes}
+    counts, recipe_pks = sync_table(
+        Recipe, Recipe.objects.all(), "recipe_id", recipe_rows, compared=("digest",)
+    )
+    changes["recipes"] = Change.of(counts)
+    loot_rows = {t.table_id: _loot_row(t) for t in world.loot}
+    counts, loot_pks = sync_table(
+        LootTable, LootTable.objects.all(), "table_id", loot_rows, compared=("digest",)
+    )
+    changes["loot tables"] = Change.of(counts)
+    tag_rows = {tag: {"items": items, "digest": digest(items)} for tag, items in world.tags.items()}
+    counts, _ = sync_table(ItemTag, ItemTag.objects.all(), "tag_id", tag_rows, compared=("digest",))
+    changes["item tags"] = Change.of(counts)
+
+    sources = _sources(world, report, item_pks, recipe_pks, loot_pks)
+    counts, _ = sync_table(
+        ItemSource, ItemSource.objects.filter(origin=ORIGIN), "key", sources, compared=("key",)
+    )
+    changes["ways to obtain items"] = Change.of(counts)
+    changes["names"] = Change.of(sync_names(NameOrigin.PACK, world.names))
+    if world.book is not None:
+        _write_book(world, report)
+    refresh_documents(Scope(items=changed_items))
+    if any(c.added or c.changed or c.removed for c in changes.values()):
+        versions.bump()  # every process's caches are rebuilt
+
+
+def _recipe_row(recipe: ParsedRecipe) -> dict[str, Any]:
+    content = recipe.content()
+    return {
+        "type": recipe.type,
+        "kind": recipe.kind,
+        "rendered": recipe.rendered,
+        "station": recipe.station[:200],
+        "ingredients": recipe.ingredients,
+        "results": recipe.results,
+        "grid": recipe.grid,
+        "data": {**recipe.data, **({"mod": recipe.mod} if recipe.mod else {})},
+        "source": recipe.source[:500],
+        "digest": digest(content),
+    }
+
+
+def _loot_row(table: ParsedLoot) -> dict[str, Any]:
+    drops = [vars(drop) for drop in table.drops]
+    return {
+        "kind": table.kind,
+        "source_name": table.source_name,
+        "drops": drops,
+        "source": table.source[:500],
+        "digest": digest([table.kind, table.source_name, drops]),
+    }
+
+
+def _sources(
+    world: PackWorld,
+    report: PackReport,
+    item_pks: dict[str, int],
+    recipe_pks: dict[str, int],
+    loot_pks: dict[str, int],
+) -> dict[str, dict[str, Any]]:
+    rows: dict[str, dict[str, Any]] = {}
+    for recipe in world.recipes:
+        for row in _recipe_sources(recipe, item_pks):
+            row["recipe_id"] = recipe_pks[recipe.recipe_id]
+            rows[_key(row, recipe.recipe_id)] = row
+    names = _loot_source_names(world)
+    unknown = 0
+    for table in world.loot:
+        kind = table.source_kind
+        if kind is None:
+            continue
+        for drop in table.drops:
+            if drop.item not in item_pks:
+                unknown += 1
+                continue
+            if (
+                kind == SourceKind.BLOCK_DROP
+                and drop.item == table.source_name
+                and ("block_age" not in drop.details)
+            ):
+                continue  # a block dropping itself says nothing about where the item comes from
+            row = _drop_source(table, drop, kind, item_pks, names)
+            row["loot_table_id"] = loot_pks[table.table_id]
+            rows[_key(row, table.table_id)] = row
+    if unknown:
+        report.note(f"{unknown} drops name items that are not items of this pack: left out")
+    report.counts["ways to obtain items"] = len(rows)
+    return rows
+
+
+def _key(row: dict[str, Any], owner: str) -> str:
+    content = {k: v for k, v in row.items() if k not in ("recipe_id", "loot_table_id")}
+    return digest([ORIGIN, owner, content])
+
+
+def _blank_source(kind: str, item_pk: int) -> dict[str, Any]:
+    return {
+        "origin": ORIGIN,
+        "kind": kind,
+        "item_id": item_pk,
+        "result_count": 1,
+        "grid": None,
+        "ingredients": [],
+        "variant_count": 1,
+        "input_item_id": None,
+        "source_name": "",
+        "source_display_name": "",
+        "chance": None,
+        "count_min": None,
+        "count_max": None,
+        "silk_touch": False,
+        "no_silk_touch": False,
+        "player_kill": False,
+        "details": {},
+    }
+
+
+def _recipe_sources(recipe: ParsedRecipe, item_pks: dict[str, int]) -> Iterable[dict[str, Any]]:
+    """One source per item the recipe makes: its sure count, else its likeliest chance."""
+    by_item: dict[str, list[dict]] = {}
+    for result in recipe.results:
+        if "item" in result and result["item"] in item_pks:
+            by_item.setdefault(result["item"], []).append(result)
+    details = {"recipe": recipe.recipe_id, "type": recipe.type, "station": recipe.station}
+    if recipe.mod:
+        details["mod"] = recipe.mod
+    if len(recipe.results) > 1 or any("item" not in r or "chance" in r for r in recipe.results):
+        details["results"] = recipe.results
+    if recipe.data and not recipe.rendered:
+        details["data"] = recipe.data
+    for item_id, results in by_item.items():
+        sure = sum(r.get("count", 1) for r in results if "chance" not in r)
+        chances = [r for r in results if "chance" in r]
+        row = _blank_source(recipe.kind, item_pks[item_id])
+        row["result_count"] = min(sure or max(r.get("count", 1) for r in chances), 32767)
+        if not sure:
+            row["chance"] = round(max(r["chance"] for r in chances), 6)
+        row["grid"] = recipe.grid
+        row["ingredients"] = recipe.ingredients
+        if recipe.kind in {str(k) for k in COOKING_KINDS}:
+            first = (recipe.ingredients[0].get("items") or [None])[0]
+            row["input_item_id"] = item_pks.get(first) if first else None
+        row["details"] = details
+        yield row
+
+
+def _loot_source_names(world: PackWorld) -> dict[tuple[str, str], str]:
+    """English names of the blocks and mobs loot comes from (the pack's, else vanilla's)."""
+    wanted: dict[str, set[str]] = {"block": set(), "entity": set()}
+    for table in world.loot:
+        if table.kind in wanted:
+            wanted[table.kind].add(table.source_name)
+    names = {}
+    for kind, keys in wanted.items():
+        known = localized_names(kind, keys, DEFAULT_LANGUAGE)
+        for key in keys:
+            own = world.names.get((kind, key, DEFAULT_LANGUAGE))
+            names[(kind, key)] = own or known.get(key) or prettify_id(key)
+    return names
+
+
+def _drop_source(
+    table: ParsedLoot, drop, kind: str, item_pks: dict[str, int], names: dict
+) -> dict[str, Any]:
+    row = _blank_source(kind, item_pks[drop.item])
+    row["source_name"] = table.source_name
+    row["source_display_name"] = names.get((table.kind, table.source_name)) or prettify_id(
+        table.source_name
+    )
+    row["chance"] = drop.chance if drop.chance < 1 else None
+    row["count_min"] = min(drop.count_min, 32767) if drop.count_min is not None else None
+    row["count_max"] = min(drop.count_max, 32767) if drop.count_max is not None else None
+    row["silk_touch"] = drop.silk_touch
+    row["no_silk_touch"] = drop.no_silk_touch
+    row["player_kill"] = drop.player_kill
+    details: dict[str, Any] = {"table": table.table_id}
+    if drop.conditions:
+        details["conditions"] = drop.conditions
+    if "block_age" in drop.details:
+        details["block_age"] = drop.details["block_age"]
+    row["details"] = details
+    return row
+
+
+def _write_book(world: PackWorld, report: PackReport) -> None:
+    book = world.book
+    ftb = FtbReport(book=book.name, slug=world.book_slug, notes=book.notes)
+    write_book(book, world.book_slug, world.book_root, ftb)
+    for name, counts in ftb.counts.items():
+        report.changes[f"quest book {name}"] = Change.of(counts)
+    for note, n in sorted(book.notes.items()):
+        report.note(f"quest book: {note}: {n}")
+    report.counts["quests"] = len(book.quests)
