@@ -226,6 +226,7 @@ def make_env(user: Any, sink: Any) -> Any:
 
     from agentweb.core.tooling import registry
     from agentweb.engine import AllModules
+    from agentweb.game.mentions import QuestionNames
     from agentweb.llm.providers import build_provider
     from agentweb.workflows.env import Environment
     from agentweb.workflows.policies import PolicyBook
@@ -240,6 +241,7 @@ def make_env(user: Any, sink: Any) -> Any:
         sink=sink,
         principal=user,
         direct=_direct(user),
+        names=QuestionNames(),
     )
 
 

@@ -109,6 +109,9 @@ class LoopHooks:
     authorize: Callable[[ToolAction, ReActContext], Awaitable[None]] | None = None
     inbox: Inbox | None = None
     compressor: Compressor | None = None
+    # Called before each model decision: may add to ``rc.extra`` what the model should
+    # know of the observations so far (say, their names in the player's language).
+    before_decision: Callable[[ReActContext], Awaitable[None]] | None = None
 
 
 @dataclass(slots=True)
@@ -223,6 +226,8 @@ class ReActLoop:
                         "budget": ctx.limits(),
                     },
                 )
+                if rc.hooks.before_decision is not None:
+                    await rc.hooks.before_decision(rc)
                 decision = await self._decide(ctx, rc, final_only, rethink)
                 if isinstance(decision, Answer):
                     return await self._finish(ctx, rc, decision)
@@ -511,8 +516,10 @@ class ReActLoop:
         """At most one finalization call, within what is left of the budget (R-LOOP-5)."""
         rc.rounds_total = rc.round
         rc.final_reason = error.budget.value if error.budget is not None else error.failure.value
-        user = self._payload(ctx, rc, True, False, len(rc.prompts.finalize))
         try:
+            if rc.hooks.before_decision is not None:
+                await rc.hooks.before_decision(rc)
+            user = self._payload(ctx, rc, True, False, len(rc.prompts.finalize))
             _, text = await self._call(
                 ctx, rc, Purpose.FINALIZE, "finalize", rc.prompts.finalize, user
             )

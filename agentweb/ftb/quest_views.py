@@ -6,8 +6,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from agentweb.game.models import Quest, Reward, Task
+from agentweb.game.mentions import name_of
+from agentweb.game.models import NameKind, Quest, Reward, Task, TaskType
 from agentweb.game.queries import QuestDetail
+from agentweb.game.text import prettify_id
 
 # Reward-table entries and linked quests the model sees; the card has them all.
 OBSERVED_ENTRIES = 8
@@ -30,19 +32,40 @@ class TaskInfo(BaseModel):
     label: str
     item_id: str = ""
     count: int = 1
+    # A kill task's mob: its id and name ("minecraft:zombie", "Zombie").
+    entity: str = ""
+    entity_name: str = ""
 
     @classmethod
     def of(cls, task: Task) -> TaskInfo:
-        return cls(type=task.type, label=task.label, item_id=task.item_id, count=task.count)
+        info = cls(type=task.type, label=task.label, item_id=task.item_id, count=task.count)
+        entity = (task.details or {}).get("entity") if task.type == TaskType.KILL else None
+        if isinstance(entity, str) and entity:
+            info.entity = entity
+            info.entity_name = name_of(NameKind.ENTITY, entity) or prettify_id(entity)
+            if not task.title:
+                info.label = info.entity_name
+        return info
 
     def text(self) -> str:
         if self.type == "item":
             return f"{self.count}× {self.label}"
         if self.type in ("fluid",) and self.count > 1:
             return f"{self.label} ({self.count} mB)"
-        text = f"{self.label} ({self.type})" if self.label != self.type else self.type
+        kind = self.type
+        if self.entity_name and self.entity_name != self.label:
+            kind = f"{self.type}: {self.entity_name}"
+        text = f"{self.label} ({kind})" if self.label != self.type else self.type
         # A kill or observe task done several times: "3× Drive off the drowned (kill)".
         return f"{self.count}× {text}" if self.count > 1 else text
+
+    def brief(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"task": self.text()}
+        if self.item_id:
+            data["item_id"] = self.item_id
+        if self.entity:
+            data["kill"] = f"{self.count}× {self.entity_name}"
+        return data
 
 
 class TableEntry(BaseModel):
@@ -186,10 +209,7 @@ class QuestInfo(BaseModel):
 
 
 def _task_brief(task: TaskInfo) -> dict[str, Any]:
-    data: dict[str, Any] = {"task": task.text(), "type": task.type}
-    if task.item_id:
-        data["item_id"] = task.item_id
-    return data
+    return {**task.brief(), "type": task.type}
 
 
 def _clip(text: str, limit: int) -> str:

@@ -61,19 +61,21 @@ class Craft:
 
 @dataclass
 class Bill:
-    item: Item
-    count: int
+    # What is wanted: each item with how many (a quest's item tasks, say).
+    wanted: list[tuple[Item, int]]
     materials: list[Material] = field(default_factory=list)
     crafts: list[Craft] = field(default_factory=list)
     # Cycles and depth cuts, said in words.
     cuts: list[str] = field(default_factory=list)
 
 
-def bill_of_materials(item: Item, count: int = 1, depth: int = DEFAULT_DEPTH) -> Bill:
-    """The raw materials that ``count`` of ``item`` take (see the module docstring)."""
+def bill_of_materials(wanted: list[tuple[Item, int]], depth: int = DEFAULT_DEPTH) -> Bill:
+    """The raw materials that the ``(item, count)`` pairs take together (see the module
+    docstring): shared intermediate crafts and materials are added up."""
     chooser = _Chooser(max(1, min(depth, MAX_DEPTH)))
-    chooser.decide(item.item_id, (), 0)
-    return _count(Bill(item, count), chooser)
+    for item, _ in wanted:
+        chooser.decide(item.item_id, (), 0)
+    return _count(Bill(wanted), chooser)
 
 
 class _Chooser:
@@ -126,9 +128,12 @@ class _Chooser:
 
 def _count(bill: Bill, chooser: _Chooser) -> Bill:
     """Whole crafts and material counts, each item's needs added up before it is crafted."""
-    needed = {bill.item.item_id: bill.count}
+    needed: dict[str, int] = {}
+    for item, count in bill.wanted:
+        needed[item.item_id] = needed.get(item.item_id, 0) + count
+    roots = list(needed)
     materials: dict[tuple[str, ...], Material] = {}
-    for item_id in _top_down(bill.item.item_id, chooser.recipe):
+    for item_id in _top_down(roots, chooser.recipe):
         recipe = chooser.recipe.get(item_id)
         if recipe is None:
             _add(materials, (item_id,), needed[item_id], chooser)
@@ -154,7 +159,7 @@ def _count(bill: Bill, chooser: _Chooser) -> Bill:
                 needed[ids[0]] = needed.get(ids[0], 0) + amount
             else:
                 _add(materials, ids, amount, chooser)
-    order = _mentioned(bill.item.item_id, chooser.recipe)
+    order = _mentioned(roots, chooser.recipe)
     bill.materials = sorted(materials.values(), key=lambda m: order.get(m.item_ids, len(order)))
     for material in bill.materials:
         if material.reason == "cycle":
@@ -167,8 +172,8 @@ def _count(bill: Bill, chooser: _Chooser) -> Bill:
     return bill
 
 
-def _top_down(root: str, recipes: dict[str, ItemSource]) -> list[str]:
-    """Every item of the chosen tree, each after every item whose recipe uses it."""
+def _top_down(roots: list[str], recipes: dict[str, ItemSource]) -> list[str]:
+    """Every item of the chosen trees, each after every item whose recipe uses it."""
     order: list[str] = []
     seen: set[str] = set()
 
@@ -181,13 +186,15 @@ def _top_down(root: str, recipes: dict[str, ItemSource]) -> list[str]:
                 visit(ids[0])
         order.append(item_id)
 
-    visit(root)
+    for root in roots:
+        if root not in seen:
+            visit(root)
     return order[::-1]
 
 
-def _mentioned(root: str, recipes: dict[str, ItemSource]) -> dict[tuple[str, ...], int]:
-    """Each slot of the tree in the order its recipes name it, depth first."""
-    order: dict[tuple[str, ...], int] = {}
+def _mentioned(roots: list[str], recipes: dict[str, ItemSource]) -> dict[tuple[str, ...], int]:
+    """Each slot of the trees in the order their recipes name it, depth first."""
+    order: dict[tuple[str, ...], int] = {(root,): i for i, root in enumerate(roots)}
 
     def visit(item_id: str) -> None:
         recipe = recipes.get(item_id)
@@ -198,7 +205,8 @@ def _mentioned(root: str, recipes: dict[str, ItemSource]) -> dict[tuple[str, ...
                 if len(ids) == 1:
                     visit(ids[0])
 
-    visit(root)
+    for root in roots:
+        visit(root)
     return order
 
 

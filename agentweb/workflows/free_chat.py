@@ -18,7 +18,7 @@ from agentweb.engine import (
 )
 from agentweb.engine.policy import FREE_CHAT, QUESTION, REASONING
 from agentweb.research.tools import build_web_tools
-from agentweb.workflows import phrases
+from agentweb.workflows import names, phrases
 from agentweb.workflows.env import Environment, Request
 
 LOOP = ReActLoop()
@@ -55,4 +55,5 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
     )
     rc.hooks.inbox = env.inbox
     rc.hooks.degrade = phrases.degrade
+    names.install(rc, env.names, await names.of_request(ctx, env.names, request))
     return await LOOP.run(ctx, rc)

@@ -21,6 +21,7 @@ from agentweb.engine import (
 )
 from agentweb.engine.failures import DEFAULT_RECOVERABLE, AgentFailure
 from agentweb.research.tools import build_web_tools, source_card
+from agentweb.workflows import names
 from agentweb.workflows.env import Environment, Request
 from agentweb.workflows.phrases import ran_out, say
 
@@ -76,6 +77,7 @@ async def _answer_from_local(
         context_window=env.context_window,
     )
     rc.add_outcome(local, 0)
+    names.install(rc, env.names, request.entities)
     return await LOOP.run(ctx, rc, rounds=1)
 
 
@@ -95,6 +97,7 @@ async def _research(ctx: ExecutionContext, env: Environment, request: Request) -
         hooks=LoopHooks(degrade=_keep_sources, inbox=env.inbox),
         context_window=env.context_window,
     )
+    names.install(rc, env.names, request.entities)
     result = await LOOP.run(ctx, rc)
     if result.answer is not None:
         result.cards = [

@@ -6,7 +6,7 @@ Only tools declared ``for_reasoning`` are offered; web tools never are.
 from __future__ import annotations
 
 from agentweb.engine import ExecutionContext, LoopResult, ReActContext, ReActLoop, ToolContext
-from agentweb.workflows import phrases
+from agentweb.workflows import names, phrases
 from agentweb.workflows.env import Environment, Request
 
 LOOP = ReActLoop()
@@ -23,4 +23,5 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
     )
     rc.hooks.inbox = env.inbox
     rc.hooks.degrade = phrases.degrade
+    names.install(rc, env.names, await names.of_request(ctx, env.names, request))
     return await LOOP.run(ctx, rc)

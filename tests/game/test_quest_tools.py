@@ -112,7 +112,7 @@ def test_query_for_an_item_no_quest_mentions(world):
         ("ftb.quest.find", {"title": ""}),
         ("ftb.quest.find", {"title": "x", "limit": 50}),
         ("ftb.quest.query", {"chapter": "x" * 101}),
-        ("ftb.quest.query", {"book": "other"}),
+        ("ftb.quest.query", {"shelf": "other"}),
     ],
 )
 def test_quest_tools_reject_input_that_breaks_their_schema(world, tool, raw):

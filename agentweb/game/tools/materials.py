@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
@@ -16,6 +16,8 @@ from agentweb.game.tools.items import MODULE, resolve_item
 
 # A stack of stacks is plenty; a bigger number is a typo, not a plan.
 MAX_COUNT = 9999
+# Items one bill is made for (a quest's item tasks).
+MAX_WANTED = 8
 # Ways to obtain each raw material that the model sees.
 WAYS_PER_MATERIAL = 2
 # Why a material is not broken down further, as the model and the player read it.
@@ -29,16 +31,40 @@ REASONS = {
 }
 
 
+class Wanted(ToolInput):
+    item: str = Field(min_length=1, max_length=MAX_NAME, description="An item's name or id.")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="How many of it.")
+
+
 class MaterialsInput(ToolInput):
-    item: str = Field(
+    item: str | None = Field(
+        None,
         min_length=1,
         max_length=MAX_NAME,
         description="The item's exact name or id, e.g. 'Piston' or 'minecraft:piston'.",
     )
     count: int = Field(1, ge=1, le=MAX_COUNT, description="How many of the item are wanted.")
+    items: list[Wanted] | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_WANTED,
+        description="Instead of item and count: several items with their counts, one bill "
+        "for all of them (a quest's item tasks, say).",
+    )
     depth: int = Field(
         DEFAULT_DEPTH, ge=1, le=MAX_DEPTH, description="How many levels of recipes to follow."
     )
+
+    @model_validator(mode="after")
+    def _one_way(self) -> MaterialsInput:
+        if (self.item is None) == (self.items is None):
+            raise ValueError("give either item (with count) or items")
+        return self
+
+    def wanted(self) -> list[tuple[str, int]]:
+        if self.items is not None:
+            return [(w.item, w.count) for w in self.items]
+        return [(self.item or "", self.count)]
 
 
 class MaterialLine(BaseModel):
@@ -86,25 +112,39 @@ class CraftLine(BaseModel):
         return data
 
 
+class WantedLine(BaseModel):
+    item: ItemInfo
+    count: int
+
+
 class MaterialsResult(BaseModel):
     query: str
     count: int
     item: ItemInfo | None = None
+    # Every item the bill is for (one, or several), with how many.
+    wanted: list[WantedLine] = []
     candidates: list[str] = []
     materials: list[MaterialLine] = []
     crafts: list[CraftLine] = []
     cuts: list[str] = []
 
 
-def materials_of(name: str, count: int = 1, depth: int = DEFAULT_DEPTH) -> MaterialsResult:
-    item, candidates = resolve_item(name)
-    if item is None:
-        return MaterialsResult(query=name, count=count, candidates=[c.name for c in candidates])
-    bill = bill_of_materials(item, count, depth)
+def materials_of(wanted: list[tuple[str, int]], depth: int = DEFAULT_DEPTH) -> MaterialsResult:
+    """The bill for every ``(name, count)``; the first name that is no item stops it, with
+    its candidates (a bill for part of what was asked would mislead)."""
+    found = []
+    for name, count in wanted:
+        item, candidates = resolve_item(name)
+        if item is None:
+            return MaterialsResult(query=name, count=count, candidates=[c.name for c in candidates])
+        found.append((item, count))
+    bill = bill_of_materials(found, depth)
+    first, count = found[0]
     return MaterialsResult(
-        query=name,
+        query=", ".join(name for name, _ in wanted),
         count=count,
-        item=ItemInfo.of(item),
+        item=ItemInfo.of(first),
+        wanted=[WantedLine(item=ItemInfo.of(i), count=n) for i, n in found],
         materials=[_material(m) for m in bill.materials],
         crafts=[CraftLine(**vars(c)) for c in bill.crafts],
         cuts=bill.cuts,
@@ -136,7 +176,7 @@ def _ways(material: Any) -> list[SourceInfo]:
 
 
 async def item_materials(value: MaterialsInput, call: ToolCall) -> MaterialsResult:
-    return await db(materials_of, value.item, value.count, value.depth)
+    return await db(materials_of, value.wanted(), value.depth)
 
 
 def _observe(out: MaterialsResult) -> dict[str, Any]:
@@ -153,6 +193,7 @@ def _observe(out: MaterialsResult) -> dict[str, Any]:
         "item": out.item.name,
         "item_id": out.item.item_id,
         "count": out.count,
+        "for": [f"{w.count}× {w.item.name}" for w in out.wanted],
         "raw_materials": [m.brief() for m in out.materials],
         "crafts": [c.brief() for c in out.crafts],
     }
@@ -168,7 +209,7 @@ def _card(out: MaterialsResult) -> dict[str, Any] | None:
         return None
     return {
         "kind": "materials",
-        "title": f"Materials for {out.count}× {out.item.name}",
+        "title": "Materials for " + ", ".join(f"{w.count}× {w.item.name}" for w in out.wanted),
         "materials": [_card_line(m) for m in out.materials],
         "crafts": [f"{c.crafts}× {c.name} from {c.recipe}" for c in out.crafts],
         "notes": out.cuts,
@@ -183,7 +224,8 @@ def _card_line(material: MaterialLine) -> str:
 def _sources(value: MaterialsInput, out: MaterialsResult) -> list[Source]:
     if out.item is None:
         return []
-    snippet = f"{len(out.materials)} raw material(s) for {out.count}× {out.item.name}"
+    what = ", ".join(f"{w.count}× {w.item.name}" for w in out.wanted)
+    snippet = f"{len(out.materials)} raw material(s) for {what}"
     return [Source(f"Materials: {out.item.name}", kind="item", snippet=snippet)]
 
 
@@ -193,12 +235,13 @@ ITEM_MATERIALS = ReActTool(
     MaterialsInput,
     item_materials,
     module=MODULE,
-    dedupe=lambda v: (v.item.lower(), v.count, v.depth),
+    dedupe=lambda v: (tuple((n.lower(), c) for n, c in v.wanted()), v.depth),
     observe=_observe,
     card=_card,
     sources=_sources,
 ).for_reasoning(
-    "A bill of materials: the raw materials and their counts for `count` of an item, "
+    "A bill of materials: the raw materials and their counts for `count` of an item (or "
+    "for several `items` with their counts at once, e.g. a quest's item tasks), "
     "following crafting recipes down (whole crafts, so leftovers are possible), each "
     "material with its first ways to obtain it (smelting, drops). A slot that takes any of "
     "several items is one material with its alternatives; packing recipes (ingot ↔ block), "

@@ -16,6 +16,8 @@ from agentweb.llm.offline.words import phrase
 class Draft:
     p: Parsed
     seen: list[Seen]
+    # Names in the answer's language, from the imported lang data (the request's "names").
+    known: dict[str, str] = field(default_factory=dict)
     parts: list[str] = field(default_factory=list)
     cites: list[int] = field(default_factory=list)
 
@@ -34,7 +36,7 @@ class Draft:
 
     def name(self, text: Any) -> str:
         """A name from an observation, as the answer's language shows it."""
-        return to_zh(str(text)) if self.p.lang == "zh" else str(text)
+        return to_zh(str(text), self.known) if self.p.lang == "zh" else str(text)
 
     def names(self, values: Sequence[Any]) -> list[str]:
         return [self.name(v) for v in values]

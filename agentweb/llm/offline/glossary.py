@@ -10,6 +10,7 @@ has them. Names follow the game's own zh_cn translation.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 # Chinese → the English display name in minecraft-data.
 ZH_ITEMS = {
@@ -165,20 +166,26 @@ def zh_item(text: str) -> str | None:
     return None
 
 
-def to_zh(name: str) -> str:
-    """A name as a Chinese answer shows it: ``16× Torch`` → ``16× 火把``; unknown names stay."""
+def to_zh(name: str, known: Mapping[str, str] | None = None) -> str:
+    """A name as a Chinese answer shows it: the data's own Chinese name (``known``: the
+    request's ``names``, from the imported lang files) first, this glossary's as the
+    fallback, else the name as the data has it. Counts, "A or B", "any X" and XP labels
+    keep their shape."""
+    known = known or {}
+    if name in known:
+        return known[name]
     xp = _XP.match(name)
     if xp:
         return f"{xp.group('n')} {'点经验' if xp.group('unit') == 'XP' else '级经验'}"
     counted = _COUNTED.match(name)
     if counted:
-        return counted.group("count") + to_zh(counted.group("name"))
+        return counted.group("count") + to_zh(counted.group("name"), known)
     others = _OTHERS.match(name)
     if others:
-        return f"{to_zh(others.group('name'))}或另外 {others.group('n')} 种"
+        return f"{to_zh(others.group('name'), known)}或另外 {others.group('n')} 种"
     either = _EITHER.match(name)
     if either and name not in EN_TO_ZH:
-        return f"{to_zh(either.group('a'))}或{to_zh(either.group('b'))}"
+        return f"{to_zh(either.group('a'), known)}或{to_zh(either.group('b'), known)}"
     if name.startswith("any "):
-        return f"任意{to_zh(name[4:])}"
+        return f"任意{to_zh(name[4:], known)}"
     return EN_TO_ZH.get(name, name)

@@ -66,7 +66,7 @@ QUEST_ASPECTS_EN = {
     "group": r"\bgroups?\b",
 }
 QUEST_ASPECTS_ZH = {
-    "tasks": r"(需要|要求|要交|提交|任务目标)",
+    "tasks": r"(需要|要求|要交|提交|任务目标|怎么完成|如何完成|要做什么|要干什么|要什么)",
     "rewards": r"(奖励|给什么|得到什么)",
     "prerequisites": r"(前置|依赖|之前)",
     "unlocks": r"(解锁|之后|后续)",
@@ -88,6 +88,37 @@ ITEM_ASPECTS_ZH = {
     "drops": r"(掉落|生物|怪物)",
     "food": r"(饥饿|饱和|饱食|恢复多少)",
 }
+# --- what a question asks, beside the names it mentions (entity questions) -----------
+
+# Several quests at once: a reverse lookup ("which quests give bread", "有没有任务奖励…").
+WHICH_QUESTS_EN = re.compile(
+    r"\b(?:which|what|any|list(?: the| all)?|all(?: the)?)\s+(?:[\w'-]+\s+){0,2}quests?\b"
+    r"|\bis there (?:a|any|one)\b.*\bquests?\b|\bquests? (?:that|which|where|to)\b"
+)
+WHICH_QUESTS_ZH = re.compile(
+    r"(哪些|哪个|哪几个|什么|有没有|有哪些|哪一个)任务|任务.*(有哪些|是哪些|哪几个)"
+)
+KILL_EN = re.compile(r"\b(kill|kills|killing|slay|slaying|hunt|hunting|defeat|fight)\b")
+KILL_ZH = re.compile(r"(杀|击杀|打怪|打败|消灭|击败)")
+# The raw materials of a recipe, or counts added up over a whole recipe tree.
+TOTAL_EN = re.compile(
+    r"\b(raw (?:materials?|stuff|items?|resources?|ingredients?)|in total|total|altogether"
+    r"|all together|break (?:it |this |that |them )?down|from scratch|base materials?"
+    r"|basic materials?)\b"
+)
+TOTAL_ZH = re.compile(r"(原材料|一共|总共|加起来|总计|合计|原料|基础材料)")
+# "… and how do I get each of them": every ingredient or item, one by one.
+EACH_EN = re.compile(r"\b(each(?: of them| one)?|every(?: one)?|all of them|them all)\b")
+EACH_ZH = re.compile(r"(它们|每种|每个|分别|各自|各种)")
+MATERIALS_EN = re.compile(r"\b(materials?|ingredients?|goes into|go into|made of|made from)\b")
+MATERIALS_ZH = re.compile(r"(材料|原料|用什么做)")
+COUNT_EN = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b")
+COUNT_ZH = re.compile(r"(多少|几个|几种|几只|几根|几张|几块|几章|有几|一共几|数量)")
+CONTENTS_EN = re.compile(r"\bwhat(?:'s| is| are)? (?:in|inside)\b|\bcontents?\b|\bcontains?\b")
+CONTENTS_ZH = re.compile(r"(里.{0,3}(有什么|有啥|都有)|包含|内容)")
+CHAPTERS_EN = re.compile(r"\bchapters?\b")
+CHAPTERS_ZH = re.compile(r"(章节|哪几章|几章|章)")
+
 # "How many quests …", "the X chapter", "quests in X": a question about a chapter.
 CHAPTER_COUNT = re.compile(r"\bhow many quests\b|多少个?任务")
 # Questions whose answer is written in the server's articles or quest descriptions.
