@@ -90,3 +90,17 @@ def test_an_untitled_quest_is_named_in_the_primary_language(tmp_path):
     import_ftbquests(pack_with(tmp_path, keep_english=False), slug="sky")
     key = "sky/3000000000000012"
     assert localized_names("quest", [key], "zh_cn") == {key: "Oak Planks"}
+
+
+def test_each_language_with_a_description_gets_its_own_article(tmp_path):
+    import_ftbquests(pack_with(tmp_path, keep_english=True), slug="sky")
+    articles = {
+        a.key: (a.language, a.title)
+        for a in KnowledgeArticle.objects.filter(key__startswith="quest:sky:")
+    }
+    assert articles == {
+        "quest:sky:3000000000000011": ("en_us", "Punch a Tree"),
+        "quest:sky:3000000000000011:zh_cn": ("zh_cn", "徒手撸树"),
+    }
+    zh = KnowledgeArticle.objects.get(key="quest:sky:3000000000000011:zh_cn")
+    assert zh.body == "每段旅程都从木头开始\n\n打一块原木。\n\n然后把它做成木板。"
