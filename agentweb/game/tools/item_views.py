@@ -233,6 +233,10 @@ def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
         info.station = station
         source = info.ingredients[0].label if info.ingredients else "?"
         return f"{verb} from {source} in {station}"
+    if kind is SourceKind.STONECUTTING:
+        return f"cut{makes} from {parts} on a stonecutter"
+    if kind is SourceKind.SMITHING:
+        return f"smithed{makes} from {parts} at a smithing table"
     if kind.value in STATION_KINDS:
         where = info.station or "a station"
         if info.mod:
