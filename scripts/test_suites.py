@@ -4,7 +4,9 @@
 
 Three pytest runs (the browser and scale suites need their own process):
 
-* **main** — everything but the browser and scale tests; always runs.
+* **main** — everything but the browser and scale tests; always runs, spread over
+  the machine's cores by pytest-xdist (``AGENTWEB_TEST_WORKERS`` sets how many
+  processes; 1 runs it in this one).
 * **browser** — real Chromium through Playwright; runs when Chromium is found
   (``AGENTWEB_CHROMIUM``, else ``chromium`` on the PATH).
 * **scale** — real PostgreSQL, Redis and processes; runs against
@@ -53,6 +55,21 @@ def pytest(marker: str, args: list[str], env: dict[str, str]) -> bool:
     command = [PYTHON, "-m", "pytest", "-m", marker, *args]
     print(f"\n=== {' '.join(command[2:])}", flush=True)
     return subprocess.run(command, cwd=ROOT, env=env).returncode in (0, NO_TESTS_COLLECTED)
+
+
+# More processes than this cost more in start-up (one test database each) than they
+# save on the main suite, which takes a few minutes on one core.
+MAX_WORKERS = 4
+
+
+def main_workers() -> int:
+    """How many processes run the main suite: the cores, at most ``MAX_WORKERS``."""
+    raw = os.environ.get("AGENTWEB_TEST_WORKERS", "")
+    if raw:
+        if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+            sys.exit(f"AGENTWEB_TEST_WORKERS must be a whole number of at least 1, not {raw!r}")
+        return int(raw)
+    return max(1, min(os.cpu_count() or 1, MAX_WORKERS))
 
 
 def chromium() -> str | None:
@@ -127,7 +144,10 @@ def summary(outcomes: list[Outcome]) -> None:
 
 
 def main(args: list[str]) -> int:
-    outcomes = [Outcome("main", True, pytest("not browser and not scale", args, dict(os.environ)))]
+    workers = main_workers()
+    spread = ["-n", str(workers)] if workers > 1 else []
+    main_suite = pytest("not browser and not scale", [*spread, *args], dict(os.environ))
+    outcomes = [Outcome("main", True, main_suite)]
     outcomes.append(run_browser(args))
     outcomes.append(run_scale(args))
     summary(outcomes)

@@ -6,8 +6,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# Selects no test at all: the runner's decisions are what is checked, quickly.
-NOTHING = ["-q", "-k", "no_test_has_this_name_at_all"]
+# Selects no test at all, from one small file: the runner's decisions are what is
+# checked, quickly (collecting the whole suite would take most of the time).
+NOTHING = ["-q", "-k", "no_test_has_this_name_at_all", "tests/test_import_layers.py"]
 
 
 def _run(tmp_path: Path, **extra: str) -> subprocess.CompletedProcess[str]:
@@ -17,7 +18,8 @@ def _run(tmp_path: Path, **extra: str) -> subprocess.CompletedProcess[str]:
         if not k.startswith(("AGENTWEB_TEST_", "AGENTWEB_REQUIRE_", "AGENTWEB_CHROMIUM"))
     }
     # An empty PATH: no chromium, no redis-server, no initdb on it.
-    env.update(PATH=str(tmp_path), **extra)
+    # One process: starting test workers would only slow the check down.
+    env.update({"PATH": str(tmp_path), "AGENTWEB_TEST_WORKERS": "1", **extra})
     return subprocess.run(
         [sys.executable, "scripts/test_suites.py", *NOTHING],
         cwd=ROOT,
@@ -43,3 +45,11 @@ def test_when_a_suite_is_required_its_absence_fails_the_run(tmp_path):
 
     assert done.returncode == 1
     assert "browser  NOT RUN" in done.stdout
+
+
+def test_a_malformed_worker_count_stops_the_run_naming_the_setting(tmp_path):
+    done = _run(tmp_path, AGENTWEB_TEST_WORKERS="²")
+
+    assert done.returncode != 0
+    assert "AGENTWEB_TEST_WORKERS" in done.stderr
+    assert "=== test suites" not in done.stdout

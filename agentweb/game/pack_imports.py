@@ -9,6 +9,7 @@ than a request should), after claiming the right to run: one import at a time.
 
 from __future__ import annotations
 
+import datetime
 import logging
 import threading
 from pathlib import Path
@@ -21,6 +22,9 @@ from agentweb.game.importers.pack.report import PackReport
 from agentweb.game.models import ImportStatus, PackImport
 
 log = logging.getLogger(__name__)
+# An import still "running" after this long died with its process (a large pack takes
+# minutes): it no longer blocks the next one.
+STALE_AFTER = datetime.timedelta(hours=2)
 # The threads the admin started, by import id (tests wait on them).
 _threads: dict[int, threading.Thread] = {}
 
@@ -32,6 +36,11 @@ class ImportBusy(Exception):
 def _claim(path: str, dry_run: bool, user=None) -> PackImport:
     with transaction.atomic():
         running = PackImport.objects.select_for_update().filter(status=ImportStatus.RUNNING)
+        running.filter(started_at__lt=timezone.now() - STALE_AFTER).update(
+            status=ImportStatus.FAILED,
+            finished_at=timezone.now(),
+            text="Interrupted: the process running it stopped; nothing was written.",
+        )
         if running.exists():
             raise ImportBusy(f"an import is running: {running.first()}")
         return PackImport.objects.create(path=path, dry_run=dry_run, requested_by=user)

@@ -293,14 +293,29 @@ VANILLA = {
 
 
 def vanilla_items() -> None:
-    """A few vanilla items, as minecraft-data would have imported them (fast)."""
-    from agentweb.game.importers.names import sync_names
-    from agentweb.game.models import Item, NameOrigin
+    """A few vanilla items, as minecraft-data would have imported them (fast); those the
+    shipped world already has are left as they are."""
+    from agentweb.game.models import GameName, Item, NameOrigin
+    from agentweb.game.models.names import fold
 
     Item.objects.bulk_create(
         [
             Item(item_id=item_id, namespace="minecraft", name=item_id[10:], display_name=name)
             for item_id, name in VANILLA.items()
-        ]
+        ],
+        ignore_conflicts=True,
     )
-    sync_names(NameOrigin.MINECRAFT_DATA, {("item", i, "en_us"): n for i, n in VANILLA.items()})
+    GameName.objects.bulk_create(
+        [
+            GameName(
+                origin=NameOrigin.MINECRAFT_DATA,
+                kind="item",
+                key=item_id,
+                language="en_us",
+                text=name,
+                folded=fold(name),
+            )
+            for item_id, name in VANILLA.items()
+        ],
+        ignore_conflicts=True,
+    )

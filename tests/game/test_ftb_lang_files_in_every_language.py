@@ -40,12 +40,12 @@ def pack_with(tmp_path, *, keep_english: bool):
 
 def test_a_book_with_only_chinese_lang_files_gets_its_chinese_titles(tmp_path):
     report = import_ftbquests(pack_with(tmp_path, keep_english=False), slug="sky")
-    quest = Quest.objects.get(quest_id="3000000000000011")
+    quest = Quest.objects.get(book__slug="sky", quest_id="3000000000000011")
     assert (quest.title, quest.title_source) == ("徒手撸树", TitleSource.LANG)
     assert quest.subtitle == "每段旅程都从木头开始"
     assert quest.description == "打一块原木。\n\n然后把它做成木板。"
-    assert Chapter.objects.get().title == "第一步"
-    assert ChapterGroup.objects.get().title == "早期"
+    assert Chapter.objects.get(book=quest.book).title == "第一步"
+    assert ChapterGroup.objects.get(book=quest.book).title == "早期"
     assert quest.book.name == "天空群岛"
     assert report.primary_language == "zh_cn"
     assert "languages: zh_cn" in "\n".join(report.lines())
@@ -53,14 +53,14 @@ def test_a_book_with_only_chinese_lang_files_gets_its_chinese_titles(tmp_path):
 
 def test_a_chinese_only_book_has_knowledge_articles(tmp_path):
     import_ftbquests(pack_with(tmp_path, keep_english=False), slug="sky")
-    article = KnowledgeArticle.objects.get(quest__quest_id="3000000000000011")
+    article = KnowledgeArticle.objects.get(key="quest:sky:3000000000000011")
     assert article.title == "徒手撸树"
     assert "然后把它做成木板。" in article.body
 
 
 def test_every_language_s_titles_are_in_the_name_index(tmp_path):
     report = import_ftbquests(pack_with(tmp_path, keep_english=True), slug="sky")
-    assert Quest.objects.get(quest_id="3000000000000011").title == "Punch a Tree"
+    assert Quest.objects.get(book__slug="sky", quest_id="3000000000000011").title == "Punch a Tree"
     assert set(report.languages) == {"en_us", "zh_cn"}
     key = "sky/3000000000000011"
     assert localized_names("quest", [key], "zh_cn") == {key: "徒手撸树"}
@@ -90,3 +90,17 @@ def test_an_untitled_quest_is_named_in_the_primary_language(tmp_path):
     import_ftbquests(pack_with(tmp_path, keep_english=False), slug="sky")
     key = "sky/3000000000000012"
     assert localized_names("quest", [key], "zh_cn") == {key: "Oak Planks"}
+
+
+def test_each_language_with_a_description_gets_its_own_article(tmp_path):
+    import_ftbquests(pack_with(tmp_path, keep_english=True), slug="sky")
+    articles = {
+        a.key: (a.language, a.title)
+        for a in KnowledgeArticle.objects.filter(key__startswith="quest:sky:")
+    }
+    assert articles == {
+        "quest:sky:3000000000000011": ("en_us", "Punch a Tree"),
+        "quest:sky:3000000000000011:zh_cn": ("zh_cn", "徒手撸树"),
+    }
+    zh = KnowledgeArticle.objects.get(key="quest:sky:3000000000000011:zh_cn")
+    assert zh.body == "每段旅程都从木头开始\n\n打一块原木。\n\n然后把它做成木板。"

@@ -84,7 +84,7 @@ def test_text_that_names_nothing_finds_nothing(names):
 
 def test_a_thing_named_by_two_imports_is_found_once_per_language(names):
     sync_names(NameOrigin.MINECRAFT_DATA, {("item", "create:andesite_alloy", "en_us"): "Alloy"})
-    matches = names_matching("andesite alloy")
+    matches = names_matching("andesite alloy", kinds=["item"])
     assert [(m.key, m.language, m.text) for m in matches] == [
         ("create:andesite_alloy", "en_us", "Andesite Alloy")
     ]

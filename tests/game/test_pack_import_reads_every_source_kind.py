@@ -116,7 +116,7 @@ def test_an_instance_quest_book_is_imported_with_the_pack(tmp_path):
     shutil.copytree(PACKS / "skyward_single" / "config", root / "config")
     (root / "config/ftbquests/quests/lang/zh_cn.snbt").write_text(ZH_CN, encoding="utf-8")
     report = import_pack(root, book_slug="srv")
-    quest = Quest.objects.get(quest_id="3000000000000011")
+    quest = Quest.objects.get(book__slug="srv", quest_id="3000000000000011")
     assert quest.title == "Punch a Tree"
     assert report.counts["quests"] == 2
     assert GameName.objects.get(key="srv/3000000000000011", language="zh_cn").text == "徒手撸树"

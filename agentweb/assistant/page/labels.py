@@ -57,6 +57,7 @@ def js_labels() -> dict[str, Any]:
         "recipe": _("Recipe"),
         "makes": _("makes"),
         "cooking": _("Cooking"),
+        "stations": _("Other stations"),
         "drops": _("Drops"),
         "stack_size": _("stacks to"),
         "durability": _("durability"),

@@ -150,6 +150,8 @@ class ParsedQuest:
     dependencies: list[str]
     tasks: list[ParsedTask] = field(default_factory=list)
     rewards: list[ParsedReward] = field(default_factory=list)
+    # The quest's text in the book's other languages: language → (title, subtitle, description).
+    translations: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -253,6 +255,11 @@ def parse_quest(raw: dict, order: int, names: Names) -> ParsedQuest:
     dependencies = raw.get("dependencies", [])
     if not isinstance(dependencies, list):
         dependencies = [dependencies]
+    translations = {
+        language: text
+        for language in lang.order[1:]
+        if (text := _text_in(raw, quest_id, language, names, title))
+    }
     return ParsedQuest(
         quest_id=quest_id,
         order=order,
@@ -265,7 +272,33 @@ def parse_quest(raw: dict, order: int, names: Names) -> ParsedQuest:
         dependencies=[ftb_id(dep) for dep in dependencies if ftb_id(dep)],
         tasks=tasks,
         rewards=rewards,
+        translations=translations,
     )
+
+
+def _text_in(
+    raw: dict, quest_id: str, language: str, names: Names, title: str
+) -> tuple[str, str, str] | None:
+    """The quest's title, subtitle and description in ``language``, when that language
+    has a description of its own (else ``None``: nothing to write an article from)."""
+    lang = names.lang
+
+    def one(value: Any, field: str) -> Any:
+        if isinstance(value, str) and LANG_KEY.match(value.strip()):
+            return lang.resolve(value, language)[0]
+        if value is None:
+            return lang.ftb("quest", quest_id, field, language)
+        return None  # inline text is the primary language's
+
+    lines = one(raw.get("description"), "quest_desc")
+    if not lines:
+        return None
+    lines = [lines] if isinstance(lines, str) else lines
+    description = clean_description([lang.resolve(str(line), language)[0] for line in lines])
+    subtitle = one(raw.get("subtitle"), "quest_subtitle") or ""
+    subtitle = " ".join(subtitle) if isinstance(subtitle, list) else subtitle
+    own = names.titles.get(("quest", quest_id, language), title)
+    return own, strip_formatting(subtitle).strip(), description
 
 
 def _quest_title(

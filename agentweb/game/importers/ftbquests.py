@@ -247,24 +247,33 @@ def _write_tasks_and_rewards(
 def _write_articles(
     pack: ParsedPack, book: QuestBook, quest_pks: dict[tuple, int], counts: dict
 ) -> None:
-    """Quest descriptions feed the knowledge base, one article per described quest."""
+    """Quest descriptions feed the knowledge base: one article per described quest in the
+    book's primary language (``quest:<book>:<id>``), one more per other language with a
+    description of its own (``quest:<book>:<id>:<lang>``)."""
     prefix = f"quest:{book.slug}:"
     rows = []
     for chapter in pack.chapters:
         for quest in chapter.quests:
-            body = "\n\n".join(part for part in (quest.subtitle, quest.description) if part)
-            if not quest.description:
-                continue
-            rows.append(
-                {
-                    "key": f"{prefix}{quest.quest_id}",
-                    "source": ArticleSource.QUEST.value,
-                    "title": quest.title,
-                    "body": body,
-                    "tags": ",".join(["quest", book.slug, chapter.filename]),
-                    "quest_id": quest_pks[(quest.quest_id,)],
-                }
-            )
+            texts = [(pack.language, "", (quest.title, quest.subtitle, quest.description))]
+            texts += [
+                (lang, f":{lang}", text)
+                for lang, text in quest.translations.items()
+                if text[2] != quest.description  # the primary text already fell back to it
+            ]
+            for language, suffix, (title, subtitle, description) in texts:
+                if not description:
+                    continue
+                rows.append(
+                    {
+                        "key": f"{prefix}{quest.quest_id}{suffix}",
+                        "source": ArticleSource.QUEST.value,
+                        "title": title,
+                        "body": "\n\n".join(part for part in (subtitle, description) if part),
+                        "tags": ",".join(["quest", book.slug, chapter.filename]),
+                        "quest_id": quest_pks[(quest.quest_id,)],
+                        "language": language,
+                    }
+                )
     counts["knowledge articles"], _ = sync_rows(
         KnowledgeArticle,
         KnowledgeArticle.objects.filter(source=ArticleSource.QUEST, key__startswith=prefix),

@@ -92,23 +92,22 @@ def names_matching(
     kinds: Sequence[str] | None = None,
     languages: Sequence[str] | None = None,
     limit: int = 20,
+    exact: bool = False,
 ) -> list[NameMatch]:
     """Things named ``text`` (or a name starting with / containing it) in any language.
 
     ``kinds`` limits the kinds of things (``["item"]``, ``["quest", "chapter"]``),
     ``languages`` the languages (game codes). Exact matches first, then prefixes,
-    then substrings; see the module's docstring."""
+    then substrings; with ``exact`` only the whole name (one indexed statement). See
+    the module's docstring."""
     folded = fold(clean_text(text))[:MAX_TEXT]
     if not folded:
         return []
     limit = max(1, min(limit, MAX_MATCHES))
     found: dict[tuple[str, str, str], NameMatch] = {}
-    for how, rows in (
-        ("exact", _exact(folded, kinds, languages, limit)),
-        ("prefix", _prefix(folded, kinds, languages, limit)),
-        ("contains", _contains(folded, kinds, languages, limit)),
-    ):
-        for kind, key, language, name in rows:
+    steps = (("exact", _exact), ("prefix", _prefix), ("contains", _contains))
+    for how, step in steps[:1] if exact else steps:
+        for kind, key, language, name in step(folded, kinds, languages, limit):
             found.setdefault((kind, key, language), NameMatch(kind, key, language, name, how))
             if len(found) >= limit:
                 return list(found.values())

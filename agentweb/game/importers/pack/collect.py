@@ -19,7 +19,7 @@ from typing import Any
 
 from agentweb.game.importers.pack.archive import Skipped
 from agentweb.game.importers.pack.report import PackReport
-from agentweb.game.importers.pack.sources import Found, Source
+from agentweb.game.importers.pack.sources import Found, Layer, Source
 
 DATA_FILE = re.compile(
     r"^data/(?P<ns>[a-z0-9_.-]+)/(?P<folder>recipes?|loot_tables?|tags/items?)/(?P<path>.+)\.json$"
@@ -91,7 +91,7 @@ class Collector:
     def _data(self, source: Source) -> None:
         seen: dict[tuple[str, str], str] = {}
         for path in source.archive.paths:
-            if source.layer.value == "kubejs" and path.startswith(
+            if source.layer == Layer.KUBEJS and path.startswith(
                 ("server_scripts/", "startup_scripts/", "client_scripts/")
             ):
                 if path.endswith(".js"):
@@ -105,6 +105,11 @@ class Collector:
                 continue
             folder, kind = match.group("folder"), FOLDER_KINDS[match.group("folder")]
             ident = f"{match.group('ns')}:{match.group('path')}"
+            if source.layer == Layer.GAME and kind != "item tags":
+                # Vanilla recipes and loot come from minecraft-data (the shipped or imported
+                # version); the game's jar gives its tags and names.
+                self.out.not_read[f"the game's own {kind}"] += 1
+                continue
             earlier = seen.get((kind, ident))
             if earlier is not None:
                 # One source with both generations of the same id: the 1.21 file is used.

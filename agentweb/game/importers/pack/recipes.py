@@ -237,6 +237,8 @@ def _generic(recipe_id: str, type_id: str, raw: dict, reader: Reader) -> ParsedR
                 data[key] = value
     if not results:
         raise ValueError("no result this reader can find")
+    if grid is None:
+        ingredients = _counted(ingredients)  # the same ingredient twice is one line, counted
     return ParsedRecipe(
         recipe_id,
         type_id,

@@ -93,6 +93,8 @@ class Found:
         return _ordered(self.sources, DATA_ORDER)
 
     def asset_sources(self) -> list[Source]:
+        if self.kind != "instance":
+            return list(self.sources)  # one jar or folder given alone: all of it is read
         return _ordered(self.sources, ASSET_ORDER)
 
     def close(self) -> None:

@@ -322,3 +322,4 @@ def _write_book(world: PackWorld, report: PackReport) -> None:
     for note, n in sorted(book.notes.items()):
         report.note(f"quest book: {note}: {n}")
     report.counts["quests"] = len(book.quests)
+    report.languages.update(book.languages)
