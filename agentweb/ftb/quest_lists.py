@@ -76,6 +76,8 @@ def list_quests(value: Any) -> QuestListResult:
         return QuestListResult(message=problem, how="none")
     if value.kills:
         return _by_kill(value.kills, scope, value.limit)
+    if value.task_type:
+        return _by_task_type(str(value.task_type), scope, value.limit)
     if value.rewards_item:
         return _by_item(value.rewards_item, scope, value.limit, rewards=True)
     if value.requires_item:
@@ -95,7 +97,8 @@ def _scope(value: Any) -> tuple[Scope, str]:
         group = find_group(value.group, book)
         if group is None:
             return Scope(), f"No chapter group matches {value.group!r}."
-    if value.chapter and (value.kills or value.rewards_item or value.requires_item):
+    listed_by = value.kills or value.task_type or value.rewards_item or value.requires_item
+    if value.chapter and listed_by:
         chapter = find_chapter(value.chapter, book)
         if chapter is None:
             return Scope(), f"No chapter matches {value.chapter!r}."
@@ -176,6 +179,12 @@ def _by_kill(name: str, scope: Scope, limit: int) -> QuestListResult:
     tasks = _tasks(scope, limit, type=TaskType.KILL, details__entity__in=ids)
     rows = [(t.quest, TaskInfo.of(t).text()) for t in tasks]
     return _listed(rows, f"Quests that ask you to kill {name!r}{_within(scope)}", scope)
+
+
+def _by_task_type(task_type: str, scope: Scope, limit: int) -> QuestListResult:
+    tasks = _tasks(scope, limit, type=task_type)
+    rows = [(t.quest, TaskInfo.of(t).text()) for t in tasks]
+    return _listed(rows, f"Quests with a {task_type} task{_within(scope)}", scope)
 
 
 def _listed(rows: list[tuple[Quest, str]], message: str, scope: Scope) -> QuestListResult:

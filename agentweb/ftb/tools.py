@@ -17,7 +17,7 @@ from agentweb.ftb.quest_views import (
     quest_list_card,
 )
 from agentweb.game import queries
-from agentweb.game.models import DocumentKind, Quest, QuestProgress
+from agentweb.game.models import DocumentKind, Quest, QuestProgress, TaskType
 from agentweb.game.search import analyse
 from agentweb.game.search.passages import best_passage
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, clip, db
@@ -131,6 +131,9 @@ class QuestQueryInput(ToolInput):
         None,
         max_length=MAX_NAME,
         description="Only quests whose kill tasks name this mob (name or id), with the count.",
+    )
+    task_type: TaskType | None = Field(
+        None, description="Only quests with a task of this type (e.g. 'kill' for any mob)."
     )
     rewards_item: str | None = Field(
         None, max_length=MAX_NAME, description="Only quests whose rewards give this item."

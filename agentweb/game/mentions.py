@@ -74,9 +74,9 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 
-def normal_key(text: str) -> str:
-    """A name as players may write it: no apostrophes or punctuation, no leading article.
-    Chinese is kept as it is (without spaces)."""
+def normal_key(text: str, *, article: bool = False) -> str:
+    """A name as players may write it: no apostrophes or punctuation, and (unless
+    ``article``) no leading article. Chinese is kept as it is (without spaces)."""
     folded = fold(text).replace("'", "").replace("’", "")
     words = re.findall(r"[^\W_]+", folded)
     if not words:
@@ -84,16 +84,17 @@ def normal_key(text: str) -> str:
     text = " ".join(words)
     if CJK.search(text):
         return text.replace(" ", "") if all(CJK.fullmatch(w[:1]) for w in words) else text
-    return ARTICLE.sub("", text)
+    return text if article else ARTICLE.sub("", text)
 
 
 def normal_keys(text: str) -> list[str]:
-    """:func:`normal_key`, and with its last word in the singular (the rules of
-    :func:`~agentweb.game.text.singular`, or without a plural "s")."""
+    """The keys a name is looked up by, surest first: with its article, without it, and
+    with its last word in the singular (the rules of :func:`~agentweb.game.text.singular`,
+    or without a plural "s")."""
     key = normal_key(text)
     if not key or CJK.search(key):
         return [key]
-    keys = [key]
+    keys = [normal_key(text, article=True), key]
     one = singular(key)
     if one:
         keys.append(one.lower())
@@ -142,6 +143,7 @@ def _build() -> _Index:
         for text in by_language.values():
             _add(exact, fold(text), named)
             _add(normal, normal_key(text), named)
+            _add(normal, normal_key(text, article=True), named)
     latin = sorted(k for k in normal if k and not CJK.search(k) and len(k) >= FUZZY_MIN_CHARS)
     quests = {
         f"{slug}/{quest_id}": (slug, quest_id, chapter)
@@ -225,14 +227,16 @@ def _could_be_name(span: list[tuple[int, int, str]]) -> bool:
 
 
 def _lookup(raw: str, index: _Index) -> tuple[str, list[Named]] | None:
+    """The things ``raw`` names: exactly, else normalised (surest key first). An exact
+    name also brings the things that name it without its article ("the Sunken Vault"
+    is a chapter, and "Sunken Vault" a quest)."""
     exact = _linked(index.exact.get(fold(raw), []))
+    by_key = [_linked(index.normal.get(key, [])) for key in normal_keys(raw)]
     if exact:
-        return "exact", exact
-    for key in normal_keys(raw):
-        normal = _linked(index.normal.get(key, []))
-        if normal:
-            return "normalised", normal
-    return None
+        more = [t for found in by_key for t in found if t not in exact]
+        return "exact", exact + list(dict.fromkeys(more))
+    normal = next((found for found in by_key if found), [])
+    return ("normalised", normal) if normal else None
 
 
 def _linked(things: list[Named]) -> list[Named]:

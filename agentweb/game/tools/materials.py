@@ -18,8 +18,8 @@ from agentweb.game.tools.items import MODULE, resolve_item
 MAX_COUNT = 9999
 # Items one bill is made for (a quest's item tasks).
 MAX_WANTED = 8
-# Ways to obtain each raw material that the model sees.
-WAYS_PER_MATERIAL = 2
+# Ways to obtain each raw material that the model sees (an ingot smelts from three ores).
+WAYS_PER_MATERIAL = 4
 # Why a material is not broken down further, as the model and the player read it.
 REASONS = {
     "no_recipe": "no crafting recipe",

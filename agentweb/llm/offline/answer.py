@@ -15,8 +15,9 @@ from agentweb.llm.offline.answer_materials import item_materials
 from agentweb.llm.offline.answer_quests import quest_detail, quest_find, quest_query
 from agentweb.llm.offline.answer_web import web_fetch, web_search
 from agentweb.llm.offline.draft import Draft
-from agentweb.llm.offline.intent import ACTIONS, Intent, Parsed
+from agentweb.llm.offline.entities import Entity
 from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.parsed import ACTIONS, Intent, Parsed
 from agentweb.llm.offline.passages import best_sentences
 from agentweb.llm.offline.plan import (
     ITEM_MATERIALS,
@@ -40,11 +41,19 @@ REPLY_OVERHEAD_TOKENS = 40
 
 
 def compose(
-    p: Parsed, seen: list[Seen], max_tokens: int, *, cut: tuple[str, Action] | None = None
+    p: Parsed,
+    seen: list[Seen],
+    max_tokens: int,
+    *,
+    cut: tuple[str, Action] | None = None,
+    known: dict[str, str] | None = None,
+    entities: list[Entity] | None = None,
 ) -> tuple[str, list[int]]:
     """The answer text and the source numbers it cites. ``cut``: the budget that ran out
-    and the step it left undone — said last, and never "not found" for that step."""
-    draft = Draft(p, seen)
+    and the step it left undone — said last, and never "not found" for that step.
+    ``known``: names in the answer's language from the imported lang data."""
+    names = {str(k): str(v) for k, v in (known or {}).items()}
+    draft = Draft(p, seen, known=names, entities=list(entities or []))
     for obs in seen:
         if obs.ok and obs.tool in RENDERERS:
             RENDERERS[obs.tool](draft, obs)

@@ -14,8 +14,9 @@ import re
 from typing import Any
 
 from agentweb.llm.offline.draft import Draft
-from agentweb.llm.offline.intent import Intent
 from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.parsed import Intent
+from agentweb.llm.offline.passages import best_sentences
 from agentweb.llm.offline.plan import QUEST_DETAIL, QUEST_FIND, chosen_quest
 
 # Quests named in a list answer; the cards have the rest.
@@ -64,6 +65,9 @@ def quest_detail(d: Draft, obs: Seen) -> None:
     numbers = obs.numbers
     title, chapter = r["title"], r["chapter"]
     asked = _asked(d)
+    if "about" in asked and (r.get("description") or r.get("subtitle")):
+        text = best_sentences(str(r.get("description") or r.get("subtitle")), d.p.text)
+        d.say("quest_about", numbers, title=title, chapter=chapter, text=text)
     if "chapter" in asked or "group" in asked:
         d.say("quest_where", numbers, title=title, chapter=chapter, group=_group_part(d, r))
     if "tasks" in asked:
@@ -81,7 +85,7 @@ def quest_detail(d: Draft, obs: Seen) -> None:
         key = "unlocks" if unlocks else "no_unlocks"
         d.say(key, numbers, title=title, quests=d.join(unlocks))
     item_tasks = [t["task"] for t in r.get("tasks") or [] if t.get("item_id")]
-    looked_up = any(s.tool == "item.source" for s in d.seen)
+    looked_up = any(s.tool in ("item.source", "item.materials") for s in d.seen)
     if d.p.intent is Intent.QUEST_CHAIN and item_tasks and not looked_up:
         # The detail answered more of the question; say what is still to ask.
         d.say("chain_later", items=d.join(d.names(item_tasks)))
@@ -158,13 +162,14 @@ def _entry(d: Draft, entry: Any) -> str:
 def quest_query(d: Draft, obs: Seen) -> None:
     r = obs.result
     if r.get("chapters"):
-        chapters = [f"{c['chapter']} ({c['quests']})" for c in r["chapters"]]
-        d.say("chapters", obs.numbers, chapters=d.join(chapters))
+        _chapters(d, obs)
         return
     quests = r.get("quests") or []
-    rewards_item = obs.input.get("rewards_item")
-    requires_item = obs.input.get("requires_item")
-    chapter = obs.input.get("chapter")
+    given = obs.input
+    rewards_item, requires_item = given.get("rewards_item"), given.get("requires_item")
+    kills, any_kill = given.get("kills"), given.get("task_type") == "kill"
+    # A list limited to a chapter names its quests without their chapter.
+    chapter = given.get("chapter") if not (rewards_item or requires_item or kills) else None
     if not quests:
         if d.p.intent is Intent.ITEM_SOURCE:
             return  # a second look for an item with no other source; nothing to add
@@ -172,6 +177,10 @@ def quest_query(d: Draft, obs: Seen) -> None:
             d.say("rewarders_none", name=d.name(rewards_item))
         elif requires_item:
             d.say("requirers_none", name=d.name(requires_item))
+        elif kills:
+            d.say("killers_none", name=d.name(_mob(d, kills)))
+        elif any_kill:
+            d.say("killers_any_none")
         elif chapter:
             d.say("chapter_not_found", name=chapter)
         else:
@@ -188,8 +197,45 @@ def quest_query(d: Draft, obs: Seen) -> None:
         d.say("rewarders", numbers, name=d.name(rewards_item), quests=d.join(lines))
     elif requires_item:
         d.say("requirers", numbers, name=d.name(requires_item), quests=d.join(lines))
+    elif kills:
+        d.say("killers", numbers, name=d.name(_mob(d, kills)), quests=d.join(lines))
+    elif any_kill:
+        d.say("killers_any", numbers, quests=d.join(lines))
     else:
         _chapter_quests(d, obs, lines, numbers)
+
+
+def _mob(d: Draft, kills: str) -> str:
+    """A mob as the question's entities name it (the tool took its id)."""
+    for e in d.entities:
+        if e.id == kills:
+            return e.name_in(d.p.lang)
+    return kills
+
+
+def _chapters(d: Draft, obs: Seen) -> None:
+    """The chapters of a book or group (or of every book), their counts and the total."""
+    r, given = obs.result, obs.input
+    chapters = d.join([f"{d.name(c['chapter'])} ({c['quests']})" for c in r["chapters"]])
+    if r.get("total") is None:
+        d.say("chapters", obs.numbers, chapters=chapters)
+        return
+    if given.get("group"):
+        where = d.w("where_group", name=d.name(_named(d, given["group"])))
+    elif given.get("book"):
+        where = d.w("where_book", name=d.name(_named(d, given["book"])))
+    else:
+        where = d.w("where_all")
+    count = len(r["chapters"]) + int(r.get("more", 0) or 0)
+    d.say("chapters_in", obs.numbers, where=where, count=count, total=r["total"], chapters=chapters)
+
+
+def _named(d: Draft, key: str) -> str:
+    """A book or group as the question's entities name it, in the answer's language."""
+    for e in d.entities:
+        if key in (e.id, e.book, e.name):
+            return e.name_in(d.p.lang)
+    return key
 
 
 def _chapter_quests(d: Draft, obs: Seen, lines: list[str], numbers: list[int]) -> None:

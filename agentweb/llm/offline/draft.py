@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentweb.llm.offline.entities import Entity
 from agentweb.llm.offline.glossary import to_zh
-from agentweb.llm.offline.intent import Parsed
 from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.parsed import Parsed
 from agentweb.llm.offline.words import phrase
 
 
@@ -18,6 +19,8 @@ class Draft:
     seen: list[Seen]
     # Names in the answer's language, from the imported lang data (the request's "names").
     known: dict[str, str] = field(default_factory=dict)
+    # The things the question names (the request's "entities").
+    entities: list[Entity] = field(default_factory=list)
     parts: list[str] = field(default_factory=list)
     cites: list[int] = field(default_factory=list)
 

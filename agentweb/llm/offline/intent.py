@@ -17,11 +17,9 @@ from agentweb.llm.offline import names as nm
 from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.entities import Entity
-from agentweb.llm.offline.glossary import zh_item
+from agentweb.llm.offline.glossary import zh_item, zh_items
 from agentweb.llm.offline.parsed import (
-    ACTIONS,
     DEFAULT_QUANTITY,
-    GAME_DATA,
     ITEM_ASPECTS,
     MAX_QUANTITY,
     QUEST_ASPECTS,
@@ -85,9 +83,11 @@ def _parse(question: str) -> Parsed:
     if w.LORE_EN.search(low) or w.LORE_ZH.search(text):
         return p  # a knowledge question
     obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(text))
-    items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
-    if lang == "zh" and not items:
-        items = [name for name in (zh_item(text) or nm.latin(text),) if name]
+    if lang == "zh":
+        # English name patterns read Chinese badly: the glossary and Latin names instead.
+        items = quoted or zh_items(text) or [name for name in (nm.latin(text),) if name]
+    else:
+        items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
     if items:
         # Words inside a name are not what the question asks: "cooked beef" is no cooking.
         p.aspects = _aspects(_without(text, items), lang)

@@ -54,7 +54,7 @@ ACTIONS = frozenset({Intent.BUY, Intent.SIGNIN, Intent.CLAIM})
 
 
 # The aspects of a quest a question may ask about, in the order an answer states them.
-QUEST_ASPECTS = ("chapter", "group", "tasks", "rewards", "prerequisites", "unlocks")
+QUEST_ASPECTS = ("about", "chapter", "group", "tasks", "rewards", "prerequisites", "unlocks")
 ITEM_ASPECTS = ("craft", "cooking", "drops", "food")
 # What a quest answer states when the question names none of them.
 DEFAULT_QUEST_ASPECTS = ("tasks", "rewards")
@@ -98,7 +98,6 @@ class Parsed:
 
     def asks(self, *aspects: str) -> bool:
         return any(a in self.aspects for a in aspects)
-
 
 
 def aspects_of(text: str, lang: str) -> tuple[str, ...]:

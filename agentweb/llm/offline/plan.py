@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentweb.llm.offline.intent import Intent, Parsed
 from agentweb.llm.offline.obs import Seen, last, tried
+from agentweb.llm.offline.parsed import Intent, Parsed
 
 ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
 QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"
@@ -33,6 +33,8 @@ ITEM_MATERIALS, WEB_SEARCH, WEB_FETCH = "item.materials", "web.search", "web.fet
 MAX_KB_QUERY = 200
 # Pages read of one web search: the first result that answers; more is another question.
 PAGES_READ = 1
+# Names one item lookup or bill takes (the tools' own limit).
+MAX_LISTED = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +65,22 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:
             yield from _quest(p, seen, tools)
         case Intent.QUEST_REWARDERS:
-            yield Action(QUEST_QUERY, {"rewards_item": p.items[0]})
+            yield Action(QUEST_QUERY, {"rewards_item": p.items[0], **p.scope})
+            if p.also_requirers:
+                yield Action(QUEST_QUERY, {"requires_item": p.items[0], **p.scope})
         case Intent.QUEST_REQUIRERS:
-            yield Action(QUEST_QUERY, {"requires_item": p.items[0]})
+            yield Action(QUEST_QUERY, {"requires_item": p.items[0], **p.scope})
+        case Intent.QUEST_KILLERS:
+            target = {"kills": p.kills} if p.kills else {"task_type": "kill"}
+            yield Action(QUEST_QUERY, {**target, **p.scope})
         case Intent.CHAPTER:
             yield from _chapter(p, seen)
+        case Intent.GROUP:
+            yield Action(QUEST_QUERY, _only({"group": p.group, "book": p.book}))
+        case Intent.BOOK:
+            yield Action(QUEST_QUERY, {"book": p.book})
+        case Intent.ITEM_MATERIALS:
+            yield Action(ITEM_MATERIALS, {"item": p.items[0], "count": p.quantity})
         case Intent.SIGNIN:
             yield Action(SIGNIN)
         case Intent.BUY:
@@ -76,6 +89,11 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
             yield from _knowledge_or_web(p, seen, tools)
         case Intent.SMALL_TALK:
             yield None
+
+
+def _only(fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields that have a value (a tool input leaves the others out)."""
+    return {key: value for key, value in fields.items() if value}
 
 
 def _knowledge(p: Parsed) -> Action:
@@ -120,6 +138,9 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         return
     kind = source_kind(p)
     extra = {"kind": kind} if kind != "any" else {}
+    if len(p.items) > 1:
+        # Every item in one call (three rounds allow two tools).
+        yield Action(ITEM_SOURCE, {"item": p.items[:MAX_LISTED], **extra})
     missed = False
     for name in p.items:
         obs = last(seen, ITEM_SOURCE, item=name)
@@ -210,17 +231,34 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     if p.intent is not Intent.QUEST_CHAIN:
         return
     source = detail.result if detail is not None and detail.ok else quest or {}
-    for task in source.get("tasks") or []:
-        if task.get("item_id"):
-            yield Action(ITEM_SOURCE, {"item": task["item_id"]})
+    wanted = [t for t in source.get("tasks") or [] if t.get("item_id")]
+    if not wanted:
+        return
+    if p.materials:
+        # One bill for every item the quest asks for, with its count.
+        items = [{"item": t["item_id"], "count": _task_count(t)} for t in wanted]
+        if len(items) == 1:
+            yield Action(ITEM_MATERIALS, items[0])
+        else:
+            yield Action(ITEM_MATERIALS, {"items": items[:MAX_LISTED]})
+        return
+    ids = list(dict.fromkeys(t["item_id"] for t in wanted))
+    # Every item in one call: three rounds allow two tools.
+    yield Action(ITEM_SOURCE, {"item": ids[0] if len(ids) == 1 else ids[:MAX_LISTED]})
+
+
+def _task_count(task: dict[str, Any]) -> int:
+    """How many of its item a task wants ("6× Bread" → 6)."""
+    count = re.match(r"^(\d+)×", str(task.get("task", "")))
+    return int(count.group(1)) if count else 1
 
 
 def _chapter(p: Parsed, seen: list[Seen]):
-    yield Action(QUEST_QUERY, {"chapter": p.chapter})
+    yield Action(QUEST_QUERY, _only({"chapter": p.chapter, "book": p.scope.get("book")}))
     if not p.asks("group"):
         return
     # The chapter's group is on each of its quests' details.
-    obs = last(seen, QUEST_QUERY, chapter=p.chapter)
+    obs = last(seen, QUEST_QUERY, chapter=p.chapter)  # the book may be given too
     quests = obs.result.get("quests") if obs is not None and obs.ok else None
     if quests and not isinstance(obs.result.get("chapter"), dict):
         yield Action(QUEST_DETAIL, {"quest_id": quests[0]["quest_id"]})

@@ -34,8 +34,10 @@ from agentweb.engine.protocol import dumps
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.answer import compose
-from agentweb.llm.offline.intent import ACTIONS, GAME_DATA, Intent, parse
+from agentweb.llm.offline.entities import read
+from agentweb.llm.offline.intent import parse
 from agentweb.llm.offline.obs import observations
+from agentweb.llm.offline.parsed import ACTIONS, GAME_DATA, Intent
 from agentweb.llm.offline.plan import next_action
 
 # Lookups that only the reasoning workflow's tools can answer well.
@@ -86,7 +88,7 @@ def route(payload: dict[str, Any]) -> dict[str, str]:
         item.get("id") if isinstance(item, dict) else item
         for item in payload.get("workflows") or [REASONING, QUESTION, FREE_CHAT, CHAT]
     ]
-    p = parse(str(payload.get("question", "")))
+    p = parse(str(payload.get("question", "")), tuple(read(payload)))
     if p.intent in ACTIONS:
         wanted = [FREE_CHAT, CHAT]
     elif p.intent in ROUTE_TO_REASONING or (p.intent is Intent.ITEM_INFO and p.asks("food")):
@@ -107,7 +109,8 @@ def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
     was found, and what was not looked up — never "not found" for it — marked
     ``incomplete`` so the run's stop says which budget ended it.
     """
-    p = parse(str(payload.get("question", "")))
+    entities = read(payload)
+    p = parse(str(payload.get("question", "")), tuple(entities))
     seen = observations(payload)
     tools = {t.get("type") for t in payload.get("tools") or [] if isinstance(t, dict)}
     ran_out = _ran_out(payload, tools)
@@ -117,7 +120,8 @@ def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
             return {"type": action.tool, "input": action.input}
     wanted = next_action(p, seen, ran_out[1]) if ran_out is not None else None
     cut = (ran_out[0], wanted) if wanted is not None and ran_out is not None else None
-    text, cites = compose(p, seen, max_tokens, cut=cut)
+    known = payload.get("names") if isinstance(payload.get("names"), dict) else {}
+    text, cites = compose(p, seen, max_tokens, cut=cut, known=known, entities=entities)
     reply: dict[str, Any] = {"type": "answer", "text": text, "sources": cites}
     if cut is not None:
         reply["incomplete"] = True

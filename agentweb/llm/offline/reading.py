@@ -49,9 +49,9 @@ from agentweb.llm.offline.parsed import (
 )
 
 # Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
-QUEST_ONLY = ("rewards", "prerequisites", "unlocks", "chapter", "group")
+QUEST_ONLY = ("about", "rewards", "prerequisites", "unlocks", "chapter", "group")
 NUMBER = re.compile(r"\d+|[一二两三四五六七八九十百]+")
-ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+ZH_DIGITS = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
 NOT_READ = frozenset({Intent.PROFILE, Intent.SMALL_TALK}) | ACTIONS
 
 
@@ -77,6 +77,19 @@ class Asked:
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
 
     @property
+    def anything(self) -> bool:
+        """Asks any aspect, count or list at all (else it is a question about the thing)."""
+        return bool(
+            self.aspects
+            or self.which
+            or self.total
+            or self.count
+            or self.obtain
+            or self.materials
+            or self.kill
+        )
+
+    @property
     def chain(self) -> bool:
         """The question goes on from a quest's items to where they come from."""
         return self.obtain or self.total or self.each
@@ -93,32 +106,69 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         return p
     phrases = [name for name in (p.quest, p.chapter, *p.items) if name]
     live = [e for e in entities if not any(inside(e, phrase) for phrase in phrases)]
-    if not live:
-        return p
     asked = Asked(p, _without(p.text, live))
+    if not live:
+        _unlinked(p, asked)
+        return p
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
+    # A name that is an item too is a mob only when the question is about killing.
+    mobs = [m for m in mobs if asked.kill or not _same_mention(m, things)]
     _scope(p, live)
-    if asked.which and not quests and _reverse(p, asked, things, mobs):
-        return p
-    if asked.lore and not quests and p.intent is Intent.KNOWLEDGE:
-        return p
+    if asked.which:
+        # "Which quests need diamonds": the quest called Diamonds is not what is asked.
+        only_quests = [q for q in quests if not _same_mention(q, things + mobs)]
+        if not only_quests and _reverse(p, asked, things, mobs):
+            return p
+    if (asked.lore or not asked.anything) and p.intent is Intent.KNOWLEDGE:
+        return p  # a question about something, for the knowledge base (and descriptions)
     groups, books, chapters = of_kind(live, GROUP), of_kind(live, BOOK), of_kind(live, CHAPTER)
+    # "The Sunken Vault chapter" is the chapter, though a quest has the same name.
+    about_chapter = asked.chapters or asked.count or asked.which
+    chapter_first = chapters and about_chapter and all(_same_mention(q, chapters) for q in quests)
     if groups and not quests:
         p.intent, p.group, p.book = Intent.GROUP, groups[0].name, groups[0].book or None
         return p
-    if chapters and not quests and (asked.count or asked.which or asked.quest_word):
+    if chapters and (chapter_first or (not quests and about_chapter)):
         p.intent, p.chapter = Intent.CHAPTER, chapters[0].name
         p.aspects = (*p.aspects, "count") if asked.count else p.aspects
         return p
     if books and not quests and not things and (asked.count or asked.chapters):
         p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
         return p
-    if quests and _is_quest(asked, quests, things):
+    named_else = _named_besides(p, quests, things)
+    if quests and _is_quest(asked, quests, things, named_else):
         _quest(p, asked, _best_quest(quests, chapters, books))
         return p
+    things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
-        _item(p, asked, things)
+        _item(p, asked, _subject_first(p, things))
+    else:
+        _unlinked(p, asked)
     return p
+
+
+def _named_besides(p: Parsed, quests: list[Entity], things: list[Entity]) -> bool:
+    """Something other than the quests is named: an item entity of its own mention, or a
+    phrase of the pattern reader's (a glossary name) that is not the quest's name."""
+    if any(not _same_mention(t, quests) for t in things):
+        return True
+    titles = {q.text.casefold() for q in quests} | {q.name.casefold() for q in quests}
+    return any(name.casefold() not in titles for name in p.items)
+
+
+def _subject_first(p: Parsed, things: list[Entity]) -> list[Entity]:
+    """The item the pattern reader took for the subject ("for iron ingots") first."""
+    wanted = {name.casefold() for name in p.items}
+    first = [t for t in things if t.text.casefold() in wanted or t.name.casefold() in wanted]
+    return first + [t for t in things if t not in first]
+
+
+def _unlinked(p: Parsed, asked: Asked) -> None:
+    """No entity names the subject: the pattern reader's item names (a glossary's) still
+    get a bill of materials when the question asks for one."""
+    if p.intent in (Intent.ITEM_SOURCE, Intent.ITEM_INFO) and p.items and asked.bill:
+        p.intent, p.materials = Intent.ITEM_MATERIALS, True
+        p.aspects = tuple(dict.fromkeys((*p.aspects, *asked.aspects)))
 
 
 def _without(text: str, entities: list[Entity]) -> str:
@@ -152,22 +202,33 @@ def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) 
         return False
     gives = "rewards" in asked.aspects or asked.obtain or p.intent is Intent.QUEST_REWARDERS
     needs = "tasks" in asked.aspects or p.intent is Intent.QUEST_REQUIRERS
-    p.items = [things[0].id]
+    p.items = [things[0].name]
     p.intent = Intent.QUEST_REWARDERS if gives or not needs else Intent.QUEST_REQUIRERS
     p.also_requirers = gives and needs
     return True
 
 
-def _is_quest(asked: Asked, quests: list[Entity], things: list[Entity]) -> bool:
-    """A name that is a quest (and maybe an item too) means the quest when the question
-    says "quest" or asks what only a quest has, or asks nothing an item has."""
+def _same_mention(entity: Entity, others: list[Entity]) -> bool:
+    return any(o.text.casefold() == entity.text.casefold() for o in others)
+
+
+def _is_quest(asked: Asked, quests: list[Entity], things: list[Entity], named_else: bool) -> bool:
+    """Whether the quest named is the question's subject.
+
+    It is when the question says "quest" or asks what only a quest has; when it asks
+    what the quest needs and goes on to its items ("… and how do I get each"); or when
+    it names other things besides (the quest's items: "how many iron ingots in total").
+    A quest named like an item, or named as the thing to obtain ("where do I find
+    Lunium Nova"), is not: the item — or the pattern reader's lookup — is.
+    """
     if asked.quest_word or asked.aspects & set(QUEST_ONLY):
         return True
-    same = {e.text.casefold() for e in things} & {q.text.casefold() for q in quests}
-    if not same:
+    item_asked = bool(asked.aspects & set(ITEM_ASPECTS)) or asked.obtain or asked.materials
+    if "tasks" in asked.aspects and (asked.chain or asked.count):
         return True
-    item_asked = asked.aspects & set(ITEM_ASPECTS) or asked.obtain or asked.materials
-    return not (item_asked or asked.total)
+    if item_asked or asked.total or asked.count:
+        return named_else and not all(_same_mention(q, things) for q in quests)
+    return not any(_same_mention(q, things) for q in quests) or "tasks" in asked.aspects
 
 
 def _best_quest(quests: list[Entity], chapters: list[Entity], books: list[Entity]) -> Entity:
@@ -183,6 +244,7 @@ def _best_quest(quests: list[Entity], chapters: list[Entity], books: list[Entity
 def _quest(p: Parsed, asked: Asked, quest: Entity) -> None:
     p.quest, p.quest_id, p.said_quest = quest.name, quest.id, True
     p.items = []
+    p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
     if quest.book:
         p.scope["book"] = quest.book
     chain = asked.chain and not (asked.aspects & {"prerequisites", "unlocks"})
@@ -195,12 +257,16 @@ def _quest(p: Parsed, asked: Asked, quest: Entity) -> None:
 def _item(p: Parsed, asked: Asked, things: list[Entity]) -> None:
     p.items = [e.id for e in things[:3]]
     p.quantity = _quantity(p.text, things[0])
-    if asked.bill or (asked.materials and asked.obtain):
+    # Words of the other names count ("a blast furnace for iron ingots" asks about one).
+    rest = _without(p.text, things[:1])
+    p.aspects = aspects_of(rest.lower() if p.lang == "en" else rest, p.lang)
+    several = len({t.text.casefold() for t in things}) > 1
+    if asked.bill or (asked.materials and asked.obtain) or (asked.count and several):
         p.intent, p.materials = Intent.ITEM_MATERIALS, True
-    elif asked.aspects & {"food"} and not asked.aspects & {"craft", "cooking", "drops"}:
+    elif p.asks("food") and not p.asks("craft", "cooking", "drops"):
         p.intent = Intent.ITEM_INFO
     elif p.intent in (Intent.KNOWLEDGE, Intent.ITEM_INFO, Intent.QUEST_INFO, Intent.CHAPTER):
-        if asked.aspects & set(ITEM_ASPECTS) or asked.obtain or asked.materials or asked.count:
+        if p.asks(*ITEM_ASPECTS) or asked.obtain or asked.materials or asked.count:
             p.intent = Intent.ITEM_SOURCE
     elif p.intent in (Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS):
         return

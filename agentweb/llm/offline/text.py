@@ -55,7 +55,8 @@ QUEST_WORD = re.compile(r"\bquests?\b|任务")
 # What a question asks about a quest. A question may ask several at once.
 QUEST_ASPECTS_EN = {
     "tasks": r"\b(requires?|required|requirements?|needs?|needed|tasks?|asks? for|hand in|"
-    r"submit|turn in|wants?|objectives?|what do i (?:have|need) to do)\b"
+    r"submit|turn in|wants?|objectives?|what do i (?:have|need) to do"
+    r"|how (?:do|can|should) (?:i|you|we) (?:complete|finish|do|beat))\b"
     r"|\bhow (?:many|much)\b.*\bfor\b",
     "rewards": r"\b(rewards?|rewarded|gives?|prizes?|worth|loot|xp|experience)\b|"
     r"\bwhat (?:do|will|would|can|does) (?:i|you|we|one) (?:get|receive|earn|pick)\b",
@@ -64,14 +65,18 @@ QUEST_ASPECTS_EN = {
     "unlocks": r"\b(unlocks?|after|leads? to|opens? up|comes? next|next quests?)\b",
     "chapter": r"\b(?:which|what) chapter\b|\bwhere is\b|\bchapter is\b|\bin which chapter\b",
     "group": r"\bgroups?\b",
+    "about": r"\bwhat(?:'s| is| are| was)\b.*\babout\b|\btell me about\b"
+    r"|\b(?:story|lore|backstory)\b",
 }
 QUEST_ASPECTS_ZH = {
-    "tasks": r"(需要|要求|要交|提交|任务目标|怎么完成|如何完成|要做什么|要干什么|要什么)",
+    "tasks": r"(需要|要求|要交|提交|任务目标|怎么完成|如何完成|要做什么|要干什么|要什么|要哪些"
+    r"|要些什么)",
     "rewards": r"(奖励|给什么|得到什么)",
     "prerequisites": r"(前置|依赖|之前)",
     "unlocks": r"(解锁|之后|后续)",
     "chapter": r"(哪个章节|哪一章|什么章节|在哪)",
     "group": r"(章节组|分组)",
+    "about": r"(讲的是什么|讲什么|关于什么|是关于|背景|故事|说的是什么)",
 }
 # What a question asks about an item.
 ITEM_ASPECTS_EN = {
@@ -92,7 +97,8 @@ ITEM_ASPECTS_ZH = {
 
 # Several quests at once: a reverse lookup ("which quests give bread", "有没有任务奖励…").
 WHICH_QUESTS_EN = re.compile(
-    r"\b(?:which|what|any|list(?: the| all)?|all(?: the)?)\s+(?:[\w'-]+\s+){0,2}quests?\b"
+    r"\b(?:which|what|any|list(?: the| all)?|all(?: the)?)\s+"
+    r"(?:(?!(?:does|do|did|is|are|was|were|will|would|can)\b)[\w'-]+\s+){0,2}quests?\b"
     r"|\bis there (?:a|any|one)\b.*\bquests?\b|\bquests? (?:that|which|where|to)\b"
 )
 WHICH_QUESTS_ZH = re.compile(

@@ -46,6 +46,7 @@ PHRASES: dict[str, dict[str, str]] = {
         ),
         "materials_depth": "{names} is not broken down further (depth limit).",
         "quest_where": "Quest {title} is in the chapter {chapter}{group}.",
+        "quest_about": "Quest {title} ({chapter}): {text}",
         "chain_later": "Ask me next where to get {items}: that lookup did not fit in this answer.",
         "group_named": ", chapter group {group}",
         "group_none": ", which is in no chapter group",
@@ -112,6 +113,15 @@ PHRASES: dict[str, dict[str, str]] = {
         "rewarders_none": 'I could not find a quest that rewards "{name}".',
         "requirers_none": 'I could not find a quest that asks for "{name}".',
         "chapters": "Chapters of the quest book: {chapters}.",
+        "chapters_in": "{where} has {count} chapters and {total} quests in all: {chapters}.",
+        "where_book": "The quest book {name}",
+        "where_group": "The chapter group {name}",
+        "where_all": "The quest books",
+        "killers": "Quests that ask you to kill {name}: {quests}.",
+        "killers_any": "Quests with kill tasks: {quests}.",
+        "killers_none": "I could not find a quest that asks you to kill {name}.",
+        "killers_any_none": "I could not find a quest with a kill task.",
+        "scoped": "{text} (in {where})",
         "profile": (
             "You are {player}: level {level}, {balance} coins, sign-in streak {streak} "
             "(last sign-in: {last}). Quests: {counts}."
@@ -172,6 +182,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "materials_cycle": "{names} 往下会用到自身，所以不再拆分。",
         "materials_depth": "{names} 达到深度上限，不再拆分。",
         "quest_where": "任务「{title}」在章节「{chapter}」{group}。",
+        "quest_about": "任务「{title}」（{chapter}）：{text}",
         "chain_later": "这次回答放不下 {items} 的获取方式，可以接着问我。",
         "group_named": "，章节组「{group}」",
         "group_none": "，不属于任何章节组",
@@ -237,6 +248,15 @@ PHRASES: dict[str, dict[str, str]] = {
         "rewarders_none": "找不到奖励“{name}”的任务。",
         "requirers_none": "找不到需要“{name}”的任务。",
         "chapters": "任务书的章节：{chapters}。",
+        "chapters_in": "{where}共有 {count} 个章节、{total} 个任务：{chapters}。",
+        "where_book": "任务书「{name}」",
+        "where_group": "章节组「{name}」",
+        "where_all": "所有任务书",
+        "killers": "要求击杀{name}的任务：{quests}。",
+        "killers_any": "有击杀任务的任务：{quests}。",
+        "killers_none": "找不到要求击杀{name}的任务。",
+        "killers_any_none": "找不到有击杀要求的任务。",
+        "scoped": "{text}（{where}）",
         "profile": (
             "你是 {player}：等级 {level}，{balance} 金币，连续签到 {streak} 天"
             "（上次签到：{last}）。任务：{counts}。"
