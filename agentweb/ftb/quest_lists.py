@@ -15,8 +15,8 @@ from pydantic import BaseModel
 
 from agentweb.ftb import search
 from agentweb.ftb.quest_views import QuestRef, RewardInfo, TaskInfo
-from agentweb.ftb.scope import Scope, find_book, find_chapter, find_group, mob_ids
-from agentweb.game.models import Chapter, Quest, Reward, Task, TaskType
+from agentweb.ftb.scope import Scope, find_book, find_chapter, find_group, find_table, mob_ids
+from agentweb.game.models import Chapter, Quest, Reward, RewardTable, Task, TaskType
 
 
 class QuestLine(BaseModel):
@@ -27,6 +27,8 @@ class QuestLine(BaseModel):
     rewards: list[RewardInfo] = []
     # Why it is listed: the matching rewards or tasks ("16× Torch").
     matched: str = ""
+    # Found by a close title that is another name, not the one asked for misspelled.
+    near: bool = False
 
     def brief(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -36,6 +38,8 @@ class QuestLine(BaseModel):
         }
         if self.matched:
             data["matched"] = self.matched
+        if self.near:
+            data["near"] = True
         if self.tasks:
             data["tasks"] = [t.brief() for t in self.tasks]
         if self.rewards:
@@ -43,7 +47,7 @@ class QuestLine(BaseModel):
         return data
 
 
-def line(quest: Quest, matched: str = "", full: bool = True) -> QuestLine:
+def line(quest: Quest, matched: str = "", full: bool = True, near: bool = False) -> QuestLine:
     if not full:
         return QuestLine(quest=QuestRef.of(quest), matched=matched)
     return QuestLine(
@@ -51,6 +55,7 @@ def line(quest: Quest, matched: str = "", full: bool = True) -> QuestLine:
         tasks=[TaskInfo.of(t) for t in quest.tasks.all()],
         rewards=[RewardInfo.of(r, with_entries=False) for r in quest.rewards.all()],
         matched=matched,
+        near=near,
     )
 
 
@@ -67,6 +72,8 @@ class QuestListResult(BaseModel):
     total: int | None = None
     # What the list was limited to, in words ("book Frostbell Hollow").
     scope: str = ""
+    # A reward table asked about: its entries and how it hands them out.
+    table: dict[str, Any] | None = None
 
 
 def list_quests(value: Any) -> QuestListResult:
@@ -74,6 +81,10 @@ def list_quests(value: Any) -> QuestListResult:
     scope, problem = _scope(value)
     if problem:
         return QuestListResult(message=problem, how="none")
+    if value.reward_table:
+        return _by_table(value.reward_table, scope, value.limit)
+    if value.reward_type:
+        return _by_reward_type(value.reward_type, scope, value.limit)
     if value.kills:
         return _by_kill(value.kills, scope, value.limit)
     if value.task_type:
@@ -97,7 +108,14 @@ def _scope(value: Any) -> tuple[Scope, str]:
         group = find_group(value.group, book)
         if group is None:
             return Scope(), f"No chapter group matches {value.group!r}."
-    listed_by = value.kills or value.task_type or value.rewards_item or value.requires_item
+    listed_by = (
+        value.kills
+        or value.task_type
+        or value.rewards_item
+        or value.requires_item
+        or value.reward_type
+        or value.reward_table
+    )
     if value.chapter and listed_by:
         chapter = find_chapter(value.chapter, book)
         if chapter is None:
@@ -179,6 +197,52 @@ def _by_kill(name: str, scope: Scope, limit: int) -> QuestListResult:
     tasks = _tasks(scope, limit, type=TaskType.KILL, details__entity__in=ids)
     rows = [(t.quest, TaskInfo.of(t).text()) for t in tasks]
     return _listed(rows, f"Quests that ask you to kill {name!r}{_within(scope)}", scope)
+
+
+def _by_reward_type(reward_type: str, scope: Scope, limit: int) -> QuestListResult:
+    types = [reward_type, "xp_levels"] if reward_type == "xp" else [reward_type]
+    rewards = (
+        Reward.objects.filter(type__in=types)
+        .filter(scope.quests("quest__"))
+        .select_related("quest", "quest__chapter", "table")
+        .order_by("quest__book__slug", "quest__chapter__order", "quest__order", "order")
+    )
+    rows = [(r.quest, RewardInfo.of(r, with_entries=False).text()) for r in rewards[: limit * 2]]
+    return _listed(rows, f"Quests with a {reward_type} reward{_within(scope)}", scope)
+
+
+def _by_table(name: str, scope: Scope, limit: int) -> QuestListResult:
+    table = find_table(name, scope.book)
+    if table is None:
+        return QuestListResult(message=f"No reward table matches {name!r}.", how="none")
+    rewards = (
+        Reward.objects.filter(table=table)
+        .select_related("quest", "quest__chapter", "table")
+        .order_by("quest__chapter__order", "quest__order", "order")
+    )
+    rows = [(r.quest, _reward_match(r)) for r in rewards[: limit * 2]]
+    listed = _listed(rows, f"Quests that give the reward table {table.title!r}", scope)
+    listed.table = table_line(table)
+    if not listed.quests:
+        listed.message, listed.how = f"Reward table {table.title}: no quest gives it.", "filter"
+    return listed
+
+
+def table_line(table: RewardTable) -> dict[str, Any]:
+    """A reward table's entries, with counts and weights, and how many it hands out."""
+    entries = list(table.entries.all())
+    total = sum(e.weight for e in entries) or 1
+    return {
+        "table": table.title,
+        "hands_out": table.loot_size,
+        "entries": [
+            {
+                "item": f"{e.count}× {e.item_display_name or e.item_id}",
+                "chance": round(e.weight / total, 4),
+            }
+            for e in entries
+        ],
+    }
 
 
 def _by_task_type(task_type: str, scope: Scope, limit: int) -> QuestListResult:

@@ -60,11 +60,15 @@ class TaskInfo(BaseModel):
         return f"{self.count}× {text}" if self.count > 1 else text
 
     def brief(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"task": self.text()}
+        data: dict[str, Any] = {"task": self.text(), "type": self.type}
         if self.item_id:
             data["item_id"] = self.item_id
+        else:
+            # What the task is called and how many times, for an answer in another language.
+            data["name"] = self.label
+            data["count"] = self.count
         if self.entity:
-            data["kill"] = f"{self.count}× {self.entity_name}"
+            data["kill"] = self.entity_name
         return data
 
 
@@ -124,6 +128,13 @@ class RewardInfo(BaseModel):
             loot_size=table.loot_size if table is not None else None,
             table_entries=entries,
         )
+
+    def text(self) -> str:
+        """The reward in a list: "16× Torch", "Knowledge (100 XP)", "3 levels"."""
+        if self.xp is None or any(c.isdigit() for c in self.label):
+            return self.label
+        unit = "levels" if self.type == "xp_levels" else "XP"
+        return f"{self.label} ({self.xp} {unit})" if self.label else f"{self.xp} {unit}"
 
     def brief(self) -> dict[str, Any]:
         data: dict[str, Any] = {"reward": self.label, "type": self.type}
@@ -209,7 +220,7 @@ class QuestInfo(BaseModel):
 
 
 def _task_brief(task: TaskInfo) -> dict[str, Any]:
-    return {**task.brief(), "type": task.type}
+    return task.brief()
 
 
 def _clip(text: str, limit: int) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from agentweb.game.mentions import things_named
-from agentweb.game.models import Chapter, ChapterGroup, NameKind, QuestBook
+from agentweb.game.models import Chapter, ChapterGroup, NameKind, QuestBook, RewardTable
 from agentweb.game.search import names
 from agentweb.game.text import clean_text
 
@@ -98,6 +98,18 @@ def _by_key(qs: QuerySet, field: str, things: list) -> object | None:
         if found is not None:
             return found
     return None
+
+
+def find_table(text: str, book: QuestBook | None = None) -> RewardTable | None:
+    """A reward table by its title in any language (exact, then close)."""
+    text = clean_text(text)
+    tables = RewardTable.objects.select_related("book")
+    if book is not None:
+        tables = tables.filter(book=book)
+    found = tables.filter(title__iexact=text).first()
+    if found is not None:
+        return found
+    return _by_key(tables, "table_id", things_named(text, [NameKind.REWARD_TABLE]))
 
 
 def mob_ids(text: str) -> list[str]:

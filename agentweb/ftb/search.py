@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q
 
 from agentweb.game import queries
-from agentweb.game.models import Chapter, Quest, Reward, RewardTableEntry, Task
+from agentweb.game.mentions import things_named
+from agentweb.game.models import Chapter, NameKind, Quest, Reward, RewardTableEntry, Task
 from agentweb.game.search import names
 from agentweb.game.text import clean_text, singular
 from agentweb.game.versions import Versioned, VersionedMap
@@ -36,9 +37,28 @@ def find_quests(text: str, limit: int) -> tuple[list[Quest], str]:
 
     The quests are kept until the game data changes and shared by every call:
     read them, never change them."""
-    pks, how = queries.match_quest_pks(text, limit=limit)
+    pks, how = _by_name(text)
+    if not pks:
+        pks, how = queries.match_quest_pks(text, limit=limit)
     by_pk = _QUESTS.get_many(pks)
     return [by_pk[pk] for pk in pks if pk in by_pk], how
+
+
+def _by_name(text: str) -> tuple[list[int], str]:
+    """Quests whose title in any imported language is ``text`` (or it misspelled)."""
+    keys = [t.key for t in things_named(text, [NameKind.QUEST])]
+    if not keys:
+        return [], "none"
+    wanted = Q()
+    for key in keys:
+        slug, _, quest_id = key.partition("/")
+        wanted |= Q(book__slug=slug, quest_id=quest_id)
+    pks = list(
+        Quest.objects.filter(wanted)
+        .order_by("book__slug", "chapter__order", "order")
+        .values_list("pk", flat=True)
+    )
+    return pks, "title"
 
 
 def _load_quests(pks: list[int]) -> dict[int, Quest]:

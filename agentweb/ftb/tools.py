@@ -20,6 +20,7 @@ from agentweb.game import queries
 from agentweb.game.models import DocumentKind, Quest, QuestProgress, TaskType
 from agentweb.game.search import analyse
 from agentweb.game.search.passages import best_passage
+from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, clip, db
 
 MODULE = "game.ftb"
@@ -45,6 +46,8 @@ def _observe_list(out: QuestListResult) -> dict[str, Any]:
         data["chapter"] = out.chapter
     if out.total is not None and (out.chapters or out.quests):
         data["total"] = out.total
+    if out.table:
+        data["table"] = out.table
     return data
 
 
@@ -78,13 +81,22 @@ def _find(value: QuestFindInput) -> QuestListResult:
     found, how = search.find_quests(value.title, value.limit)
     if not found:
         return QuestListResult(message=f"No quest title matches {value.title!r}.", how=how)
-    if how != "text":
+    if how == "fuzzy":
+        # A close title may be another quest: "near" unless it is the name misspelled.
+        lines = [line(q, near=not _meant(value.title, q.title)) for q in found]
+    elif how != "text":
         lines = [line(q) for q in found]
     else:
         # No title matched: say where the words are, so the answer can quote it.
         terms = analyse(value.title, [DocumentKind.QUEST])[0].terms
         lines = [line(q, _text_match(q, terms)) for q in found]
     return QuestListResult(message=f"Quests matching {value.title!r}", how=how, quests=lines)
+
+
+def _meant(asked: str, title: str) -> bool:
+    """A close title is the one asked for when it is that name misspelled, or the name
+    in part; else it is another quest's, only to be offered."""
+    return same_name(asked, title) or named_in_part(asked, title)
 
 
 def _text_match(quest: Quest, terms: list[str]) -> str:
@@ -134,6 +146,19 @@ class QuestQueryInput(ToolInput):
     )
     task_type: TaskType | None = Field(
         None, description="Only quests with a task of this type (e.g. 'kill' for any mob)."
+    )
+    reward_type: str | None = Field(
+        None,
+        max_length=32,
+        pattern=r"^[a-z_]+$",
+        description="Only quests with a reward of this FTB type ('xp' counts XP levels too; "
+        "'item', 'choice', 'random', 'loot', 'command'…), with the amount.",
+    )
+    reward_table: str | None = Field(
+        None,
+        max_length=MAX_NAME,
+        description="A reward table (its name in any language): what is in it, how it is "
+        "handed out, and the quests that give it.",
     )
     rewards_item: str | None = Field(
         None, max_length=MAX_NAME, description="Only quests whose rewards give this item."

@@ -39,6 +39,7 @@ from agentweb.game.search.terms import STOP_WORDS
 from agentweb.game.text import clean_text, singular
 from agentweb.game.tools.common import db
 from agentweb.game.versions import Versioned
+from agentweb.llm.offline.glossary import ZH_ITEMS, ZH_OTHER
 
 # The kinds of things a question is linked to (tasks and rewards are only translated).
 LINKED_KINDS = frozenset(
@@ -68,6 +69,10 @@ MAX_MENTIONS = 12
 FUZZY_PREFILTER = 80
 FUZZY_MIN_CHARS = 5
 MAX_QUESTION_CHARS = 500
+# The glossary's names count as this language's (Minecraft's code for Simplified Chinese).
+GLOSSARY_LANGUAGE = "zh_cn"
+# "saltmarsh quests", "frostbell book": a book's first word, then one of these.
+BOOK_WORDS = ("quest", "quests", "book", "questbook")
 
 TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+(?:['’][^\W_]+)*")
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -137,6 +142,7 @@ def _build() -> _Index:
     names: dict[Named, dict[str, str]] = {}
     for (kind, key, language), (_, text) in best.items():
         names.setdefault(Named(kind, key), {})[language] = text
+    _glossary_names(names)
     exact: dict[str, list[Named]] = {}
     normal: dict[str, list[Named]] = {}
     for named, by_language in names.items():
@@ -144,6 +150,11 @@ def _build() -> _Index:
             _add(exact, fold(text), named)
             _add(normal, normal_key(text), named)
             _add(normal, normal_key(text, article=True), named)
+    for named, by_language in names.items():
+        if named.kind == NameKind.BOOK:
+            for text in by_language.values():
+                for part in _book_parts(text):
+                    _add(normal, part, named)
     latin = sorted(k for k in normal if k and not CJK.search(k) and len(k) >= FUZZY_MIN_CHARS)
     quests = {
         f"{slug}/{quest_id}": (slug, quest_id, chapter)
@@ -165,6 +176,34 @@ def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
         found = table.setdefault(key, [])
         if named not in found:
             found.append(named)
+
+
+def _glossary_names(names: dict[Named, dict[str, str]]) -> None:
+    """The offline glossary's Chinese names of common vanilla items and mobs, for things
+    the imported lang data names in English only: a fallback, never over the data's."""
+    english: dict[tuple[str, str], Named] = {}
+    for named, by_language in names.items():
+        if named.kind in (NameKind.ITEM, NameKind.ENTITY) and DEFAULT_LANGUAGE in by_language:
+            english.setdefault((named.kind, by_language[DEFAULT_LANGUAGE]), named)
+    pairs = [(NameKind.ITEM, en, zh) for zh, en in ZH_ITEMS.items()]
+    pairs += [(NameKind.ENTITY, en, zh) for en, zh in ZH_OTHER.items()]
+    for kind, en, zh in pairs:
+        named = english.get((kind, en))
+        if named is not None:
+            names[named].setdefault(GLOSSARY_LANGUAGE, zh)
+
+
+def _book_parts(title: str) -> list[str]:
+    """A book is also named by two or more words of its name in a row ("grand expanse"
+    for "Create: Grand Expanse"); one word only where :data:`BOOK_WORDS` follows it."""
+    words = normal_key(title).split()
+    parts = [
+        " ".join(words[i:j])
+        for i in range(len(words))
+        for j in range(i + 2, len(words) + 1)
+        if (i, j) != (0, len(words))
+    ]
+    return parts + [f"{words[0]} {tail}" for tail in BOOK_WORDS if len(words) > 1]
 
 
 _INDEX = Versioned(_build)
@@ -344,8 +383,9 @@ def translations(texts: Iterable[str], language: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for text in _names_in(texts):
         things = index.exact.get(fold(text)) or index.normal.get(normal_key(text)) or []
-        wanted = {index.names.get(t, {}).get(language) for t in things} - {None}
-        if len(wanted) == 1:
+        wanted = {index.names.get(t, {}).get(language) for t in things}
+        # Every thing of that name must agree: a quest titled like an item keeps its title.
+        if len(wanted) == 1 and None not in wanted:
             (name,) = wanted
             if name != text:
                 out[text] = name

@@ -20,7 +20,9 @@ def test_find_returns_the_quest_with_its_tasks(world):
     out = call_tool("ftb.quest.find", {"title": "burning device"})
     first = out.observation["quests"][0]
     assert first["quest_id"] == BURNING_DEVICE
-    assert first["tasks"] == [{"task": "1× Furnace", "item_id": "minecraft:furnace"}]
+    assert first["tasks"] == [
+        {"task": "1× Furnace", "type": "item", "item_id": "minecraft:furnace"}
+    ]
     assert out.sources[0].title == "Quest: Burning Device"
 
 

@@ -34,6 +34,13 @@ def _same_word(asked: str, name: str) -> bool:
     return OSA.distance(asked, name) <= allowed_edits(min(asked, name, key=len))
 
 
+def named_in_part(asked: str, name: str) -> bool:
+    """``asked`` is a part of ``name``: two or more words, every one of them in the name
+    (a long title abbreviated: "burning device 2" for "Burning Device 2: Blastastic")."""
+    a, n = terms_of(asked), terms_of(name)
+    return len(a) >= 2 and all(any(_same_word(w, o) for o in n) for w in a)
+
+
 def same_name(asked: str, name: str) -> bool:
     """``name`` is ``asked`` as the player meant it (see the module docstring)."""
     if "".join(WORD.findall(asked.casefold())) == "".join(WORD.findall(name.casefold())):

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
+from agentweb.game.mentions import things_named
 from agentweb.game.models import (
     COOKING_KINDS,
     CRAFTING_KINDS,
@@ -15,6 +16,7 @@ from agentweb.game.models import (
     LOOT_KINDS,
     STATION_KINDS,
     Item,
+    NameKind,
     SourceKind,
 )
 from agentweb.game.search.same_name import same_name
@@ -194,6 +196,10 @@ def resolve_item(name: str, language: str | None = None) -> tuple[Item | None, l
     if ":" in name:
         # An id is exact: "tconstruct:pickaxe" must not suggest the Iron Pickaxe.
         return None, []
+    named = [t.key for t in things_named(name, [NameKind.ITEM])]
+    by_name = [item for item in map(queries.get_item, named) if item is not None]
+    if len(by_name) == 1:
+        return by_name[0], []  # its name in another language, or a glossary's
     matches = queries.find_items(name, limit=CANDIDATES)
     meant = [m for m in matches if same_name(name, m.display_name)]
     if len(meant) == 1:

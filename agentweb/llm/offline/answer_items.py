@@ -48,7 +48,7 @@ def item_source(d: Draft, obs: Seen) -> None:
     if d.p.asks("craft") and not crafting:
         d.say("item_no_recipe", numbers, item=item)
     for way in crafting:
-        d.say("item_recipe", numbers, item=item, recipe=_recipe(d, way))
+        d.say("item_recipe", numbers, item=item, recipe=_recipe(d, way, item))
     if cooking:
         d.say("item_cooked", numbers, item=item, ways=d.join(_cooking(d, cooking)))
     mob_drops = [w for w in drops if w.get("kind") == "mob_drop"]
@@ -87,7 +87,8 @@ def task_label(d: Draft, item_id: str) -> str | None:
     return None
 
 
-def _recipe(d: Draft, way: dict[str, Any]) -> str:
+def _recipe(d: Draft, way: dict[str, Any], item: str = "") -> str:
+    """A recipe: what goes in, how many it makes (of ``item``, in a Chinese answer), its shape."""
     ingredients = way.get("ingredients")
     if not ingredients:
         return d.name(way.get("how", ""))
@@ -95,8 +96,8 @@ def _recipe(d: Draft, way: dict[str, Any]) -> str:
     makes = way.get("makes") or 1
     rows = way.get("grid_rows")
     if way.get("shape") == "shapeless" or not rows:
-        return d.w("recipe_shapeless", parts=parts, makes=makes)
-    return d.w("recipe_shaped", parts=parts, makes=makes, rows=_rows(d, rows))
+        return d.w("recipe_shapeless", parts=parts, makes=makes, item=item)
+    return d.w("recipe_shaped", parts=parts, makes=makes, rows=_rows(d, rows), item=item)
 
 
 def _rows(d: Draft, rows: list[str]) -> str:

@@ -12,6 +12,11 @@ from agentweb.llm.offline.obs import Seen
 from agentweb.llm.offline.parsed import Parsed
 from agentweb.llm.offline.words import phrase
 
+# The values of a sentence that are one name each: titles of the quest book (only the
+# data's own translations apply) and names of items and mobs (the glossary's too).
+TITLES = frozenset({"title", "chapter", "table", "group"})
+NAMED = frozenset({"item", "into", "name"})
+
 
 @dataclass
 class Draft:
@@ -25,7 +30,9 @@ class Draft:
     cites: list[int] = field(default_factory=list)
 
     def say(self, key: str, numbers: Sequence[int] = (), **values: Any) -> None:
-        self.parts.append(phrase(self.p.lang, key, **values))
+        """One sentence; the names in it (``NAMED`` values) in the answer's language."""
+        shown = {k: self._shown(k, v) for k, v in values.items()}
+        self.parts.append(phrase(self.p.lang, key, **shown))
         self.cite(numbers)
 
     def cite(self, numbers: Sequence[int]) -> None:
@@ -36,6 +43,19 @@ class Draft:
 
     def join(self, values: Sequence[str]) -> str:
         return self.w("sep").join(values) if values else self.w("none")
+
+    def _shown(self, key: str, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        if key in TITLES:
+            return self.title(value)
+        return self.name(value) if key in NAMED else value
+
+    def title(self, text: Any) -> str:
+        """A quest book title (quest, chapter, group, table) as the answer's language shows
+        it: the book's own translation if it has one, else as the data has it."""
+        text = str(text)
+        return self.known.get(text, text) if self.p.lang == "zh" else text
 
     def name(self, text: Any) -> str:
         """A name from an observation, as the answer's language shows it."""

@@ -76,14 +76,50 @@ def words(text: str) -> list[str]:
     return WORD.findall(text.casefold().replace("'", "").replace("’", ""))
 
 
+# Words that name nothing: around a name in a phrase they do not make it another name.
+FILLER = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "up",
+        "out",
+        "for",
+        "it",
+        "its",
+        "is",
+        "are",
+        "be",
+        "opens",
+        "open",
+        "comes",
+        "come",
+        "does",
+        "do",
+    ]
+)
+# The share of a phrase's words a name must cover to be what the phrase names.
+COVERED = 2 / 3
+
+
 def inside(entity: Entity, phrase: str) -> bool:
-    """The entity is only part of ``phrase``: the phrase has words the entity's name
-    lacks ("andesite alloy" around "Andesite"), so the phrase names something else."""
+    """The entity is only part of ``phrase``: the phrase has name words the entity's name
+    lacks ("andesite alloy" around "Andesite"), so the phrase names something else. A
+    phrase that only adds a few filler words ("Master of the Forge opens up") names it."""
     mention, wanted = words(entity.text), words(phrase)
     if not mention or not wanted:
         return False
     names = [words(n) for n in (entity.name, *entity.names.values())]
     if wanted == mention or wanted in names:
         return False
-    joined = " ".join(wanted)
-    return " ".join(mention) in joined and len(wanted) > len(mention)
+    if " ".join(mention) not in " ".join(wanted) or len(wanted) <= len(mention):
+        return False
+    content = [w for w in wanted if w not in FILLER]
+    covered = [w for w in content if w in mention]
+    if any(w.isdigit() and w not in mention for w in content):
+        return True  # "burning device 2" is not "Burning Device"
+    return not content or len(covered) < COVERED * len(content)

@@ -25,6 +25,7 @@ class Intent(StrEnum):
     GROUP = "group"  # a chapter group's chapters, with their quest counts
     BOOK = "book"  # a quest book's chapters, with their quest counts
     ITEM_MATERIALS = "item_materials"  # a bill of materials: raw materials for N of an item
+    REWARD_TABLE = "reward_table"  # a reward table: what is in it, which quests give it
     ITEM_SOURCE = "item_source"
     ITEM_INFO = "item_info"
     KNOWLEDGE = "knowledge"
@@ -48,6 +49,7 @@ GAME_DATA = frozenset(
         Intent.ITEM_SOURCE,
         Intent.ITEM_INFO,
         Intent.ITEM_MATERIALS,
+        Intent.REWARD_TABLE,
     }
 )
 ACTIONS = frozenset({Intent.BUY, Intent.SIGNIN, Intent.CLAIM})
@@ -85,6 +87,9 @@ class Parsed:
     book: str | None = None
     # The raw materials of what is asked (a bill of materials), not only its recipe.
     materials: bool = False
+    # Quests by the type of a reward ("xp"), and the reward table asked about.
+    reward_type: str | None = None
+    table: str | None = None
 
     @property
     def aspect(self) -> str:

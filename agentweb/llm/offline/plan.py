@@ -64,6 +64,8 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
             yield from _item_info(p, seen)
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:
             yield from _quest(p, seen, tools)
+        case Intent.QUEST_REWARDERS if p.reward_type:
+            yield Action(QUEST_QUERY, {"reward_type": p.reward_type, **p.scope})
         case Intent.QUEST_REWARDERS:
             yield Action(QUEST_QUERY, {"rewards_item": p.items[0], **p.scope})
             if p.also_requirers:
@@ -79,6 +81,8 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
             yield Action(QUEST_QUERY, _only({"group": p.group, "book": p.book}))
         case Intent.BOOK:
             yield Action(QUEST_QUERY, {"book": p.book})
+        case Intent.REWARD_TABLE:
+            yield Action(QUEST_QUERY, _only({"reward_table": p.table, "book": p.scope.get("book")}))
         case Intent.ITEM_MATERIALS:
             yield Action(ITEM_MATERIALS, {"item": p.items[0], "count": p.quantity})
         case Intent.SIGNIN:
@@ -162,40 +166,46 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         yield _knowledge(p)
 
 
-def best_candidate(name: str, candidates: list[str], words: str = r"\S+") -> str | None:
-    """The candidate a name clearly means: equal ignoring case, or the only one with every
-    word of the name. ``None`` when none fits: then the answer lists them instead."""
+def best_candidate(name: str, candidates: list[str]) -> str | None:
+    """The candidate that is the name asked (ignoring case); ``None`` otherwise — a name
+    with more or other words is another thing, which the answer offers instead. (The
+    tools already take typos, plurals and other languages for the name itself.)"""
     exact = [c for c in candidates if c.casefold() == name.casefold()]
-    if exact:
-        return exact[0]
-    wanted = re.findall(words, name.casefold())
-    fitting = [c for c in candidates if set(wanted) <= set(re.findall(words, c.casefold()))]
-    return fitting[0] if len(fitting) == 1 else None
+    return exact[0] if exact else None
+
+
+# Items compared in one question ("is cooked porkchop more filling than bread?").
+ITEMS_COMPARED = 2
 
 
 def _item_info(p: Parsed, seen: list[Seen]):
-    name = p.items[0]
-    yield Action(ITEM_QUERY, {"name": name})
-    obs = last(seen, ITEM_QUERY, name=name)
+    for name in p.items[:ITEMS_COMPARED]:
+        yield Action(ITEM_QUERY, {"name": name})
+    obs = last(seen, ITEM_QUERY, name=p.items[0])
     if obs is not None and not obs.result.get("count") and not p.asks("food"):
         yield _knowledge(p)
 
 
 def chosen_quest(p: Parsed, seen: list[Seen]) -> dict[str, Any] | None:
-    """The quest the question means among the find results: same title, else the first."""
+    """The quest the question names among the find results, or ``None``.
+
+    An exact title wins (the first, when titles repeat across chapters); a close title
+    only when it is the same name misspelled (the tool marks the others ``near``). A
+    quest found by the words of its text, or by a close title that names another
+    quest, is never taken for the one asked: the answer offers them instead.
+    """
     if p.quest is None:
         return None
     obs = last(seen, QUEST_FIND, title=p.quest)
     quests = obs.result.get("quests") if obs is not None and obs.ok else None
-    if not quests:
-        return None
-    if obs.result.get("match") == "text" and not p.said_quest:
-        # Found by its items, not its title: "what does a diamond sword need?" names an
-        # item that a quest rewards, not that quest.
+    if not quests or obs.result.get("match") == "text":
         return None
     titles = [str(quest.get("title", "")) for quest in quests]
-    best = best_candidate(p.quest, titles, words=r"[^\W_]+")
-    return quests[titles.index(best)] if best else quests[0]
+    exact = [q for q, t in zip(quests, titles, strict=True) if t.casefold() == p.quest.casefold()]
+    if exact:
+        return exact[0]
+    meant = [q for q in quests if not q.get("near")]
+    return meant[0] if meant else None
 
 
 # Aspects the find result already answers: no detail needed for them.

@@ -34,6 +34,7 @@ from agentweb.llm.offline.entities import (
     GROUP,
     MOB,
     QUEST,
+    TABLE,
     Entity,
     inside,
     items,
@@ -50,9 +51,11 @@ from agentweb.llm.offline.parsed import (
 
 # Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
 QUEST_ONLY = ("about", "rewards", "prerequisites", "unlocks", "chapter", "group")
+CJK = re.compile(r"[\u3400-\u9fff]")
 NUMBER = re.compile(r"\d+|[一二两三四五六七八九十百]+")
 ZH_DIGITS = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
 NOT_READ = frozenset({Intent.PROFILE, Intent.SMALL_TALK}) | ACTIONS
+REVERSE = frozenset({Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS, Intent.QUEST_KILLERS})
 
 
 class Asked:
@@ -73,6 +76,8 @@ class Asked:
         self.count = has(w.COUNT_EN, w.COUNT_ZH)
         self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))
         self.chapters = has(w.CHAPTERS_EN, w.CHAPTERS_ZH)
+        self.xp = has(w.XP_EN, w.XP_ZH)
+        self.contents = has(w.CONTENTS_EN, w.CONTENTS_ZH)
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
 
@@ -106,9 +111,12 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         return p
     phrases = [name for name in (p.quest, p.chapter, *p.items) if name]
     live = [e for e in entities if not any(inside(e, phrase) for phrase in phrases)]
+    if live:
+        _language(p, live)
     asked = Asked(p, _without(p.text, live))
     if not live:
-        _unlinked(p, asked)
+        if not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):
+            _unlinked(p, asked)
         return p
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
     # A name that is an item too is a mob only when the question is about killing.
@@ -119,12 +127,18 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         only_quests = [q for q in quests if not _same_mention(q, things + mobs)]
         if not only_quests and _reverse(p, asked, things, mobs):
             return p
+        if p.intent in REVERSE:
+            return p  # "which quests reward an Item Vault": a modded item the data only names
     if (asked.lore or not asked.anything) and p.intent is Intent.KNOWLEDGE:
         return p  # a question about something, for the knowledge base (and descriptions)
     groups, books, chapters = of_kind(live, GROUP), of_kind(live, BOOK), of_kind(live, CHAPTER)
     # "The Sunken Vault chapter" is the chapter, though a quest has the same name.
     about_chapter = asked.chapters or asked.count or asked.which
     chapter_first = chapters and about_chapter and all(_same_mention(q, chapters) for q in quests)
+    tables = of_kind(live, TABLE)
+    if tables and not quests and (asked.contents or not things):
+        p.intent, p.table = Intent.REWARD_TABLE, tables[0].name
+        return p
     if groups and not quests:
         p.intent, p.group, p.book = Intent.GROUP, groups[0].name, groups[0].book or None
         return p
@@ -157,10 +171,11 @@ def _named_besides(p: Parsed, quests: list[Entity], things: list[Entity]) -> boo
 
 
 def _subject_first(p: Parsed, things: list[Entity]) -> list[Entity]:
-    """The item the pattern reader took for the subject ("for iron ingots") first."""
+    """The items the pattern reader took for the subject ("for iron ingots"); all the items
+    named when it found none. The others are context ("a blast furnace for …")."""
     wanted = {name.casefold() for name in p.items}
     first = [t for t in things if t.text.casefold() in wanted or t.name.casefold() in wanted]
-    return first + [t for t in things if t not in first]
+    return first or things
 
 
 def _unlinked(p: Parsed, asked: Asked) -> None:
@@ -172,10 +187,23 @@ def _unlinked(p: Parsed, asked: Asked) -> None:
 
 
 def _without(text: str, entities: list[Entity]) -> str:
+    """The question with each name in it replaced by a pronoun (its words ask nothing,
+    and the words around it keep their distance); a book named by its first word and
+    "quests" keeps that word ("saltmarsh quests")."""
     for e in sorted(entities, key=lambda e: -len(e.text)):
         if e.text:
-            text = re.sub(re.escape(e.text), " ", text, flags=re.I)
+            tail = e.text.split()[-1] if e.kind == BOOK and " " in e.text else ""
+            keep = tail if tail.lower() in ("quest", "quests", "book") else ""
+            stand_in = "某" if CJK.search(e.text) else "it"
+            text = re.sub(re.escape(e.text), f" {stand_in} {keep} ", text, flags=re.I)
     return text
+
+
+def _language(p: Parsed, live: list[Entity]) -> None:
+    """The question's language is that of its own words, not of the names it quotes
+    ("What does the quest 点亮矿道 need?" is an English question)."""
+    rest = _without(p.text, live)
+    p.lang = "zh" if CJK.search(rest) else "en"
 
 
 def _scope(p: Parsed, live: list[Entity]) -> None:
@@ -197,6 +225,9 @@ def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) 
     if mobs or (asked.kill and not things):
         p.intent = Intent.QUEST_KILLERS
         p.kills = mobs[0].id if mobs else None
+        return True
+    if not things and asked.xp:
+        p.intent, p.reward_type = Intent.QUEST_REWARDERS, "xp"
         return True
     if not things:
         return False
@@ -247,8 +278,9 @@ def _quest(p: Parsed, asked: Asked, quest: Entity) -> None:
     p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
     if quest.book:
         p.scope["book"] = quest.book
-    chain = asked.chain and not (asked.aspects & {"prerequisites", "unlocks"})
-    p.intent = Intent.QUEST_CHAIN if chain or p.intent is Intent.QUEST_CHAIN else Intent.QUEST_INFO
+    # The quest is read by id (one detail), so its items' sources still fit the budget.
+    chain = asked.chain or p.intent is Intent.QUEST_CHAIN
+    p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
     p.materials = p.intent is Intent.QUEST_CHAIN and (asked.bill or asked.total)
     if asked.count and not p.asks("rewards", "prerequisites", "unlocks"):
         p.aspects = tuple(dict.fromkeys((*p.aspects, "tasks")))

@@ -14,14 +14,14 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 # --- what a question asks for ------------------------------------------------
 
 OBTAIN_EN = re.compile(
-    r"\b(how (?:do|can|would|should) (?:i|you|we) (?:get|obtain|make|craft|find|smelt|cook)|"
+    r"\b(how (?:do|can|would|should) (?:i|you|u|we) (?:get|obtain|make|craft|find|smelt|cook)|"
     r"how to (?:get|obtain|make|craft|find|smelt|cook)|where (?:does|do|can|to|is|are)|"
     r"come[s]? from|obtain|craft|crafting|smelt|smelting|cook|recipe|drops?|"
     r"get (?:it|them|one|some))\b"
 )
 # A quest question that also asks where its items come from ("… and how do I get it?").
 CHAIN_EN = re.compile(
-    r"\b(how (?:do|can|would|should) (?:i|you|we) (?:get|obtain|make|craft|find|smelt|cook)"
+    r"\b(how (?:do|can|would|should) (?:i|you|u|we) (?:get|obtain|make|craft|find|smelt|cook)"
     r"|how to (?:get|obtain|make|craft|find|smelt)|comes? from|obtain|craft|crafting|smelt"
     r"|recipes?|where (?:do|can) (?:i|you|we) (?:get|find))\b"
 )
@@ -56,9 +56,11 @@ QUEST_WORD = re.compile(r"\bquests?\b|任务")
 QUEST_ASPECTS_EN = {
     "tasks": r"\b(requires?|required|requirements?|needs?|needed|tasks?|asks? for|hand in|"
     r"submit|turn in|wants?|objectives?|what do i (?:have|need) to do"
-    r"|how (?:do|can|should) (?:i|you|we) (?:complete|finish|do|beat))\b"
+    r"|how (?:do|can|should) (?:i|you|u|we) (?:complete|finish|do|beat)"
+    r"|what (?:do|must|should) (?:i|you|we) (?:kill|collect|bring|gather|hand over))\b"
     r"|\bhow (?:many|much)\b.*\bfor\b",
-    "rewards": r"\b(rewards?|rewarded|gives?|prizes?|worth|loot|xp|experience)\b|"
+    "rewards": r"\b(rewards?|rewarded|gives?|prizes?|worth|loot|xp|experience|pays?(?: out)?"
+    r"|payout)\b|"
     r"\bwhat (?:do|will|would|can|does) (?:i|you|we|one) (?:get|receive|earn|pick)\b",
     "prerequisites": r"\b(prerequisites?|prereqs?|depends? on|dependenc(?:y|ies)|before|"
     r"unlocked by|(?:finish|do|complete) first|leads? up to|required quests?)\b",
@@ -71,7 +73,7 @@ QUEST_ASPECTS_EN = {
 QUEST_ASPECTS_ZH = {
     "tasks": r"(需要|要求|要交|提交|任务目标|怎么完成|如何完成|要做什么|要干什么|要什么|要哪些"
     r"|要些什么)",
-    "rewards": r"(奖励|给什么|得到什么)",
+    "rewards": r"(奖励|给什么|给啥|给些什么|得到什么|拿到什么|能拿到|能得到)",
     "prerequisites": r"(前置|依赖|之前)",
     "unlocks": r"(解锁|之后|后续)",
     "chapter": r"(哪个章节|哪一章|什么章节|在哪)",
@@ -80,7 +82,7 @@ QUEST_ASPECTS_ZH = {
 }
 # What a question asks about an item.
 ITEM_ASPECTS_EN = {
-    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless)\b",
+    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless|make|made|build)\b",
     "cooking": r"\b(cook|cooked|cooking|smelt|smelted|smelting|smoke|smoker|bake|baked|roast|"
     r"furnace|campfire)\b",
     "drops": r"\b(drops?|dropped|mobs?|monsters?|creatures?|kill|chance|who)\b",
@@ -122,6 +124,8 @@ COUNT_EN = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b")
 COUNT_ZH = re.compile(r"(多少|几个|几种|几只|几根|几张|几块|几章|有几|一共几|数量)")
 CONTENTS_EN = re.compile(r"\bwhat(?:'s| is| are)? (?:in|inside)\b|\bcontents?\b|\bcontains?\b")
 CONTENTS_ZH = re.compile(r"(里.{0,3}(有什么|有啥|都有)|包含|内容)")
+XP_EN = re.compile(r"\b(xp|exp|experience)\b")
+XP_ZH = re.compile(r"经验")
 CHAPTERS_EN = re.compile(r"\bchapters?\b")
 CHAPTERS_ZH = re.compile(r"(章节|哪几章|几章|章)")
 
