@@ -272,9 +272,13 @@ def ask(q: Question, users: dict[str, Any], names: set[str]) -> Scored:
     outcome = async_to_sync(run_request)(make_env(users[q.player], sink), Request(q.ask))
     ms = (time.perf_counter() - started) * 1000
     finished = sink.of(EventKind.TOOL_FINISHED)
+    # What the run observed, and what the model was given besides (the question's
+    # entities and the observed names in the player's language, from the data).
+    given = [_given(e.data.get("request")) for e in sink.of(EventKind.MODEL_CALLED)]
     seen = json.dumps(
         [e.data.get("observation") for e in finished]
-        + [e.data.get("cards") for e in sink.events if e.kind is EventKind.ANSWER],
+        + [e.data.get("cards") for e in sink.events if e.kind is EventKind.ANSWER]
+        + given,
         ensure_ascii=False,
     )
     missing, avoided, forbidden, unobserved = score(q, outcome.text, seen, names)
@@ -289,6 +293,17 @@ def ask(q: Question, users: dict[str, Any], names: set[str]) -> Scored:
         unobserved,
         ms,
     )
+
+
+def _given(request: Any) -> Any:
+    """The names a model request carried (``entities``, ``names``), from its user JSON."""
+    try:
+        payload = json.loads(request) if isinstance(request, str) else {}
+    except ValueError:
+        return None
+    if not isinstance(payload, dict):
+        return None
+    return {"entities": payload.get("entities"), "names": payload.get("names")}
 
 
 # --- report -----------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from agentweb.game.search.terms import STOP_WORDS
 from agentweb.game.text import clean_text, singular
 from agentweb.game.tools.common import db
 from agentweb.game.versions import Versioned
-from agentweb.llm.offline.glossary import ZH_ITEMS, ZH_OTHER
+from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER
 
 # The kinds of things a question is linked to (tasks and rewards are only translated).
 LINKED_KINDS = frozenset(
@@ -142,11 +142,11 @@ def _build() -> _Index:
     names: dict[Named, dict[str, str]] = {}
     for (kind, key, language), (_, text) in best.items():
         names.setdefault(Named(kind, key), {})[language] = text
-    _glossary_names(names)
+    aliases = _glossary_names(names)
     exact: dict[str, list[Named]] = {}
     normal: dict[str, list[Named]] = {}
     for named, by_language in names.items():
-        for text in by_language.values():
+        for text in [*by_language.values(), *aliases.get(named, ())]:
             _add(exact, fold(text), named)
             _add(normal, normal_key(text), named)
             _add(normal, normal_key(text, article=True), named)
@@ -178,19 +178,25 @@ def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
             found.append(named)
 
 
-def _glossary_names(names: dict[Named, dict[str, str]]) -> None:
+def _glossary_names(names: dict[Named, dict[str, str]]) -> dict[Named, list[str]]:
     """The offline glossary's Chinese names of common vanilla items and mobs, for things
-    the imported lang data names in English only: a fallback, never over the data's."""
+    the imported lang data names in English only: a fallback, never over the data's.
+    Returns every Chinese name the glossary knows for each thing (all are looked up; the
+    glossary's preferred one is the name shown)."""
     english: dict[tuple[str, str], Named] = {}
     for named, by_language in names.items():
         if named.kind in (NameKind.ITEM, NameKind.ENTITY) and DEFAULT_LANGUAGE in by_language:
             english.setdefault((named.kind, by_language[DEFAULT_LANGUAGE]), named)
+    aliases: dict[Named, list[str]] = {}
     pairs = [(NameKind.ITEM, en, zh) for zh, en in ZH_ITEMS.items()]
     pairs += [(NameKind.ENTITY, en, zh) for en, zh in ZH_OTHER.items()]
     for kind, en, zh in pairs:
         named = english.get((kind, en))
-        if named is not None:
-            names[named].setdefault(GLOSSARY_LANGUAGE, zh)
+        if named is None:
+            continue
+        aliases.setdefault(named, []).append(zh)
+        names[named].setdefault(GLOSSARY_LANGUAGE, EN_TO_ZH.get(en, zh))
+    return aliases
 
 
 def _book_parts(title: str) -> list[str]:

@@ -41,17 +41,17 @@ def item_materials(d: Draft, obs: Seen) -> None:
     no_way = [d.name(m["name"]) for m in materials if _needs_a_way(m)]
     if no_way:
         d.say("materials_no_way", numbers, names=d.w("list_sep").join(no_way))
-    if len(crafts) > 1:
-        steps = [
-            d.w(
-                "material_craft",
-                crafts=_count(c["craft"]),
-                name=d.name(_name(c["craft"])),
-                recipe=_recipe(d, c.get("from", "")),
-            )
-            for c in crafts
-        ]
-        d.say("materials_crafts", numbers, crafts=d.w("sep").join(steps))
+    steps = [
+        d.w(
+            "material_craft",
+            crafts=_count(c["craft"]),
+            name=d.name(_name(c["craft"])),
+            makes=c.get("makes_each", 1),
+            recipe=_recipe(d, c.get("from", "")),
+        )
+        for c in crafts
+    ]
+    d.say("materials_crafts", numbers, crafts=d.w("sep").join(steps))
     for reason in ("cycle", "depth"):
         cut = [d.name(m["name"]) for m in materials if m.get("reason") == reason]
         if cut:

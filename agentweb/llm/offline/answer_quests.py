@@ -334,11 +334,26 @@ def _chapter_quests(d: Draft, obs: Seen, lines: list[str], numbers: list[int]) -
         d.say("chapter_group", numbers, chapter=title, group=part)
 
 
+# A kill task as a list names it: "10× Hold off the zombies (kill: Zombie)", "4× Spider (kill)".
+KILL_TEXT = re.compile(r"^(?P<count>\d+)× (?P<name>.+?) \(kill(?:: (?P<mob>.+))?\)$")
+
+
 def _matched(d: Draft, matched: str) -> str:
+    """What made a quest part of a list, in the answer's words (several joined by "; ")."""
+    if "; " in matched:
+        return d.w("list_sep").join(_matched(d, part) for part in matched.split("; "))
     table = re.match(r"^(choice|random|loot) from reward table (.+)$", matched)
     if table:
         kind = d.w(f"kind_{table.group(1)}")
-        return d.w("matched_table", kind=kind, table=table.group(2))
+        return d.w("matched_table", kind=kind, table=d.title(table.group(2)))
+    kill = KILL_TEXT.match(matched)
+    if kill:
+        task = {
+            "name": kill["name"],
+            "count": int(kill["count"]),
+            "kill": kill["mob"] or kill["name"],
+        }
+        return task_text(d, task)
     return d.name(matched)
 
 

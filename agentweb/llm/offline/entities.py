@@ -18,6 +18,7 @@ from typing import Any
 QUEST, ITEM, BLOCK, MOB = "quest", "item", "block", "entity"
 CHAPTER, GROUP, BOOK, TABLE = "chapter", "chapter_group", "book", "reward_table"
 WORD = re.compile(r"[^\W_]+")
+CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,10 @@ def words(text: str) -> list[str]:
     return WORD.findall(text.casefold().replace("'", "").replace("’", ""))
 
 
-# Words that name nothing: around a name in a phrase they do not make it another name.
+# Words that name nothing: around a name in a phrase they do not make it another name
+# (articles, pronouns, the verbs of asking for things).
 FILLER = frozenset(
-    [
+    (
         "a",
         "an",
         "the",
@@ -100,7 +102,57 @@ FILLER = frozenset(
         "come",
         "does",
         "do",
-    ]
+        "did",
+        "me",
+        "my",
+        "i",
+        "you",
+        "we",
+        "us",
+        "they",
+        "them",
+        "make",
+        "makes",
+        "made",
+        "get",
+        "gets",
+        "got",
+        "kill",
+        "kills",
+        "killing",
+        "craft",
+        "crafting",
+        "find",
+        "need",
+        "needs",
+        "use",
+        "using",
+        "have",
+        "has",
+        "had",
+        "give",
+        "gives",
+        "build",
+        "want",
+        "wants",
+        "take",
+        "how",
+        "what",
+        "which",
+        "where",
+        "when",
+        "why",
+        "many",
+        "much",
+        "more",
+        "some",
+        "any",
+        "all",
+        "each",
+        "every",
+        "one",
+        "ones",
+    )
 )
 # The share of a phrase's words a name must cover to be what the phrase names.
 COVERED = 2 / 3
@@ -110,6 +162,9 @@ def inside(entity: Entity, phrase: str) -> bool:
     """The entity is only part of ``phrase``: the phrase has name words the entity's name
     lacks ("andesite alloy" around "Andesite"), so the phrase names something else. A
     phrase that only adds a few filler words ("Master of the Forge opens up") names it."""
+    if CJK.search(phrase) and CJK.search(entity.text):
+        # A Chinese phrase the pattern reader kept whole is longer than a name inside it.
+        return entity.text in phrase and entity.text != phrase
     mention, wanted = words(entity.text), words(phrase)
     if not mention or not wanted:
         return False

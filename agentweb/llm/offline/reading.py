@@ -92,6 +92,7 @@ class Asked:
             or self.obtain
             or self.materials
             or self.kill
+            or self.contents
         )
 
     @property
@@ -119,6 +120,9 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
             _unlinked(p, asked)
         return p
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
+    if of_kind(live, BOOK):
+        # "the grand expanse quest book": the word book is no item here.
+        things = [t for t in things if t.text.casefold() not in ("book", "quest book")]
     # A name that is an item too is a mob only when the question is about killing.
     mobs = [m for m in mobs if asked.kill or not _same_mention(m, things)]
     _scope(p, live)
@@ -146,7 +150,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         p.intent, p.chapter = Intent.CHAPTER, chapters[0].name
         p.aspects = (*p.aspects, "count") if asked.count else p.aspects
         return p
-    if books and not quests and not things and (asked.count or asked.chapters):
+    if books and not quests and not things and (asked.count or asked.chapters or asked.which):
         p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
         return p
     named_else = _named_besides(p, quests, things)
@@ -186,7 +190,7 @@ def _unlinked(p: Parsed, asked: Asked) -> None:
         p.aspects = tuple(dict.fromkeys((*p.aspects, *asked.aspects)))
 
 
-def _without(text: str, entities: list[Entity]) -> str:
+def _without(text: str, entities: list[Entity], *, stand_in: bool = True) -> str:
     """The question with each name in it replaced by a pronoun (its words ask nothing,
     and the words around it keep their distance); a book named by its first word and
     "quests" keeps that word ("saltmarsh quests")."""
@@ -194,15 +198,15 @@ def _without(text: str, entities: list[Entity]) -> str:
         if e.text:
             tail = e.text.split()[-1] if e.kind == BOOK and " " in e.text else ""
             keep = tail if tail.lower() in ("quest", "quests", "book") else ""
-            stand_in = "某" if CJK.search(e.text) else "it"
-            text = re.sub(re.escape(e.text), f" {stand_in} {keep} ", text, flags=re.I)
+            pronoun = ("某" if CJK.search(e.text) else "it") if stand_in else ""
+            text = re.sub(re.escape(e.text), f" {pronoun} {keep} ", text, flags=re.I)
     return text
 
 
 def _language(p: Parsed, live: list[Entity]) -> None:
     """The question's language is that of its own words, not of the names it quotes
     ("What does the quest 点亮矿道 need?" is an English question)."""
-    rest = _without(p.text, live)
+    rest = _without(p.text, live, stand_in=False)
     p.lang = "zh" if CJK.search(rest) else "en"
 
 
