@@ -33,7 +33,7 @@ from types import ModuleType
 from django.db import connection
 
 from agentweb.game.models import DocumentKind, SearchDocument
-from agentweb.game.search.terms import closest_word, terms_of
+from agentweb.game.search.terms import closest_word, is_cjk, terms_of
 from agentweb.game.search.vocabulary import vocabulary
 from agentweb.game.text import clean_text
 
@@ -105,6 +105,8 @@ def _analyse(
         ids = matches.ids[term]
         if not ids and term in matches.dropped:
             continue  # a stop word to the database, though not to our list
+        if not ids and is_cjk(term):
+            continue  # a pair of characters across two Chinese words: no word at all
         if not ids:
             repaired = closest_word(term, vocabulary(kinds))
             ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()

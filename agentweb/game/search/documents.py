@@ -16,6 +16,8 @@ from typing import Any
 from django.apps import apps as global_apps
 from django.utils import timezone
 
+from agentweb.game.search.terms import index_text
+
 # Rows written per statement (SQLite's variable limit in old builds).
 BATCH_SIZE = 200
 CONTENT_FIELDS = ("title", "names", "body", "book_id")
@@ -52,10 +54,10 @@ def article_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict
         qs = qs.filter(quest__book_id=book)
     return {
         ("article", a.pk): {
-            "title": a.title,
+            "title": index_text(a.title),
             # A quest article's tags are bookkeeping (book slug, chapter file name).
             "names": "" if a.quest_id else _join(a.tags.split(",")),
-            "body": a.body,
+            "body": index_text(a.body),
             "book_id": a.quest.book_id if a.quest_id else None,
         }
         for a in qs
@@ -80,9 +82,9 @@ def quest_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict[t
                 names += [reward.table.title]
                 names += [e.item_display_name for e in reward.table.entries.all()]
         rows[("quest", quest.pk)] = {
-            "title": quest.title,
-            "names": _join(names),
-            "body": "\n\n".join(p for p in (quest.subtitle, quest.description) if p),
+            "title": index_text(quest.title),
+            "names": index_text(_join(names)),
+            "body": index_text("\n\n".join(p for p in (quest.subtitle, quest.description) if p)),
             "book_id": quest.book_id,
         }
     return rows

@@ -4,6 +4,11 @@ A term is a run of letters or digits, lower-cased. Stop words are the
 Snowball English list (the list PostgreSQL's ``english`` configuration
 drops, so both backends see the same terms) plus words of conversation that
 say nothing about a topic ("please", "tell", "thing").
+
+Chinese has no spaces between words: a run of Chinese characters becomes its
+overlapping pairs of characters (bigrams, as CJK search engines index it:
+"灰烬之冬" → 灰烬 烬之 之冬), in the query and in the indexed text alike
+(:func:`index_text`), so both backends' word tokenizers find Chinese words.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 TERM = re.compile(r"[^\W_]+", re.UNICODE)
+CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # A query longer than this is cut: nobody types a longer search.
 MAX_QUERY_CHARS = 500
 # Distinct terms used from one query; the rest add nothing but cost.
@@ -27,7 +33,8 @@ SNOWBALL_ENGLISH = frozenset(
     against between into through during before after above below to from up down in out on
     off over under again further then once here there when where why how all any both each
     few more most other some such no nor not only own same so than too very s t can will
-    just don should now""".split()  # noqa: SIM905
+    just don should now cant dont doesnt didnt isnt arent wasnt wont wouldnt couldnt im ive
+    id youre whats wheres hows thats theres""".split()  # noqa: SIM905
 )
 CONVERSATION = frozenset(
     """please pls tell hey hi hello thanks thank explain know thing things stuff something
@@ -37,14 +44,41 @@ CONVERSATION = frozenset(
 STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION
 
 
+def bigrams(run: str) -> list[str]:
+    """The overlapping character pairs of a run of Chinese characters."""
+    return [run[i : i + 2] for i in range(len(run) - 1)] or [run]
+
+
+def is_cjk(term: str) -> bool:
+    return bool(CJK_RUN.fullmatch(term))
+
+
+def _words(text: str) -> list[str]:
+    out: list[str] = []
+    for word in TERM.findall(text):
+        for part in re.split(f"({CJK_RUN.pattern})", word):
+            if not part:
+                continue
+            out += bigrams(part) if CJK_RUN.fullmatch(part) else [part]
+    return out
+
+
 def terms_of(query: str) -> list[str]:
-    """The distinct content words of ``query``, in order (at most ``MAX_TERMS``)."""
+    """The distinct content words of ``query``, in order (at most ``MAX_TERMS``, Chinese
+    bigrams counted apart: a Chinese question has more of them)."""
     terms: list[str] = []
-    for word in TERM.findall(query[:MAX_QUERY_CHARS].lower()):
+    for word in _words(query[:MAX_QUERY_CHARS].lower()):
         if word in STOP_WORDS or (len(word) < 2 and not word.isdigit()) or word in terms:
             continue
         terms.append(word)
-    return terms[:MAX_TERMS]
+    latin = [t for t in terms if not is_cjk(t)][:MAX_TERMS]
+    return [t for t in terms if t in latin or is_cjk(t)][: MAX_TERMS * 3]
+
+
+def index_text(text: str) -> str:
+    """``text`` with the bigrams of its Chinese runs added, for the word tokenizers."""
+    pairs = [pair for run in CJK_RUN.findall(text) if len(run) > 1 for pair in bigrams(run)]
+    return f"{text}\n{' '.join(pairs)}" if pairs else text
 
 
 def allowed_edits(word: str) -> int:
