@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from agentweb.game import versions
+from agentweb.game.importers.bulk import insert_rows
 from agentweb.game.importers.sync import BATCH_SIZE, SyncCounts
 from agentweb.game.models import GameName
 from agentweb.game.models.names import KEY_LENGTH, NAME_LENGTH, fold
@@ -43,7 +44,14 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
         if ident in current and current[ident][1] != text
     ]
     new = [
-        GameName(origin=origin, kind=k, key=key, language=lang, text=text, folded=fold(text))
+        {
+            "origin": origin,
+            "kind": k,
+            "key": key,
+            "language": lang,
+            "text": text,
+            "folded": fold(text),
+        }
         for (k, key, lang), text in rows.items()
         if (k, key, lang) not in current
     ]
@@ -58,6 +66,6 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
     for start in range(0, len(stale), BATCH_SIZE):
         GameName.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
     GameName.objects.bulk_update(changed, ["text", "folded"], batch_size=BATCH_SIZE)
-    GameName.objects.bulk_create(new, batch_size=BATCH_SIZE)
+    insert_rows(GameName, new)
     versions.bump()
     return counts
