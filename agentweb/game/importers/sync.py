@@ -106,6 +106,12 @@ def _read_keys(
     first = key_fields[0]
     values = {row[first] for row in created}
     found: dict[tuple, int] = {}
+    if len(values) > BATCH_SIZE * 10:  # most of the rows: one read beats many
+        wanted = {tuple(row[f] for f in key_fields) for row in created}
+        for row in existing.values_list("pk", *key_fields):
+            if tuple(row[1:]) in wanted:
+                found[tuple(row[1:])] = row[0]
+        return found
     value_list = sorted(values, key=str)
     for start in range(0, len(value_list), BATCH_SIZE):
         chunk = value_list[start : start + BATCH_SIZE]

@@ -97,6 +97,9 @@ def sync_table(
 
 
 def _read_pks(existing: models.QuerySet, key_field: str, keys: list[str]) -> dict[str, int]:
+    if len(keys) > BATCH_SIZE * 10:  # most of the table: one read beats many
+        wanted = set(keys)
+        return {k: pk for k, pk in existing.values_list(key_field, "pk") if k in wanted}
     found: dict[str, int] = {}
     for start in range(0, len(keys), BATCH_SIZE):
         chunk = keys[start : start + BATCH_SIZE]
