@@ -131,3 +131,22 @@ def test_a_renamed_thing_is_found_by_its_new_name_only(names):
 )
 def test_page_languages_become_game_languages(code, game):
     assert game_language(code) == game
+
+
+def test_many_names_at_once_rebuild_the_trigram_index_in_one_pass(db, monkeypatch):
+    from django.db import connection
+
+    from agentweb.game.importers import names as name_sync
+
+    monkeypatch.setattr(name_sync, "REBUILD_FROM", 0)
+    sync_names(NameOrigin.PACK, PACK_NAMES)
+    assert ("item", "minecraft:red_bed", "zh_cn", "contains") in found("色的床")
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO game_name_fts(game_name_fts, rank) VALUES ('integrity-check', 1)"
+            )
+            cursor.execute("SELECT count(*) FROM sqlite_master WHERE name = 'game_name_fts_insert'")
+            assert cursor.fetchone()[0] == 1
+    sync_names(NameOrigin.PACK, {**PACK_NAMES, ("item", "x:y", "en_us"): "Late Name"})
+    assert found("late name")[0][1] == "x:y"  # the trigger is back

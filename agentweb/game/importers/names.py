@@ -8,9 +8,13 @@ changes nothing writes nothing and keeps every primary key.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+from django.db import connection
 
 from agentweb.game import versions
+from agentweb.game.importers.bulk import insert_rows
 from agentweb.game.importers.sync import BATCH_SIZE, SyncCounts
 from agentweb.game.models import GameName
 from agentweb.game.models.names import KEY_LENGTH, NAME_LENGTH, fold
@@ -43,7 +47,14 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
         if ident in current and current[ident][1] != text
     ]
     new = [
-        GameName(origin=origin, kind=k, key=key, language=lang, text=text, folded=fold(text))
+        {
+            "origin": origin,
+            "kind": k,
+            "key": key,
+            "language": lang,
+            "text": text,
+            "folded": fold(text),
+        }
         for (k, key, lang), text in rows.items()
         if (k, key, lang) not in current
     ]
@@ -58,6 +69,35 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
     for start in range(0, len(stale), BATCH_SIZE):
         GameName.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
     GameName.objects.bulk_update(changed, ["text", "folded"], batch_size=BATCH_SIZE)
-    GameName.objects.bulk_create(new, batch_size=BATCH_SIZE)
+    if connection.vendor == "sqlite" and len(new) > REBUILD_FROM:
+        with _trigram_index_rebuilt():
+            insert_rows(GameName, new)
+    else:
+        insert_rows(GameName, new)
     versions.bump()
     return counts
+
+
+# Names inserted at once past which SQLite's trigram index is rebuilt in one pass instead
+# of row by row: FTS5 indexes a million short names several times faster in one rebuild
+# than through its per-row trigger.
+REBUILD_FROM = 20_000
+INSERT_TRIGGER = "game_name_fts_insert"
+
+
+@contextmanager
+def _trigram_index_rebuilt() -> Iterator[None]:
+    """Insert without the per-row trigger, then rebuild the index from the names table
+    (inside the caller's transaction; the trigger is put back as the migration made it)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = %s", [INSERT_TRIGGER]
+        )
+        row = cursor.fetchone()
+        if row is None:
+            yield
+            return
+        cursor.execute(f"DROP TRIGGER {INSERT_TRIGGER}")
+        yield
+        cursor.execute(row[0])
+        cursor.execute("INSERT INTO game_name_fts(game_name_fts) VALUES ('rebuild')")

@@ -17,6 +17,7 @@ from typing import Any
 from django.db import models
 
 from agentweb.game import versions
+from agentweb.game.importers.bulk import insert_rows
 from agentweb.game.importers.ftbquests import FtbReport, write_book
 from agentweb.game.importers.names import sync_names
 from agentweb.game.importers.pack.loot import ParsedLoot
@@ -57,51 +58,52 @@ def sync_table(
     rows: dict[str, dict[str, Any]],
     *,
     compared: tuple[str, ...],
+    moved: tuple[str, ...] = (),
 ) -> tuple[SyncCounts, dict[str, int]]:
-    """Make ``existing`` equal ``rows`` (keyed by ``key_field``). A row whose ``compared``
-    fields are equal is unchanged; other differing fields are still written."""
-    fields = sorted({f for row in rows.values() for f in row})
-    current = {row[0]: row[1:] for row in existing.values_list(key_field, "pk", *fields)}
-    index = {f: i + 1 for i, f in enumerate(fields)}
+    """Make ``existing`` equal ``rows`` (keyed by ``key_field``), reading only each row's
+    key, ``compared`` fields (a digest of the rest) and ``moved`` fields: a row whose
+    ``compared`` fields differ is changed; one whose ``moved`` fields alone differ (a
+    recipe now in a renamed jar) is rewritten but counted unchanged."""
+    read = (*compared, *moved)
+    current = {row[0]: row[1:] for row in existing.values_list(key_field, "pk", *read)}
     counts = SyncCounts()
-    new, changed, touched = [], [], []
+    new, changed, rewritten = [], [], []
     for key, row in rows.items():
         old = current.get(key)
         if old is None:
-            new.append(model(**{key_field: key, **row}))
+            new.append({key_field: key, **row})
             continue
-        differs = [f for f in fields if old[index[f]] != row.get(f)]
-        if not differs:
-            counts.unchanged += 1
-            continue
-        obj = model(pk=old[0], **{key_field: key, **row})
-        if any(f in compared for f in differs):
-            changed.append(obj)
+        differs = {field for i, field in enumerate(read) if old[i + 1] != row[field]}
+        if differs & set(compared):
+            changed.append(model(pk=old[0], **{key_field: key, **row}))
         else:
             counts.unchanged += 1
-            touched.append(obj)
+            if differs:
+                rewritten.append(model(pk=old[0], **{key_field: key, **row}))
     stale = [values[0] for key, values in current.items() if key not in rows]
     for start in range(0, len(stale), BATCH_SIZE):
         model.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
-    if changed or touched:
-        model.objects.bulk_update(changed + touched, fields, batch_size=WRITE_BATCH)
-    model.objects.bulk_create(new, batch_size=WRITE_BATCH)
+    if changed or rewritten:
+        fields = sorted({f for row in rows.values() for f in row})
+        model.objects.bulk_update(changed + rewritten, fields, batch_size=WRITE_BATCH)
+    insert_rows(model, new)
     counts.created, counts.updated, counts.deleted = len(new), len(changed), len(stale)
     pks = {key: values[0] for key, values in current.items() if key in rows}
     if new:
-        pks.update(_read_pks(model, key_field, [getattr(obj, key_field) for obj in new]))
-    if counts.changed or touched:
+        pks.update(_read_pks(existing, key_field, [row[key_field] for row in new]))
+    if counts.changed or rewritten:
         versions.bump()
     return counts, pks
 
 
-def _read_pks(model: type[models.Model], key_field: str, keys: list[str]) -> dict[str, int]:
+def _read_pks(existing: models.QuerySet, key_field: str, keys: list[str]) -> dict[str, int]:
+    if len(keys) > BATCH_SIZE * 10:  # most of the table: one read beats many
+        wanted = set(keys)
+        return {k: pk for k, pk in existing.values_list(key_field, "pk") if k in wanted}
     found: dict[str, int] = {}
     for start in range(0, len(keys), BATCH_SIZE):
         chunk = keys[start : start + BATCH_SIZE]
-        found.update(
-            model.objects.filter(**{f"{key_field}__in": chunk}).values_list(key_field, "pk")
-        )
+        found.update(existing.filter(**{f"{key_field}__in": chunk}).values_list(key_field, "pk"))
     return found
 
 
@@ -122,7 +124,7 @@ def write_world(world: PackWorld, report: PackReport) -> None:
         Item.objects.filter(origin=ORIGIN),
         "item_id",
         item_rows,
-        compared=("display_name",),
+        compared=("origin", "namespace", "name", "display_name"),
     )
     changes["items"] = Change.of(counts)
     item_pks.update(dict(Item.objects.exclude(origin=ORIGIN).values_list("item_id", "pk")))
@@ -130,21 +132,32 @@ def write_world(world: PackWorld, report: PackReport) -> None:
 
     recipe_rows = {r.recipe_id: _recipe_row(r) for r in world.recipes}
     counts, recipe_pks = sync_table(
-        Recipe, Recipe.objects.all(), "recipe_id", recipe_rows, compared=("digest",)
+        Recipe,
+        Recipe.objects.all(),
+        "recipe_id",
+        recipe_rows,
+        compared=("digest",),
+        moved=("source",),
     )
     changes["recipes"] = Change.of(counts)
     loot_rows = {t.table_id: _loot_row(t) for t in world.loot}
     counts, loot_pks = sync_table(
-        LootTable, LootTable.objects.all(), "table_id", loot_rows, compared=("digest",)
+        LootTable,
+        LootTable.objects.all(),
+        "table_id",
+        loot_rows,
+        compared=("digest",),
+        moved=("source",),
     )
     changes["loot tables"] = Change.of(counts)
     tag_rows = {tag: {"items": items, "digest": digest(items)} for tag, items in world.tags.items()}
     counts, _ = sync_table(ItemTag, ItemTag.objects.all(), "tag_id", tag_rows, compared=("digest",))
     changes["item tags"] = Change.of(counts)
 
-    sources = _sources(world, report, item_pks, recipe_pks, loot_pks)
+    digests = {k: row["digest"] for k, row in (recipe_rows | loot_rows).items()}
+    sources = _sources(world, report, item_pks, recipe_pks, loot_pks, digests)
     counts, _ = sync_table(
-        ItemSource, ItemSource.objects.filter(origin=ORIGIN), "key", sources, compared=("key",)
+        ItemSource, ItemSource.objects.filter(origin=ORIGIN), "key", sources, compared=()
     )
     changes["ways to obtain items"] = Change.of(counts)
     changes["names"] = Change.of(sync_names(NameOrigin.PACK, world.names))
@@ -188,19 +201,24 @@ def _sources(
     item_pks: dict[str, int],
     recipe_pks: dict[str, int],
     loot_pks: dict[str, int],
+    digests: dict[str, str],
 ) -> dict[str, dict[str, Any]]:
+    """Every way to obtain an item, keyed by what it is derived from: its recipe or table
+    (with that one's digest), the item and, for drops, its place in the table."""
     rows: dict[str, dict[str, Any]] = {}
     for recipe in world.recipes:
-        for row in _recipe_sources(recipe, item_pks):
+        owner = f"{recipe.recipe_id}|{digests[recipe.recipe_id]}"
+        for item_id, row in _recipe_sources(recipe, item_pks):
             row["recipe_id"] = recipe_pks[recipe.recipe_id]
-            rows[_key(row, recipe.recipe_id)] = row
+            rows[_key(owner, item_id)] = row
     names = _loot_source_names(world)
     unknown = 0
     for table in world.loot:
         kind = table.source_kind
         if kind is None:
             continue
-        for drop in table.drops:
+        owner = f"{table.table_id}|{digests[table.table_id]}"
+        for index, drop in enumerate(table.drops):
             if drop.item not in item_pks:
                 unknown += 1
                 continue
@@ -212,16 +230,15 @@ def _sources(
                 continue  # a block dropping itself says nothing about where the item comes from
             row = _drop_source(table, drop, kind, item_pks, names)
             row["loot_table_id"] = loot_pks[table.table_id]
-            rows[_key(row, table.table_id)] = row
+            rows[_key(owner, f"{index}|{row['source_display_name']}")] = row
     if unknown:
         report.note(f"{unknown} drops name items that are not items of this pack: left out")
     report.counts["ways to obtain items"] = len(rows)
     return rows
 
 
-def _key(row: dict[str, Any], owner: str) -> str:
-    content = {k: v for k, v in row.items() if k not in ("recipe_id", "loot_table_id")}
-    return digest([ORIGIN, owner, content])
+def _key(owner: str, part: str) -> str:
+    return hashlib.sha1(f"{ORIGIN}|{owner}|{part}".encode()).hexdigest()
 
 
 def _blank_source(kind: str, item_pk: int) -> dict[str, Any]:
@@ -246,7 +263,9 @@ def _blank_source(kind: str, item_pk: int) -> dict[str, Any]:
     }
 
 
-def _recipe_sources(recipe: ParsedRecipe, item_pks: dict[str, int]) -> Iterable[dict[str, Any]]:
+def _recipe_sources(
+    recipe: ParsedRecipe, item_pks: dict[str, int]
+) -> Iterable[tuple[str, dict[str, Any]]]:
     """One source per item the recipe makes: its sure count, else its likeliest chance."""
     by_item: dict[str, list[dict]] = {}
     for result in recipe.results:
@@ -272,7 +291,7 @@ def _recipe_sources(recipe: ParsedRecipe, item_pks: dict[str, int]) -> Iterable[
             first = (recipe.ingredients[0].get("items") or [None])[0]
             row["input_item_id"] = item_pks.get(first) if first else None
         row["details"] = details
-        yield row
+        yield item_id, row
 
 
 def _loot_source_names(world: PackWorld) -> dict[tuple[str, str], str]:
