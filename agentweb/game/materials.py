@@ -233,8 +233,10 @@ def _recipes(item: Item) -> list[ItemSource]:
 
 
 def _packs(recipe: ItemSource, item: Item) -> bool:
-    """The recipe packs or unpacks ``item``: one kind of ingredient, itself crafted only
-    from ``item`` (an ingot from a block of it, or from its nuggets)."""
+    """The recipe packs or unpacks ``item`` and ``item`` is the base of the pair: one kind
+    of ingredient, itself crafted from nothing but ``item`` (an ingot from a block of
+    it, or from its nuggets), while ``item`` has a way of its own to be obtained
+    (smelted, dropped). A block of iron has none, so it is crafted from ingots."""
     slots = {tuple(entry.get("items") or ()) for entry in recipe.ingredients or []}
     if len(slots) != 1:
         return False
@@ -244,9 +246,19 @@ def _packs(recipe: ItemSource, item: Item) -> bool:
     ingredient = queries.get_item(ids[0])
     if ingredient is None:
         return False
-    return any(
+    pair = any(
         {i for e in r.ingredients or [] for i in e.get("items") or ()} == {item.item_id}
         for r in _recipes(ingredient)
+    )
+    return pair and _obtained_otherwise(item)
+
+
+def _obtained_otherwise(item: Item) -> bool:
+    """Whether ``item`` comes from anything but crafting (a block that drops itself when
+    mined is no other way)."""
+    return any(
+        row.kind not in CRAFTING_KINDS and row.source_name != item.item_id
+        for row in queries.item_sources(item)
     )
 
 

@@ -40,6 +40,24 @@ async def entities(ctx: ExecutionContext, names: NameService | None, text: str) 
     return await names.mentions(text)
 
 
+# Things whose English name an English article would use.
+SEARCHED_BY_NAME = frozenset({"item", "block", "entity", "quest"})
+
+
+def in_data_words(text: str, linked: list[dict] | None) -> str | None:
+    """``text`` with each item, mob or quest it names in another language written by its
+    English name ("安山岩为什么这么难找" → "Andesite 为什么这么难找"), or ``None`` when
+    that changes nothing: a second search for articles written in English."""
+    changed = text
+    for entity in linked or []:
+        mention, english = entity.get("text"), (entity.get("names") or {}).get("en_us")
+        named = entity.get("kind") in SEARCHED_BY_NAME and mention and english
+        if named and mention != english and english.casefold() not in changed.casefold():
+            changed = changed.replace(mention, f" {english} ")
+    changed = " ".join(changed.split())
+    return changed if changed != " ".join(text.split()) else None
+
+
 async def of_request(ctx: ExecutionContext, names: NameService | None, request: Any) -> list[dict]:
     """The request's entities: looked up before routing, or now (``/reason …`` skips the
     router); kept on the request for the next loop of the same request."""

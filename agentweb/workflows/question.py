@@ -51,10 +51,18 @@ def _web_allowed(env: Environment, request: Request) -> bool:
 
 
 async def _local(ctx: ExecutionContext, env: Environment, request: Request) -> Any:
+    """The knowledge base searched for the question; when it has nothing, once more with
+    the things the question names in the data's words (an English article for a
+    Chinese question)."""
     tools = ToolContext.bind(ctx, env.registry, [KB_TOOL], env.modules)
     if KB_TOOL not in tools:
         return None
-    return await tools.call(KB_TOOL, {_query_field(tools): request.text[:200]})
+    field = _query_field(tools)
+    found = await tools.call(KB_TOOL, {field: request.text[:200]})
+    again = names.in_data_words(request.text, request.entities)
+    if found.sources or again is None:
+        return found
+    return await tools.call(KB_TOOL, {field: again[:200]})
 
 
 def _query_field(tools: ToolContext) -> str:

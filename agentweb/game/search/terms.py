@@ -34,14 +34,23 @@ SNOWBALL_ENGLISH = frozenset(
     off over under again further then once here there when where why how all any both each
     few more most other some such no nor not only own same so than too very s t can will
     just don should now cant dont doesnt didnt isnt arent wasnt wont wouldnt couldnt im ive
-    id youre whats wheres hows thats theres""".split()  # noqa: SIM905
+    id youre whats wheres hows thats theres got gotten""".split()  # noqa: SIM905
+)
+# Pairs of Chinese characters that only ask or point ("为什么", "怎么", "这个"): they say
+# nothing about a topic.
+CHINESE_STOP_PAIRS = frozenset(
+    """为什 什么 怎么 怎样 如何 为啥 可以 能不 没有 一个 这个 那个 这里 那里 哪里 哪个
+    哪些 是不 不是 知道 请问 告诉 一下 是什 么样""".split()  # noqa: SIM905
 )
 CONVERSATION = frozenset(
     """please pls tell hey hi hello thanks thank explain know thing things stuff something
     anything everything someone anyone could would might may must shall also us let want
     like wonder curious question""".split()  # noqa: SIM905
 )
-STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION
+STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION | CHINESE_STOP_PAIRS
+# Characters of Chinese question words and particles: a pair with one of them is no word
+# of a topic ("么谷" in "为什么谷里…").
+ASKING_CHARACTERS = frozenset("么为怎什哪吗呢啥咋吧啊呀")
 
 
 def bigrams(run: str) -> list[str]:

@@ -282,13 +282,18 @@ def _lookup_all(names: list[str], kind: str, limit: int, language: str | None) -
 
 def _observe(out: ItemSourceResult | ItemSourcesResult) -> dict[str, Any]:
     if isinstance(out, ItemSourceResult):
-        return _observe_one(out, OBSERVED_SOURCES)
+        return _observe_sources(out)
     return {
         "looked_up": len(out.results),
         "found": len(out.found),
         # In the order asked; the sources (one per item found) follow the same order.
         "results": [_observe_one(r, OBSERVED_SOURCES_EACH) for r in out.results],
     }
+
+
+def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
+    """One item's observation, with its first ``OBSERVED_SOURCES`` ways."""
+    return _observe_one(out, OBSERVED_SOURCES)
 
 
 def _observe_one(out: ItemSourceResult, shown: int) -> dict[str, Any]:

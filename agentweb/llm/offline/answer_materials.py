@@ -24,13 +24,22 @@ def item_materials(d: Draft, obs: Seen) -> None:
     if not crafts:
         d.say("materials_none", numbers, item=item)
         return
-    d.say(
-        "materials",
-        numbers,
-        count=r.get("count", 1),
-        item=item,
-        materials=d.w("list_sep").join(_material(d, m) for m in materials),
-    )
+    wanted = [w for w in r.get("for") or [] if isinstance(w, str)]
+    if len(wanted) > 1:
+        d.say(
+            "materials_for",
+            numbers,
+            wanted=d.w("list_sep").join(d.names(wanted)),
+            materials=d.w("list_sep").join(_material(d, m) for m in materials),
+        )
+    else:
+        d.say(
+            "materials",
+            numbers,
+            count=r.get("count", 1),
+            item=item,
+            materials=d.w("list_sep").join(_material(d, m) for m in materials),
+        )
     ways = [
         d.w("material_ways", name=d.name(m["name"]), ways=d.join([way_text(d, w) for w in got]))
         for m in materials

@@ -90,6 +90,9 @@ class Parsed:
     # Quests by the type of a reward ("xp"), and the reward table asked about.
     reward_type: str | None = None
     table: str | None = None
+    # The question as knowledge-base search terms: an item or mob it names in Chinese
+    # written by its English name (the data names vanilla things in English).
+    search_text: str | None = None
 
     @property
     def aspect(self) -> str:

@@ -84,6 +84,8 @@ CHAPTER_PATTERNS = (
     re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
     re.compile(r"(?P<n>第?\s*\d+\s*章)"),
     re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*章节"),
+    # "冰封洞穴这章有几个任务": a Chinese chapter title before "这章" / "这一章" / "章节".
+    re.compile(r"(?:^|(?<=[\s，,。？?！!：:]))(?P<n>[\u4e00-\u9fff]{2,12}?)\s*(?:这一?章|章节)"),
 )
 # "Which quest unlocks Vault Key?": the quest named is the one unlocked.
 UNLOCKED_QUEST = re.compile(

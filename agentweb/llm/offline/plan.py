@@ -101,7 +101,17 @@ def _only(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def _knowledge(p: Parsed) -> Action:
+    """The question as the search terms."""
     return Action(KNOWLEDGE, {"query": p.text[:MAX_KB_QUERY]})
+
+
+def _knowledge_again(p: Parsed) -> Action | None:
+    """The question with the things it names in the data's words, when the search for the
+    question as asked found nothing (a Chinese question, an English article: "安山岩"
+    is Andesite)."""
+    if p.search_text and p.search_text != p.text:
+        return Action(KNOWLEDGE, {"query": p.search_text[:MAX_KB_QUERY]})
+    return None
 
 
 def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):
@@ -112,6 +122,12 @@ def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):
         yield _knowledge(p)
         if kb is None or not kb.ok or kb.result.get("articles"):
             return
+        again = _knowledge_again(p)
+        if again is not None and KNOWLEDGE in tools:
+            yield again
+            found = last(seen, KNOWLEDGE, **again.input)
+            if found is None or not found.ok or found.result.get("articles"):
+                return
     if WEB_SEARCH not in tools and WEB_FETCH not in tools:
         return
     yield Action(WEB_SEARCH, {"query": p.text[:MAX_KB_QUERY]})

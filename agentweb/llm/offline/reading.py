@@ -29,9 +29,11 @@ import re
 
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.entities import (
+    BLOCK,
     BOOK,
     CHAPTER,
     GROUP,
+    ITEM,
     MOB,
     QUEST,
     TABLE,
@@ -103,7 +105,11 @@ class Asked:
     @property
     def bill(self) -> bool:
         """Raw materials, counts added up, or every material and how to get it."""
-        return self.total or (self.each and (self.obtain or self.materials))
+        return (
+            self.total
+            or (self.each and (self.obtain or self.materials))
+            or (self.materials and self.obtain)
+        )
 
 
 def refine(p: Parsed, entities: list[Entity]) -> Parsed:
@@ -133,7 +139,11 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
             return p
         if p.intent in REVERSE:
             return p  # "which quests reward an Item Vault": a modded item the data only names
-    if (asked.lore or not asked.anything) and p.intent is Intent.KNOWLEDGE:
+    p.search_text = _search_text(p, live)
+    if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
+        p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
+        return p
+    if not asked.anything and p.intent is Intent.KNOWLEDGE:
         return p  # a question about something, for the knowledge base (and descriptions)
     groups, books, chapters = of_kind(live, GROUP), of_kind(live, BOOK), of_kind(live, CHAPTER)
     # "The Sunken Vault chapter" is the chapter, though a quest has the same name.
@@ -163,6 +173,17 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     else:
         _unlinked(p, asked)
     return p
+
+
+def _search_text(p: Parsed, live: list[Entity]) -> str:
+    """The question with each item, mob or quest it names in Chinese written in English,
+    where the data has an English name (for articles written in English)."""
+    text = p.text
+    for e in live:
+        english = e.names.get("en_us")
+        if e.kind in (ITEM, BLOCK, MOB, QUEST) and CJK.search(e.text) and english:
+            text = text.replace(e.text, f" {english} ")
+    return " ".join(text.split())
 
 
 def _named_besides(p: Parsed, quests: list[Entity], things: list[Entity]) -> bool:
@@ -285,7 +306,8 @@ def _quest(p: Parsed, asked: Asked, quest: Entity) -> None:
     # The quest is read by id (one detail), so its items' sources still fit the budget.
     chain = asked.chain or p.intent is Intent.QUEST_CHAIN
     p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
-    p.materials = p.intent is Intent.QUEST_CHAIN and (asked.bill or asked.total)
+    # "How many sticks for all of them": the quest's items, added up to raw materials.
+    p.materials = p.intent is Intent.QUEST_CHAIN and (asked.bill or asked.count)
     if asked.count and not p.asks("rewards", "prerequisites", "unlocks"):
         p.aspects = tuple(dict.fromkeys((*p.aspects, "tasks")))
 

@@ -55,7 +55,8 @@ QUEST_WORD = re.compile(r"\bquests?\b|任务")
 # What a question asks about a quest. A question may ask several at once.
 QUEST_ASPECTS_EN = {
     "tasks": r"\b(requires?|required|requirements?|needs?|needed|tasks?|asks? for|hand in|"
-    r"submit|turn in|wants?|objectives?|what do i (?:have|need) to do"
+    r"submit|turn in|wants|what (?:does|do) [\w' ]{1,40} want|objectives?"
+    r"|what do i (?:have|need) to do"
     r"|how (?:do|can|should) (?:i|you|u|we) (?:complete|finish|do|beat)"
     r"|what (?:do|must|should) (?:i|you|we) (?:kill|collect|bring|gather|hand over))\b"
     r"|\bhow (?:many|much)\b.*\bfor\b",
@@ -133,7 +134,7 @@ CHAPTERS_ZH = re.compile(r"(章节|哪几章|几章|章)")
 CHAPTER_COUNT = re.compile(r"\bhow many quests\b|多少个?任务")
 # Questions whose answer is written in the server's articles or quest descriptions.
 LORE_EN = re.compile(r"^(?:why|what happened|who (?:is|was|were)|what (?:is|was) the story)\b")
-LORE_ZH = re.compile(r"^为什么|为啥|发生了什么|怎么回事")
+LORE_ZH = re.compile(r"为什么|为啥|发生了什么|怎么回事|是怎么.{0,4}的")
 
 BUY_EN = re.compile(
     r"\b(?:buy|purchase)\s+(?:me\s+)?(?P<q>\d+\s*(?:x\s*)?)?(?:an?\s+|some\s+)?(?P<n>[^?.!,;]+)",
@@ -149,7 +150,8 @@ POLITE_ACTION = re.compile(
     r"\bfor me\b|^(请|帮我|我要|我想|给我)"
 )
 QUESTION_FORM = re.compile(
-    r"^(how|what|why|when|where|which|who|is|are|does|do|can i|should)\b|\?$"
+    r"^(how|hows|what|whats|why|when|where|wheres|which|who|is|are|does|do|can i|should)\b"
+    r"|\?$"
     r"|？$|吗|怎么|如何|什么|为什么"
 )
 
