@@ -291,16 +291,15 @@ def _linked(things: list[Named]) -> list[Named]:
 def _fuzzy(
     text: str, tokens: list[tuple[int, int, str]], index: _Index, found: list[Mention]
 ) -> list[Mention]:
-    """Misspelled Latin names: runs of 2–5 words no exact or normalised name covers."""
-    covered = {
-        i for m in found for i, (s, e, _) in enumerate(tokens) if s >= m.start and e <= m.end
-    }
+    """Misspelled Latin names: runs of 2–5 words that are no exact or normalised name (they
+    compete with those by length: "diamond swrod" is the Diamond Sword, not Diamond)."""
+    exact_spans = {(m.start, m.end) for m in found}
     out: list[Mention] = []
     for i in range(len(tokens)):
         for j in range(i + 2, min(len(tokens), i + 5) + 1):
             span = tokens[i:j]
             words = [w for _, _, w in span]
-            if any(k in covered for k in range(i, j)) or any(CJK.fullmatch(w) for w in words):
+            if (span[0][0], span[-1][1]) in exact_spans or any(CJK.fullmatch(w) for w in words):
                 continue
             if words[0].lower() in STOP_WORDS or words[-1].lower() in STOP_WORDS:
                 continue

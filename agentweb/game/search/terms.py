@@ -50,7 +50,7 @@ CONVERSATION = frozenset(
 STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION | CHINESE_STOP_PAIRS
 # Characters of Chinese question words and particles: a pair with one of them is no word
 # of a topic ("么谷" in "为什么谷里…").
-ASKING_CHARACTERS = frozenset("么为怎什哪吗呢啥咋吧啊呀")
+ASKING_CHARACTERS = frozenset("么为怎什哪吗呢啥咋吧啊呀谁几")
 
 
 def bigrams(run: str) -> list[str]:
@@ -79,6 +79,8 @@ def terms_of(query: str) -> list[str]:
     for word in _words(query[:MAX_QUERY_CHARS].lower()):
         if word in STOP_WORDS or (len(word) < 2 and not word.isdigit()) or word in terms:
             continue
+        if is_cjk(word) and set(word) & ASKING_CHARACTERS:
+            continue  # part of a question word ("么下" in "为什么下界")
         terms.append(word)
     latin = [t for t in terms if not is_cjk(t)][:MAX_TERMS]
     return [t for t in terms if t in latin or is_cjk(t)][: MAX_TERMS * 3]

@@ -154,8 +154,6 @@ FILLER = frozenset(
         "ones",
     )
 )
-# The share of a phrase's words a name must cover to be what the phrase names.
-COVERED = 2 / 3
 
 
 def inside(entity: Entity, phrase: str) -> bool:
@@ -165,7 +163,9 @@ def inside(entity: Entity, phrase: str) -> bool:
     if CJK.search(phrase) and CJK.search(entity.text):
         # A Chinese phrase the pattern reader kept whole is longer than a name inside it.
         return entity.text in phrase and entity.text != phrase
-    mention, wanted = words(entity.text), words(phrase)
+    # "the Tide Pool Diver" is mentioned as "Tide Pool Diver": articles do not count.
+    mention = [w for w in words(entity.text) if w not in FILLER] or words(entity.text)
+    wanted = words(phrase)
     if not mention or not wanted:
         return False
     names = [words(n) for n in (entity.name, *entity.names.values())]
@@ -173,8 +173,6 @@ def inside(entity: Entity, phrase: str) -> bool:
         return False
     if " ".join(mention) not in " ".join(wanted) or len(wanted) <= len(mention):
         return False
-    content = [w for w in wanted if w not in FILLER]
-    covered = [w for w in content if w in mention]
-    if any(w.isdigit() and w not in mention for w in content):
-        return True  # "burning device 2" is not "Burning Device"
-    return not content or len(covered) < COVERED * len(content)
+    # Any word of the phrase that names something and is not the name's makes it another
+    # name ("Tide Pool Diver Expert", "burning device 2").
+    return any(w not in FILLER and w not in mention for w in wanted)

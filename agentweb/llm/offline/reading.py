@@ -116,8 +116,14 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     """``p`` (the pattern reader's) decided by the entities where they name the subject."""
     if p.intent in NOT_READ:
         return p
-    phrases = [name for name in (p.quest, p.chapter, *p.items) if name]
-    live = [e for e in entities if not any(inside(e, phrase) for phrase in phrases)]
+    # A longer phrase of the player's around a quest or item name names another quest or
+    # item; books, chapters, groups and mobs are found by their own names.
+    phrases = [name for name in (p.quest, *p.items) if name]
+    live = [
+        e
+        for e in entities
+        if e.kind not in (QUEST, ITEM, BLOCK) or not any(inside(e, ph) for ph in phrases)
+    ]
     if live:
         _language(p, live)
     asked = Asked(p, _without(p.text, live))
