@@ -3,8 +3,8 @@
 A quest the question names is linked to its id (the request's entities), so it is
 read with ftb.quest.detail directly, without a search. Every expected fact below was read
 in the data files, not taken from the planner: the quest .snbt files under
-agentweb/game/data/ftbquests and minecraft-data's pc/1.20 recipes.json/items.json. Each run goes through the
-real ReAct loop, the real tools and the database; the answer must contain
+agentweb/game/data/ftbquests and minecraft-data's pc/1.20 recipes.json/items.json. Each
+run goes through the real ReAct loop, the real tools and the database; the answer must contain
 the facts, cite observed sources, and name nothing the run did not observe.
 """
 
