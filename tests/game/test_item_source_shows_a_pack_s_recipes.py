@@ -113,3 +113,9 @@ def test_the_card_lists_other_stations_and_chest_loot(pack):
     plate = source_card(lookup_sources("Iron Plate"))
     assert any("Plate Golem" in d["summary"] for d in plate["drops"])
     assert {s["kind"] for s in plate["stations"]} == {"stonecutting"}
+
+
+def test_a_drop_names_its_block_in_the_player_s_language(pack):
+    raw = lookup_sources("Raw Zinc", language="zh_cn").sources[0]
+    assert (raw.kind, raw.from_name) == ("block_drop", "锌矿石")
+    assert lookup_sources("Raw Zinc").sources[0].from_name == "Zinc Ore"

@@ -199,3 +199,15 @@ def test_gameplay_loot_follows_referenced_tables(imported):
     assert junk["minecraft:stick"].kind == "gameplay_loot"
     assert junk["minecraft:cod"].chance == pytest.approx(0.5)
     assert LootTable.objects.get(table_id="farm:gameplay/fishing/fish").kind == "gameplay"
+
+
+def test_a_changed_referenced_table_reaches_the_table_that_follows_it(imported, tmp_path):
+    changed = dict(LOOT)
+    changed["data/farm/loot_table/gameplay/fishing/fish.json"] = {
+        "type": "minecraft:fishing",
+        "pools": [{"rolls": 1, "entries": [{"type": "minecraft:item", "name": "minecraft:coal"}]}],
+    }
+    root = tmp_path / "srv"
+    write_zip(root / "datapacks" / "farm.zip", changed)
+    import_pack(root)
+    assert set(drops("farm:gameplay/fishing/junk")) == {"minecraft:stick", "minecraft:coal"}

@@ -98,3 +98,57 @@ def test_a_dry_run_reports_the_changes_and_writes_nothing(jar, tmp_path):
     }
     assert record.text.startswith("dry run (nothing written)")
     assert PackImport.objects.count() == 1
+
+
+def test_only_changed_files_are_read_again(jar, tmp_path, monkeypatch):
+    from agentweb.game.importers.pack import files
+
+    import_pack(jar)
+    parsed = []
+    real = files.parse_recipe
+    monkeypatch.setattr(files, "parse_recipe", lambda rid, *a: parsed.append(rid) or real(rid, *a))
+    import_pack(jar)
+    assert parsed == []
+    files = dict(MIXER_MOD)  # two recipe files change; the items, tags and mods do not
+    files["data/mixer/recipe/mixing/andesite_alloy.json"] = newer_mod()[
+        "data/mixer/recipe/mixing/andesite_alloy.json"
+    ]
+    files["data/mixer/recipe/mixing/zinc.json"] = {
+        "type": "mixer:mixing",
+        "ingredients": [{"item": "minecraft:coal"}],
+        "results": [{"id": "mixer:zinc_ingot"}],
+    }
+    report = import_pack(write_zip(jar, files))  # the same jar, updated in place
+    assert sorted(parsed) == ["mixer:mixing/andesite_alloy", "mixer:mixing/zinc"]
+    recipes = report.changes["recipes"]
+    assert (recipes.added, recipes.changed, recipes.removed) == (1, 1, 0)
+    assert report.per_source["mixer.jar"]["recipes"] == 7
+
+
+def test_a_changed_tag_reaches_the_recipes_that_were_not_read_again(jar, tmp_path):
+    import_pack(jar)
+    files = dict(MIXER_MOD)
+    files["data/c/tags/item/nuggets/iron.json"] = {
+        "values": ["minecraft:iron_nugget", "mixer:zinc_nugget"]
+    }
+    import_pack(write_zip(tmp_path / "mixer-2.jar", files))
+    alloy = Recipe.objects.get(recipe_id="mixer:mixing/andesite_alloy")
+    assert alloy.ingredients[1]["items"] == ["minecraft:iron_nugget", "mixer:zinc_nugget"]
+
+
+def test_a_renamed_station_reaches_the_recipes_that_were_not_read_again(jar, tmp_path):
+    import_pack(jar)
+    files = dict(MIXER_MOD)
+    files["assets/mixer/lang/en_us.json"] = {
+        **files["assets/mixer/lang/en_us.json"],
+        "mixer.recipe.mixing": "Mechanical Mixing",
+    }
+    report = import_pack(write_zip(tmp_path / "mixer-2.jar", files))
+    assert Recipe.objects.get(recipe_id="mixer:mixing/andesite_alloy").station == (
+        "Mechanical Mixing"
+    )
+    assert report.recipe_types["mixer:mixing"]["station"] == "Mechanical Mixing"
+    way = queries.item_sources("mixer:andesite_alloy")[0]
+    from agentweb.game.tools.item_views import source_infos
+
+    assert source_infos([way])[0].station == "Mechanical Mixing"

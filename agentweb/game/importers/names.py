@@ -46,30 +46,31 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
         for ident, text in rows.items()
         if ident in current and current[ident][1] != text
     ]
-    new = [
+    missing = [ident for ident in rows if ident not in current]
+    # Made one batch at a time while inserting: a large pack has a million names.
+    new = (
         {
             "origin": origin,
             "kind": k,
             "key": key,
             "language": lang,
-            "text": text,
-            "folded": fold(text),
+            "text": rows[(k, key, lang)],
+            "folded": fold(rows[(k, key, lang)]),
         }
-        for (k, key, lang), text in rows.items()
-        if (k, key, lang) not in current
-    ]
+        for k, key, lang in missing
+    )
     counts = SyncCounts(
-        created=len(new),
+        created=len(missing),
         updated=len(changed),
         deleted=len(stale),
-        unchanged=len(rows) - len(new) - len(changed),
+        unchanged=len(rows) - len(missing) - len(changed),
     )
     if dry_run or not counts.changed:
         return counts
     for start in range(0, len(stale), BATCH_SIZE):
         GameName.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
     GameName.objects.bulk_update(changed, ["text", "folded"], batch_size=BATCH_SIZE)
-    if connection.vendor == "sqlite" and len(new) > REBUILD_FROM:
+    if connection.vendor == "sqlite" and len(missing) > REBUILD_FROM:
         with _trigram_index_rebuilt():
             insert_rows(GameName, new)
     else:

@@ -41,6 +41,9 @@ class Recipe(models.Model):
     data = models.JSONField(default=dict, blank=True)
     source = models.CharField(max_length=500, blank=True, help_text="The jar or pack it came from.")
     digest = models.CharField(max_length=DIGEST_LENGTH)
+    # The file it was read from and what it was read with (tags, items, mods): the same key
+    # on a re-import means the same recipe, which is then not read again.
+    file_key = models.CharField(max_length=DIGEST_LENGTH, blank=True)
 
     class Meta:
         ordering = ["recipe_id"]
@@ -66,6 +69,9 @@ class LootTable(models.Model):
     drops = models.JSONField(default=list, blank=True)
     source = models.CharField(max_length=500, blank=True)
     digest = models.CharField(max_length=DIGEST_LENGTH)
+    # As for recipes; and the tables it follows (their files are part of its key).
+    file_key = models.CharField(max_length=DIGEST_LENGTH, blank=True)
+    references = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["table_id"]

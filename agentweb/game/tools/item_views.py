@@ -170,6 +170,8 @@ def source_infos(rows: list[ItemSource], *, language: str | None = None) -> list
         tags=found["tags"],
         fluids=found["fluids"],
         stations=found["stations"],
+        blocks=found["blocks"],
+        entities=found["entities"],
     )
     return [_info(row, labels) for row in rows]
 
@@ -207,7 +209,7 @@ def _info(row: ItemSource, labels: Labels) -> SourceInfo:
         result_count=row.result_count,
         ingredients=[_ingredient(entry, labels) for entry in row.ingredients or []],
         grid=grid,
-        from_name=row.source_display_name or None,
+        from_name=_from_name(row, labels),
         chance=row.chance,
         count_min=row.count_min,
         count_max=row.count_max,
@@ -221,6 +223,13 @@ def _info(row: ItemSource, labels: Labels) -> SourceInfo:
         info.station = labels.station(details["type"], details.get("station", ""))
     info.summary = _summary(kind, info, row)
     return info
+
+
+def _from_name(row: ItemSource, labels: Labels) -> str | None:
+    """The block or mob a drop comes from, in the asked language when the data names it."""
+    kind = {"block_drop": "block", "mob_drop": "entity"}.get(row.kind)
+    named = labels.dropper(kind, row.source_name) if kind and row.source_name else None
+    return named or row.source_display_name or None
 
 
 def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:

@@ -49,6 +49,8 @@ class Labels:
     tags: dict[str, str] = field(default_factory=dict)
     fluids: dict[str, str] = field(default_factory=dict)
     stations: dict[str, str] = field(default_factory=dict)
+    # Blocks and mobs that drop things, by kind ("block", "entity") and id.
+    droppers: dict[tuple[str, str], str] = field(default_factory=dict)
 
     @classmethod
     def load(
@@ -59,12 +61,18 @@ class Labels:
         tags: Iterable[str] = (),
         fluids: Iterable[str] = (),
         stations: Iterable[str] = (),
+        blocks: Iterable[str] = (),
+        entities: Iterable[str] = (),
     ) -> Labels:
         lang = game_language(language)
         labels = cls(lang)
         labels.items = display_names(items, language=lang)
         labels.tags = localized_names("tag", tags, lang)
         labels.fluids = localized_names("fluid", fluids, lang)
+        for kind, ids in (("block", set(blocks)), ("entity", set(entities))):
+            if ids:
+                named = localized_names(kind, ids, lang)
+                labels.droppers.update({(kind, key): text for key, text in named.items()})
         stations = set(stations)
         if stations:
             labels.stations = localized_names("station", stations, lang)
@@ -86,6 +94,9 @@ class Labels:
 
     def station(self, type_id: str, english: str) -> str:
         return self.stations.get(type_id) or english or prettify_id(type_id)
+
+    def dropper(self, kind: str, source_name: str) -> str | None:
+        return self.droppers.get((kind, source_name))
 
     def alternatives(self, item_ids: list[str]) -> str:
         return alternatives_label(item_ids, self.items)
@@ -124,10 +135,23 @@ class Labels:
         return text
 
 
+# Drops whose source is a block or a mob, named by the name index's kind.
+DROPPER_KINDS = {"block_drop": "blocks", "mob_drop": "entities"}
+
+
 def mentioned(rows: Iterable[Any]) -> dict[str, set[str]]:
     """Every item, tag, fluid and recipe type some sources mention."""
-    found: dict[str, set[str]] = {"items": set(), "tags": set(), "fluids": set(), "stations": set()}
+    found: dict[str, set[str]] = {
+        "items": set(),
+        "tags": set(),
+        "fluids": set(),
+        "stations": set(),
+        "blocks": set(),
+        "entities": set(),
+    }
     for row in rows:
+        if row.source_name and row.kind in DROPPER_KINDS:
+            found[DROPPER_KINDS[row.kind]].add(row.source_name)
         entries = list(row.ingredients or [])
         entries += [c for line in row.grid or [] for c in line or [] if isinstance(c, dict)]
         for entry in entries:

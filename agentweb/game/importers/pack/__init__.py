@@ -60,6 +60,7 @@ def import_pack(
     report.sources = [{"name": s.name, "layer": str(s.layer)} for s in found.sources]
     try:
         world = build_world(found, report, book_slug=book_slug)
+        report.timings["read the pack"] = time.monotonic() - started
         with transaction.atomic():
             write_world(world, report)
             if dry_run:

@@ -95,6 +95,10 @@ class Archive:
     def read(self, path: str) -> bytes:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def fingerprint(self, path: str) -> str:  # pragma: no cover - interface
+        """What changes when the file's content does (without reading it)."""
+        raise NotImplementedError
+
     def nested(self) -> list[Archive]:
         return []
 
@@ -124,6 +128,10 @@ class ZipArchive(Archive):
                 skip(f"{name}!{path}", "duplicate zip entry: the last one is used")
             self._infos[path] = info
         self.paths = list(self._infos)
+
+    def fingerprint(self, path: str) -> str:
+        info = self._infos[path]  # the zip's own CRC-32 and size of the entry
+        return f"{info.CRC:08x}:{info.file_size}"
 
     def read(self, path: str) -> bytes:
         info = self._infos[path]
@@ -201,6 +209,13 @@ class FolderArchive(Archive):
                     skip(f"{name}/{relative}", "a symbolic link out of the folder")
                     continue
                 self.paths.append(relative)
+
+    def fingerprint(self, path: str) -> str:
+        try:
+            stat = (self.root / path).stat()
+        except OSError:
+            return "missing"
+        return f"{stat.st_size}:{stat.st_mtime_ns}"
 
     def read(self, path: str) -> bytes:
         full = self.root / path

@@ -58,6 +58,11 @@ class FileRef:
     source: Source
     path: str
 
+    @property
+    def fingerprint(self) -> str:
+        """Where the file is and what it holds (a zip's CRC, a file's size and time)."""
+        return f"{self.source.name}!{self.path}!{self.source.archive.fingerprint(self.path)}"
+
 
 @dataclass
 class Collected:

@@ -83,6 +83,9 @@ class ParsedLoot:
     source_name: str
     drops: list[Drop]
     source: str = ""
+    # The other tables it follows, and the key of what it was read from (see world.py).
+    references: list[str] = field(default_factory=list)
+    file_key: str = ""
 
     @property
     def source_kind(self) -> str | None:
@@ -131,8 +134,11 @@ class LootReader:
 
     def parse(self, table_id: str, raw: dict) -> ParsedLoot:
         kind = table_kind(table_id, raw)
+        self._followed: list[str] = []
         drops = self._table(raw, _Context(), 0)
-        return ParsedLoot(table_id, kind, source_of(table_id, kind), _merge(drops))
+        loot = ParsedLoot(table_id, kind, source_of(table_id, kind), _merge(drops))
+        loot.references = sorted(set(self._followed))
+        return loot
 
     def _table(self, raw: dict, ctx: _Context, depth: int) -> list[Drop]:
         pools = raw.get("pools", [])
@@ -181,6 +187,8 @@ class LootReader:
             return [_drop(item, ctx.with_(chance=each)) for item in members]
         if kind == "minecraft:loot_table" and depth < MAX_DEPTH:
             value = entry.get("value", entry.get("name"))
+            if is_id(value):
+                self._followed.append(full_id(value))
             table = self.tables(full_id(value)) if is_id(value) else value
             if isinstance(table, dict):
                 return self._table(table, ctx, depth + 1)

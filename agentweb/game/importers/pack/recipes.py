@@ -80,8 +80,11 @@ class ParsedRecipe:
     grid: list[list[Any]] | None = None
     data: dict = field(default_factory=dict)
     source: str = ""
+    # Where it is made, without the lang files (a vanilla station, or the type's readable
+    # path); the name index names it in every language (kind "station").
     station: str = ""
     mod: str = ""
+    file_key: str = ""
 
     def content(self) -> dict:
         return {

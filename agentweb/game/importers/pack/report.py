@@ -55,6 +55,8 @@ class PackReport:
     notes: list[str] = field(default_factory=list)
     bytes_read: int = 0
     seconds: float = 0.0
+    # Seconds per step (reading the pack, writing each kind), for the operator.
+    timings: dict[str, float] = field(default_factory=dict)
     error: str = ""
 
     def skip(self, path: str, reason: str) -> None:
@@ -110,6 +112,8 @@ class PackReport:
         out.append(f"skipped files: {len(self.skipped)}")
         out += [f"  skipped {s.path}: {s.reason}" for s in self.skipped]
         out.append(f"read {self.bytes_read} bytes in {self.seconds:.1f} s")
+        if self.timings:
+            out.append("steps: " + ", ".join(f"{k} {v:.1f} s" for k, v in self.timings.items()))
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -127,5 +131,6 @@ class PackReport:
             "notes": self.notes,
             "bytes_read": self.bytes_read,
             "seconds": round(self.seconds, 2),
+            "timings": {k: round(v, 2) for k, v in self.timings.items()},
             "error": self.error,
         }

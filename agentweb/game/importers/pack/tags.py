@@ -105,7 +105,11 @@ class TagTable:
         return members
 
     def resolve_all(self) -> dict[str, list[str]]:
-        resolved = {tag_id: self.members(tag_id) for tag_id in sorted(self.values)}
+        return {tag_id: self.members(tag_id) for tag_id in sorted(self.values)}
+
+    def note_problems(self) -> None:
+        """Report the members that are not items and the tags no source defines (call
+        after the recipes and loot tables have looked their tags up)."""
         if self.unknown_items:
             examples = ", ".join(sorted(self.unknown_items)[:EXAMPLES])
             self.report.note(
@@ -118,4 +122,3 @@ class TagTable:
                 f"{len(self.undefined)} tags are used but defined by no source (e.g. {examples}); "
                 "they have no members"
             )
-        return resolved

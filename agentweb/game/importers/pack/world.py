@@ -9,6 +9,8 @@ one of them is reported and left out.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,13 +18,9 @@ from django.utils.text import slugify
 
 from agentweb.game.importers.errors import ImportFailed
 from agentweb.game.importers.ftb_parse import ParsedPack, find_quests_dir, parse_pack
-from agentweb.game.importers.pack.collect import Collected, Collector, read_json
-from agentweb.game.importers.pack.conditions import (
-    UnknownCondition,
-    World,
-    conditions_of,
-    passes,
-)
+from agentweb.game.importers.pack.collect import Collected, Collector
+from agentweb.game.importers.pack.conditions import World
+from agentweb.game.importers.pack.files import Known, Read, read_loot, read_recipes
 from agentweb.game.importers.pack.lang import (
     NameRows,
     in_language,
@@ -30,22 +28,21 @@ from agentweb.game.importers.pack.lang import (
     simple_names,
     station_names,
 )
-from agentweb.game.importers.pack.loot import LootReader, ParsedLoot
-from agentweb.game.importers.pack.recipes import (
-    CONDITIONAL,
-    VANILLA_STATIONS,
-    ParsedRecipe,
-    SpecialRecipe,
-    parse_recipe,
-    unwrap_conditional,
-)
+from agentweb.game.importers.pack.loot import ParsedLoot
+from agentweb.game.importers.pack.recipes import VANILLA_STATIONS, ParsedRecipe
 from agentweb.game.importers.pack.report import PackReport
 from agentweb.game.importers.pack.sources import Found
-from agentweb.game.importers.pack.stacks import Reader, full_id
+from agentweb.game.importers.pack.stacks import Reader
 from agentweb.game.importers.pack.tags import TagTable
-from agentweb.game.models import Item, NameKind
+from agentweb.game.models import Item, NameKind, Recipe
 from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.text import prettify_id
+
+
+def digest(content: object) -> str:
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha1(text.encode()).hexdigest()
+
 
 # Mod ids every pack has, whatever its loader.
 ALWAYS_LOADED = frozenset({"minecraft", "c", "brigadier"})
@@ -64,6 +61,11 @@ class PackWorld:
     tags: dict[str, list[str]] = field(default_factory=dict)
     recipes: list[ParsedRecipe] = field(default_factory=list)
     loot: list[ParsedLoot] = field(default_factory=list)
+    # Recipes and loot tables whose files and context did not change: kept as stored.
+    kept_recipes: dict[str, str] = field(default_factory=dict)
+    kept_loot: dict[str, str] = field(default_factory=dict)
+    # English station names of the recipe types (by type), for Recipe.station.
+    stations: dict[str, str] = field(default_factory=dict)
     book: ParsedPack | None = None
     book_slug: str = ""
     book_root: Path | None = None
@@ -82,13 +84,21 @@ def build_world(found: Found, report: PackReport, *, book_slug: str | None = Non
     mods = frozenset(collected.mods) | collected.loaders | ALWAYS_LOADED
     conditions = World(mods=mods, has_item=is_item, tag_members=tags.members)
     tags.load(conditions)
-    reader = Reader(tags.members, is_item)
-    _recipes(world, collected, report, reader, conditions, is_item)
-    _loot(world, collected, report, tags, conditions)
     world.tags = tags.resolve_all()
-    types = {recipe.type for recipe in world.recipes}
+    context = digest(
+        [world.tags, sorted(world.vanilla), sorted(world.items), sorted(mods), collected.mods]
+    )
+    read = Read()
+    known = Known.load()
+    reader = Reader(tags.members, is_item)
+    read_recipes(collected, report, reader, conditions, context, known, read)
+    read_loot(collected, report, tags, conditions, context, known, read)
+    tags.note_problems()
+    world.recipes, world.loot = read.recipes, read.loot
+    world.kept_recipes, world.kept_loot = read.kept_recipes, read.kept_loot
+    types = {recipe.type for recipe in world.recipes} | _stored_types(world.kept_recipes)
     world.names.update(station_names(types, strings))
-    _stations(world, collected, report)
+    _stations(world, collected, types)
     for mod_id, name in collected.mods.items():
         world.names[(str(NameKind.MOD), mod_id, DEFAULT_LANGUAGE)] = name
     _notes(collected, report)
@@ -118,104 +128,24 @@ def _items(world: PackWorld, collected: Collected) -> None:
         world.items[item_id] = PackItem(item_id, display or prettify_id(item_id))
 
 
-def _passes(raw: dict, where: str, conditions: World, report: PackReport, name: str) -> bool:
-    listed = conditions_of(raw)
-    if listed is None:
-        return True
-    try:
-        if passes(listed, conditions):
-            return True
-    except UnknownCondition as exc:
-        report.skip(where, f"unknown load condition {exc}")
-        return False
-    report.per_source[name]["not loaded (conditions false)"] += 1
-    return False
+def _stored_types(kept: dict[str, str]) -> set[str]:
+    if not kept:
+        return set()
+    return set(Recipe.objects.values_list("type", flat=True).distinct())
 
 
-def _recipes(world, collected, report, reader, conditions, is_item) -> None:
-    for recipe_id, ref in sorted(collected.recipes.items()):
-        where = f"{ref.source.name}!{ref.path}"
-        raw = read_json(ref, report)
-        if raw is None:
-            continue
-        if not isinstance(raw, dict):
-            report.skip(where, "not a recipe (a JSON object)")
-            continue
-        if not _passes(raw, where, conditions, report, ref.source.name):
-            continue
-        if full_id(str(raw.get("type", ""))) in CONDITIONAL:
-            try:
-                raw = unwrap_conditional(raw, lambda c: passes(c, conditions))
-            except UnknownCondition as exc:
-                report.skip(where, f"unknown load condition {exc}")
-                continue
-            if raw is None:
-                report.per_source[ref.source.name]["not loaded (conditions false)"] += 1
-                continue
-        try:
-            recipe = parse_recipe(recipe_id, raw, reader)
-        except SpecialRecipe as exc:
-            report.recipe_type(str(exc), rendered=True, station="computed by the game")
-            report.counts["recipes computed by the game (no fixed result)"] += 1
-            continue
-        except (ValueError, TypeError, AttributeError, KeyError) as exc:
-            report.skip(where, f"recipe {recipe_id}: {exc}")
-            continue
-        unknown = [r["item"] for r in recipe.results if "item" in r and not is_item(r["item"])]
-        if unknown:
-            report.skip(
-                where, f"recipe {recipe_id}: result {unknown[0]} is not an item of this pack"
-            )
-            continue
-        recipe.source = ref.source.name
-        world.recipes.append(recipe)
-        report.per_source[ref.source.name]["recipes"] += 1
-
-
-def _loot(world, collected, report, tags, conditions) -> None:
-    cache: dict[str, dict | None] = {}
-
-    def table(table_id: str) -> dict | None:
-        if table_id not in cache:
-            ref = collected.loot_tables.get(table_id)
-            raw = read_json(ref, report) if ref else None
-            cache[table_id] = raw if isinstance(raw, dict) else None
-        return cache[table_id]
-
-    reader = LootReader(tags.members, table)
-    for table_id, ref in sorted(collected.loot_tables.items()):
-        where = f"{ref.source.name}!{ref.path}"
-        raw = table(table_id)
-        if raw is None:
-            continue  # unreadable: read_json reported it
-        if not _passes(raw, where, conditions, report, ref.source.name):
-            continue
-        try:
-            parsed = reader.parse(table_id, raw)
-        except (ValueError, TypeError, AttributeError, KeyError) as exc:
-            report.skip(where, f"loot table {table_id}: {exc}")
-            continue
-        parsed.source = ref.source.name
-        world.loot.append(parsed)
-        report.per_source[ref.source.name]["loot tables"] += 1
-
-
-def _stations(world: PackWorld, collected: Collected, report: PackReport) -> None:
-    """Each recipe's station in English: the lang name, else the type's readable path;
-    with the mod's name when it is a mod's."""
+def _stations(world: PackWorld, collected: Collected, types: set[str]) -> None:
+    """Each recipe's station without the lang files (a vanilla station, else the type's
+    readable path) and its mod; and each type's English name for ``Recipe.station``."""
     english = in_language(world.names, NameKind.STATION)
     for recipe in world.recipes:
-        station = (
-            english.get(recipe.type)
-            or VANILLA_STATIONS.get(recipe.type)
-            or prettify_id(recipe.type)
-        )
-        namespace = recipe.type.split(":", 1)[0]
-        mod = collected.mods.get(namespace)
+        recipe.station = VANILLA_STATIONS.get(recipe.type) or prettify_id(recipe.type)
+        mod = collected.mods.get(recipe.type.split(":", 1)[0])
         if mod and not recipe.rendered:
             recipe.mod = mod
-        recipe.station = station
-        report.recipe_type(recipe.type, rendered=recipe.rendered, station=station)
+    for type_id in types:
+        fallback = VANILLA_STATIONS.get(type_id) or prettify_id(type_id)
+        world.stations[type_id] = english.get(type_id) or fallback
 
 
 def _notes(collected: Collected, report: PackReport) -> None:

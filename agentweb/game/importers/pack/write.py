@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import models
+from django.db.models import Count
 
 from agentweb.game import versions
 from agentweb.game.importers.bulk import insert_rows
@@ -59,19 +61,29 @@ def sync_table(
     *,
     compared: tuple[str, ...],
     moved: tuple[str, ...] = (),
-) -> tuple[SyncCounts, dict[str, int]]:
+    kept: Callable[[str, tuple], bool] | None = None,
+    kept_fields: tuple[str, ...] = (),
+) -> tuple[SyncCounts, dict[str, int], list[str]]:
     """Make ``existing`` equal ``rows`` (keyed by ``key_field``), reading only each row's
     key, ``compared`` fields (a digest of the rest) and ``moved`` fields: a row whose
     ``compared`` fields differ is changed; one whose ``moved`` fields alone differ (a
-    recipe now in a renamed jar) is rewritten but counted unchanged."""
+    recipe now in a renamed jar) is rewritten but counted unchanged. Existing rows for which
+    ``kept(key, their kept_fields)`` holds are left alone (counted unchanged) — rows the
+    import did not read again because nothing they come from changed. Returns the counts,
+    every wanted row's primary key, and the keys of the rows created or changed."""
     read = (*compared, *moved)
-    current = {row[0]: row[1:] for row in existing.values_list(key_field, "pk", *read)}
+    current = {}
     counts = SyncCounts()
+    for key, pk, *values in existing.values_list(key_field, "pk", *read, *kept_fields):
+        if kept is not None and key not in rows and kept(key, tuple(values[len(read) :])):
+            counts.unchanged += 1
+            continue
+        current[key] = (pk, *values[: len(read)])
     new, changed, rewritten = [], [], []
     for key, row in rows.items():
         old = current.get(key)
         if old is None:
-            new.append({key_field: key, **row})
+            new.append(key)
             continue
         differs = {field for i, field in enumerate(read) if old[i + 1] != row[field]}
         if differs & set(compared):
@@ -86,14 +98,14 @@ def sync_table(
     if changed or rewritten:
         fields = sorted({f for row in rows.values() for f in row})
         model.objects.bulk_update(changed + rewritten, fields, batch_size=WRITE_BATCH)
-    insert_rows(model, new)
+    insert_rows(model, ({key_field: key, **rows[key]} for key in new))
     counts.created, counts.updated, counts.deleted = len(new), len(changed), len(stale)
     pks = {key: values[0] for key, values in current.items() if key in rows}
     if new:
-        pks.update(_read_pks(existing, key_field, [row[key_field] for row in new]))
+        pks.update(_read_pks(existing, key_field, new))
     if counts.changed or rewritten:
         versions.bump()
-    return counts, pks
+    return counts, pks, [*new, *(getattr(obj, key_field) for obj in changed)]
 
 
 def _read_pks(existing: models.QuerySet, key_field: str, keys: list[str]) -> dict[str, int]:
@@ -119,7 +131,8 @@ def write_world(world: PackWorld, report: PackReport) -> None:
         }
         for item_id, item in world.items.items()
     }
-    counts, item_pks = sync_table(
+    step = Steps(report)
+    counts, item_pks, touched = sync_table(
         Item,
         Item.objects.filter(origin=ORIGIN),
         "item_id",
@@ -128,59 +141,107 @@ def write_world(world: PackWorld, report: PackReport) -> None:
     )
     changes["items"] = Change.of(counts)
     item_pks.update(dict(Item.objects.exclude(origin=ORIGIN).values_list("item_id", "pk")))
-    changed_items = [item_pks[i] for i in item_rows if i in item_pks]
+    changed_items = [item_pks[i] for i in touched]
+    step("write items")
 
-    recipe_rows = {r.recipe_id: _recipe_row(r) for r in world.recipes}
-    counts, recipe_pks = sync_table(
+    recipe_rows = {r.recipe_id: _recipe_row(r, world.stations) for r in world.recipes}
+    counts, recipe_pks, _ = sync_table(
         Recipe,
         Recipe.objects.all(),
         "recipe_id",
         recipe_rows,
         compared=("digest",),
-        moved=("source",),
+        moved=("source", "file_key"),
+        kept=lambda key, _: key in world.kept_recipes,
     )
     changes["recipes"] = Change.of(counts)
+    _name_stations(world, report)
+    step("write recipes")
     loot_rows = {t.table_id: _loot_row(t) for t in world.loot}
-    counts, loot_pks = sync_table(
+    counts, loot_pks, _ = sync_table(
         LootTable,
         LootTable.objects.all(),
         "table_id",
         loot_rows,
         compared=("digest",),
-        moved=("source",),
+        moved=("source", "file_key", "references"),
+        kept=lambda key, _: key in world.kept_loot,
     )
     changes["loot tables"] = Change.of(counts)
     tag_rows = {tag: {"items": items, "digest": digest(items)} for tag, items in world.tags.items()}
-    counts, _ = sync_table(ItemTag, ItemTag.objects.all(), "tag_id", tag_rows, compared=("digest",))
+    counts, _, _ = sync_table(
+        ItemTag, ItemTag.objects.all(), "tag_id", tag_rows, compared=("digest",)
+    )
     changes["item tags"] = Change.of(counts)
+    step("write loot tables and tags")
 
     digests = {k: row["digest"] for k, row in (recipe_rows | loot_rows).items()}
     sources = _sources(world, report, item_pks, recipe_pks, loot_pks, digests)
-    counts, _ = sync_table(
-        ItemSource, ItemSource.objects.filter(origin=ORIGIN), "key", sources, compared=()
+    counts, _, _ = sync_table(
+        ItemSource,
+        ItemSource.objects.filter(origin=ORIGIN),
+        "key",
+        sources,
+        compared=(),
+        kept=lambda _, owners: owners[0] in world.kept_recipes or owners[1] in world.kept_loot,
+        kept_fields=("recipe__recipe_id", "loot_table__table_id"),
     )
     changes["ways to obtain items"] = Change.of(counts)
+    step("write ways to obtain items")
     changes["names"] = Change.of(sync_names(NameOrigin.PACK, world.names))
+    step("write names")
     if world.book is not None:
         _write_book(world, report)
+        step("write the quest book")
     refresh_documents(Scope(items=changed_items))
+    step("refresh search documents")
     if any(c.added or c.changed or c.removed for c in changes.values()):
         versions.bump()  # every process's caches are rebuilt
 
 
-def _recipe_row(recipe: ParsedRecipe) -> dict[str, Any]:
+def _name_stations(world: PackWorld, report: PackReport) -> None:
+    """Each type's English station name on its recipes (kept ones too: the lang files may
+    have changed without them), and the report's recipe types counted from what is stored."""
+    renamed = 0
+    for type_id, station in world.stations.items():
+        renamed += (
+            Recipe.objects.filter(type=type_id)
+            .exclude(station=station[:200])
+            .update(station=station[:200])
+        )
+    if renamed:
+        versions.bump()
+    stored = Recipe.objects.values_list("type", "rendered", "station").annotate(n=Count("id"))
+    for type_id, rendered, station, n in stored.order_by("type"):
+        report.recipe_types[type_id] = {"count": n, "rendered": rendered, "station": station}
+
+
+class Steps:
+    """Seconds since the last step, noted in the report under the step's name."""
+
+    def __init__(self, report: PackReport) -> None:
+        self.report, self.last = report, time.monotonic()
+
+    def __call__(self, name: str) -> None:
+        now = time.monotonic()
+        self.report.timings[name] = now - self.last
+        self.last = now
+
+
+def _recipe_row(recipe: ParsedRecipe, stations: dict[str, str]) -> dict[str, Any]:
     content = recipe.content()
     return {
         "type": recipe.type,
         "kind": recipe.kind,
         "rendered": recipe.rendered,
-        "station": recipe.station[:200],
+        "station": stations.get(recipe.type, recipe.station)[:200],
         "ingredients": recipe.ingredients,
         "results": recipe.results,
         "grid": recipe.grid,
         "data": {**recipe.data, **({"mod": recipe.mod} if recipe.mod else {})},
         "source": recipe.source[:500],
         "digest": digest(content),
+        "file_key": recipe.file_key,
     }
 
 
@@ -192,6 +253,8 @@ def _loot_row(table: ParsedLoot) -> dict[str, Any]:
         "drops": drops,
         "source": table.source[:500],
         "digest": digest([table.kind, table.source_name, drops]),
+        "file_key": table.file_key,
+        "references": table.references,
     }
 
 
