@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q
 
 from agentweb.game import queries
-from agentweb.game.mentions import things_named
-from agentweb.game.models import Chapter, NameKind, Quest, Reward, RewardTableEntry, Task
+from agentweb.game.mentions import quest_pks
+from agentweb.game.models import Chapter, Quest, Reward, RewardTableEntry, Task
 from agentweb.game.search import names
 from agentweb.game.text import clean_text, singular
 from agentweb.game.versions import Versioned, VersionedMap
@@ -45,20 +45,12 @@ def find_quests(text: str, limit: int) -> tuple[list[Quest], str]:
 
 
 def _by_name(text: str) -> tuple[list[int], str]:
-    """Quests whose title in any imported language is ``text`` (or it misspelled)."""
-    keys = [t.key for t in things_named(text, [NameKind.QUEST])]
-    if not keys:
+    """Quests whose title in any imported language is ``text`` ("title"), or it misspelled
+    ("fuzzy"); read from the name index in memory."""
+    pks, exact = quest_pks(text)
+    if not pks:
         return [], "none"
-    wanted = Q()
-    for key in keys:
-        slug, _, quest_id = key.partition("/")
-        wanted |= Q(book__slug=slug, quest_id=quest_id)
-    pks = list(
-        Quest.objects.filter(wanted)
-        .order_by("book__slug", "chapter__order", "order")
-        .values_list("pk", flat=True)
-    )
-    return pks, "title"
+    return pks, "title" if exact else "fuzzy"
 
 
 def _load_quests(pks: list[int]) -> dict[int, Quest]:

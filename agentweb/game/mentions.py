@@ -127,7 +127,7 @@ class _Index:
     # Latin normal keys, for the fuzzy pass.
     latin: list[str]
     # Quests and chapters: their book, id and chapter (for the model and the tools).
-    quests: dict[str, tuple[str, str, str]]
+    quests: dict[str, tuple[str, str, str, int]]
     chapters: dict[str, tuple[str, str]]
 
 
@@ -157,9 +157,9 @@ def _build() -> _Index:
                     _add(normal, part, named)
     latin = sorted(k for k in normal if k and not CJK.search(k) and len(k) >= FUZZY_MIN_CHARS)
     quests = {
-        f"{slug}/{quest_id}": (slug, quest_id, chapter)
-        for slug, quest_id, chapter in Quest.objects.values_list(
-            "book__slug", "quest_id", "chapter__title"
+        f"{slug}/{quest_id}": (slug, quest_id, chapter, pk)
+        for slug, quest_id, chapter, pk in Quest.objects.values_list(
+            "book__slug", "quest_id", "chapter__title", "pk"
         )
     }
     chapters = {
@@ -341,7 +341,7 @@ def _describe(mention: Mention, named: Named, index: _Index) -> dict:
         "names": dict(sorted(names.items())),
     }
     if named.kind == NameKind.QUEST and named.key in index.quests:
-        book, quest_id, chapter = index.quests[named.key]
+        book, quest_id, chapter, _ = index.quests[named.key]
         data.update(id=quest_id, book=book, chapter=chapter)
     elif named.kind == NameKind.CHAPTER and named.key in index.chapters:
         book, title = index.chapters[named.key]
@@ -372,6 +372,17 @@ def things_named(text: str, kinds: Iterable[str]) -> list[Named]:
         if best is not None and same_name(text, best[0]):
             return [t for t in index.normal.get(best[0], []) if t.kind in wanted]
     return []
+
+
+def quest_pks(text: str) -> tuple[list[int], bool]:
+    """The quests titled ``text`` in any language (or it misspelled: :func:`things_named`),
+    in book and chapter order, and whether one of their titles is ``text`` itself."""
+    index = _INDEX.get()
+    things = things_named(text, [NameKind.QUEST])
+    found = [index.quests[t.key] for t in things if t.key in index.quests]
+    keys = set(normal_keys(text))
+    exact = any(normal_key(n) in keys for t in things for n in index.names.get(t, {}).values())
+    return [q[3] for q in sorted(found)], exact
 
 
 def name_of(kind: str, key: str, language: str = DEFAULT_LANGUAGE) -> str | None:
