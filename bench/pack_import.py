@@ -397,7 +397,8 @@ def lookups() -> dict:
         for _ in range(CALLS)
     ]
     names = [n[: rng.randrange(4, len(n) + 1)] for n in names]  # whole names and prefixes
-    quests = [f"Quest {rng.randrange(CHAPTERS * QUESTS_PER_CHAPTER)}: the " for _ in range(CALLS)]
+    numbers = [rng.randrange(CHAPTERS * QUESTS_PER_CHAPTER) for _ in range(CALLS)]
+    quests = [f"Quest {n}: the {NOUNS[n % 18]}" for n in numbers]  # by title, as players ask
 
     def pinned(fn):
         def call(case):
@@ -411,7 +412,7 @@ def lookups() -> dict:
     first = round((time.perf_counter() - start) * 1000)
 
     def quest(title: str) -> None:
-        found = queries.match_quests(title.rstrip(": the"), limit=1)[0]
+        found = queries.match_quests(title, limit=1)[0]
         if found:
             queries.quest_detail(found[0].quest_id, book="bench")
 

@@ -305,8 +305,10 @@ def match_quest_pks(
         return [], "none"
     key = names.quest_title_key(text)
     exact = titles.by_key.get(key, [])
-    # Close titles follow the exact ones, never before them.
-    close = [pk for _, pk in names.closest(key, titles.names, limit=limit) if pk not in exact]
+    # Close titles follow the exact ones, never before them (none needed past the limit).
+    close = []
+    if len(exact) < limit:
+        close = [pk for _, pk in names.closest(key, titles.names, limit=limit) if pk not in exact]
     found = exact + close
     if not found:
         return _quests_by_text(text, limit, titles.book_pk)

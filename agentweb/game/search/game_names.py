@@ -7,9 +7,11 @@ Two functions for callers (tools, the planner, commands):
   language="zh_cn", text="安山合金", how="exact")]``. Matches come exact first (the whole
   name, any case), then names starting with the text, then names containing it; the
   database finds and orders them (no scoring here): a B-tree on the folded name for the
-  first two, and for the third the SQLite FTS5 ``trigram`` tokenizer (ranked by its
-  ``bm25()``) or PostgreSQL ``pg_trgm`` (ranked by ``similarity()``). Substrings need
-  three characters (a trigram); shorter text is matched whole or as a prefix only.
+  first two, and for the third the SQLite FTS5 ``trigram`` tokenizer or PostgreSQL
+  ``pg_trgm``: of the first :data:`CANDIDATES` names the index finds, the shortest come
+  first on SQLite (what the trigram index's ``bm25()`` would rank first, without ranking
+  every match), the most ``similarity()`` on PostgreSQL. Substrings need three
+  characters (a trigram); shorter text is matched whole or as a prefix only.
   Each thing named appears once per language (the best-ranked origin's name).
 * :func:`localized_names` — "what is each of these called in this language?" —
   ``localized_names("item", ["create:andesite_alloy"], "zh_cn")`` → the name in that
@@ -21,10 +23,11 @@ Two functions for callers (tools, the planner, commands):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import connection
+from django.db.models import Q
 
 from agentweb.game.models.names import DEFAULT_LANGUAGE, GameName, fold, origin_rank
 from agentweb.game.text import clean_text
@@ -35,6 +38,10 @@ MAX_MATCHES = 100
 MAX_TEXT = 200
 # The trigram index cannot find a substring shorter than a trigram.
 MIN_SUBSTRING = 3
+# Names containing the text that are ordered for the answer: a common substring ("gear")
+# is in tens of thousands of names, and ordering all of them would cost more than the
+# whole lookup may.
+CANDIDATES = 500
 # Keys read per statement (SQLite's variable limit in old builds).
 BATCH = 500
 # The web page's language codes (Django) → Minecraft's language codes.
@@ -161,55 +168,91 @@ def _prefix(folded: str, kinds, languages, limit: int) -> list[tuple[str, str, s
 def _contains(folded: str, kinds, languages, limit: int) -> list[tuple[str, str, str, str]]:
     if len(folded) < MIN_SUBSTRING:
         return []
+    where, params = _sql_filter(kinds, languages)
     if connection.vendor == "postgresql":
-        ids = _contains_postgres(folded, limit * 4)
+        ids = _contains_postgres(folded, where, params, limit * 4)
     else:
-        ids = _contains_sqlite(folded, limit * 4)
+        ids = _contains_sqlite(folded, where, params, limit * 4)
     if not ids:
         return []
     rows = {
-        row[0]: row[1:]
-        for row in _filtered(kinds, languages).filter(pk__in=ids).values_list("pk", *FIELDS)
+        row[0]: row[1:] for row in GameName.objects.filter(pk__in=ids).values_list("pk", *FIELDS)
     }
     return _best_origin((rows[pk] for pk in ids if pk in rows), limit)
 
 
-def _contains_sqlite(folded: str, limit: int) -> list[int]:
+def _sql_filter(kinds, languages) -> tuple[str, list]:
+    clauses, params = [], []
+    if kinds:
+        clauses.append(f"n.kind IN ({', '.join(['%s'] * len(kinds))})")
+        params += list(kinds)
+    if languages:
+        codes = [game_language(lang) for lang in languages]
+        clauses.append(f"n.language IN ({', '.join(['%s'] * len(codes))})")
+        params += codes
+    return "".join(f" AND {c}" for c in clauses), params
+
+
+def _contains_sqlite(folded: str, where: str, params: list, limit: int) -> list[int]:
     # A quoted FTS5 string is taken literally; the trigram tokenizer matches it anywhere.
+    # The index hands over at most CANDIDATES names; the shortest (the closest fit:
+    # trigram bm25 ranks the same way, but over every match) come first.
     phrase = '"' + folded.replace('"', '""') + '"'
     sql = (
-        "SELECT rowid FROM game_name_fts WHERE game_name_fts MATCH %s "
-        "ORDER BY bm25(game_name_fts), rowid LIMIT %s"
+        "SELECT id FROM (SELECT n.id, n.folded FROM game_name_fts f "
+        "JOIN game_gamename n ON n.id = f.rowid "
+        f"WHERE game_name_fts MATCH %s{where} LIMIT %s) "
+        "ORDER BY length(folded), id LIMIT %s"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [phrase, limit])
+        cursor.execute(sql, [phrase, *params, CANDIDATES, limit])
         return [row[0] for row in cursor.fetchall()]
 
 
-def _contains_postgres(folded: str, limit: int) -> list[int]:
+def _contains_postgres(folded: str, where: str, params: list, limit: int) -> list[int]:
     pattern = "%" + folded.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     sql = (
-        "SELECT id FROM game_gamename WHERE folded LIKE %s "
+        "SELECT id FROM (SELECT n.id, n.folded FROM game_gamename n "
+        f"WHERE n.folded LIKE %s{where} LIMIT %s) c "
         "ORDER BY similarity(folded, %s) DESC, id LIMIT %s"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [pattern, folded, limit])
+        cursor.execute(sql, [pattern, *params, CANDIDATES, folded, limit])
         return [row[0] for row in cursor.fetchall()]
 
 
 def localized_names(kind: str, keys: Iterable[str], language: str | None) -> dict[str, str]:
     """Each key's name in ``language``, else ``en_us``, else any language the data has
-    (``en_us``-like codes first, then alphabetical). Keys with no name are left out."""
-    wanted = list(dict.fromkeys(keys))
+    (alphabetically). Keys with no name are left out."""
+    return localized_kinds({kind: keys}, language).get(kind, {})
+
+
+def localized_kinds(
+    wanted: Mapping[str, Iterable[str]], language: str | None
+) -> dict[str, dict[str, str]]:
+    """:func:`localized_names` for several kinds at once (one statement when few):
+    ``{"tag": [...], "fluid": [...]}`` → ``{"tag": {key: name}, "fluid": {...}}``."""
     language = game_language(language)
-    choice: dict[str, tuple[tuple, str]] = {}
-    for start in range(0, len(wanted), BATCH):
-        rows = GameName.objects.filter(kind=kind, key__in=wanted[start : start + BATCH])
-        for origin, key, lang, text in rows.values_list("origin", "key", "language", "text"):
+    pairs = [(kind, key) for kind, keys in wanted.items() for key in dict.fromkeys(keys)]
+    choice: dict[tuple[str, str], tuple[tuple, str]] = {}
+    for start in range(0, len(pairs), BATCH):
+        by_kind: dict[str, list[str]] = {}
+        for kind, key in pairs[start : start + BATCH]:
+            by_kind.setdefault(kind, []).append(key)
+        condition = Q()
+        for kind, keys in by_kind.items():
+            condition |= Q(kind=kind, key__in=keys)
+        rows = GameName.objects.filter(condition).values_list(
+            "kind", "origin", "key", "language", "text"
+        )
+        for kind, origin, key, lang, text in rows:
             rank = (_language_rank(lang, language), origin_rank(origin), lang)
-            if key not in choice or rank < choice[key][0]:
-                choice[key] = (rank, text)
-    return {key: value for key, (_, value) in choice.items()}
+            if (kind, key) not in choice or rank < choice[(kind, key)][0]:
+                choice[(kind, key)] = (rank, text)
+    found: dict[str, dict[str, str]] = {}
+    for (kind, key), (_, text) in choice.items():
+        found.setdefault(kind, {})[key] = text
+    return found
 
 
 def _language_rank(lang: str, wanted: str) -> int:
@@ -220,4 +263,4 @@ def _language_rank(lang: str, wanted: str) -> int:
     return 2
 
 
-__all__ = ["NameMatch", "game_language", "localized_names", "names_matching"]
+__all__ = ["NameMatch", "game_language", "localized_kinds", "localized_names", "names_matching"]

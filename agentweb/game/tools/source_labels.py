@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentweb.game.queries import alternatives_label, display_names
-from agentweb.game.search.game_names import game_language, localized_names
+from agentweb.game.search.game_names import game_language, localized_kinds
 from agentweb.game.text import prettify_id
 
 # A tag's members named after "e.g." on a card.
@@ -67,20 +67,20 @@ class Labels:
         lang = game_language(language)
         labels = cls(lang)
         labels.items = display_names(items, language=lang)
-        labels.tags = localized_names("tag", tags, lang)
-        labels.fluids = localized_names("fluid", fluids, lang)
-        for kind, ids in (("block", set(blocks)), ("entity", set(entities))):
-            if ids:
-                named = localized_names(kind, ids, lang)
-                labels.droppers.update({(kind, key): text for key, text in named.items()})
         stations = set(stations)
-        if stations:
-            labels.stations = localized_names("station", stations, lang)
-            blocks = {t: b for t, b in VANILLA_STATION_BLOCKS.items() if t in stations}
-            named = localized_names("block", blocks.values(), lang)
-            for type_id, block in blocks.items():
-                if block in named and type_id not in labels.stations:
-                    labels.stations[type_id] = named[block]
+        station_blocks = {t: b for t, b in VANILLA_STATION_BLOCKS.items() if t in stations}
+        kinds = {"tag": tags, "fluid": fluids, "station": stations, "entity": entities}
+        kinds["block"] = {*blocks, *station_blocks.values()}
+        named = localized_kinds(kinds, lang)  # one statement for all of them
+        labels.tags = named.get("tag", {})
+        labels.fluids = named.get("fluid", {})
+        labels.stations = dict(named.get("station", {}))
+        block_names = named.get("block", {})
+        for type_id, block in station_blocks.items():
+            if block in block_names and type_id not in labels.stations:
+                labels.stations[type_id] = block_names[block]
+        labels.droppers = {("block", k): v for k, v in block_names.items()}
+        labels.droppers.update({("entity", k): v for k, v in named.get("entity", {}).items()})
         return labels
 
     def item(self, item_id: str) -> str:
