@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q, QuerySet
 
@@ -59,14 +60,9 @@ def find_book(text: str) -> QuestBook | None:
 
 
 def find_group(text: str, book: QuestBook | None = None) -> ChapterGroup | None:
-    text = clean_text(text)
+    """A chapter group by its title in any language."""
     groups = ChapterGroup.objects.select_related("book")
-    if book is not None:
-        groups = groups.filter(book=book)
-    found = groups.filter(title__iexact=text).first()
-    if found is not None:
-        return found
-    return _by_key(groups, "group_id", things_named(text, [NameKind.CHAPTER_GROUP]))
+    return _titled(groups, text, book, NameKind.CHAPTER_GROUP, "group_id")
 
 
 def find_chapter(text: str, book: QuestBook | None = None) -> Chapter | None:
@@ -75,10 +71,7 @@ def find_chapter(text: str, book: QuestBook | None = None) -> Chapter | None:
     chapters: QuerySet[Chapter] = Chapter.objects.select_related("group", "book")
     if book is not None:
         chapters = chapters.filter(book=book)
-    exact = chapters.filter(title__iexact=text).first()
-    if exact is not None:
-        return exact
-    named = _by_key(chapters, "chapter_id", things_named(text, [NameKind.CHAPTER]))
+    named = _titled(chapters, text, None, NameKind.CHAPTER, "chapter_id")
     if named is not None:
         return named
     number = CHAPTER_NUMBER.fullmatch(text)
@@ -88,6 +81,16 @@ def find_chapter(text: str, book: QuestBook | None = None) -> Chapter | None:
             return by_number.first()
     close = names.closest(text, chapters.values_list("title", "pk"), limit=1)
     return chapters.filter(pk=close[0][1]).first() if close else None
+
+
+def _titled(qs: QuerySet, text: str, book: QuestBook | None, kind: str, field: str) -> Any:
+    """The row of ``qs`` titled ``text``: its stored title (any case), else any of its
+    names in the name index (every language, a misspelling)."""
+    text = clean_text(text)
+    if book is not None:
+        qs = qs.filter(book=book)
+    found = qs.filter(title__iexact=text).first()
+    return found if found is not None else _by_key(qs, field, things_named(text, [kind]))
 
 
 def _by_key(qs: QuerySet, field: str, things: list) -> object | None:
@@ -102,14 +105,8 @@ def _by_key(qs: QuerySet, field: str, things: list) -> object | None:
 
 def find_table(text: str, book: QuestBook | None = None) -> RewardTable | None:
     """A reward table by its title in any language (exact, then close)."""
-    text = clean_text(text)
     tables = RewardTable.objects.select_related("book")
-    if book is not None:
-        tables = tables.filter(book=book)
-    found = tables.filter(title__iexact=text).first()
-    if found is not None:
-        return found
-    return _by_key(tables, "table_id", things_named(text, [NameKind.REWARD_TABLE]))
+    return _titled(tables, text, book, NameKind.REWARD_TABLE, "table_id")
 
 
 def mob_ids(text: str) -> list[str]:

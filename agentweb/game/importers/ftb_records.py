@@ -182,7 +182,49 @@ def _item_fields(raw_item: Any, title: str, names: Names) -> tuple[str, str, dic
         tag = extra.get("tag", {}).get("value") if isinstance(extra.get("tag"), dict) else None
         fallback = f"Any {prettify_id(tag)}" if isinstance(tag, str) else "Filtered items"
         return item_id, title or fallback, details
-    return item_id, names.item(item_id), details
+    return item_id, potion_name(item_id, extra) or names.item(item_id), details
+
+
+# Items the game names by the potion they hold (a water bottle is no "Potion").
+POTION_FORMS = {
+    "minecraft:potion": ("Water Bottle", "{kind} Potion", "Potion of {effect}"),
+    "minecraft:splash_potion": (
+        "Splash Water Bottle",
+        "Splash {kind} Potion",
+        "Splash Potion of {effect}",
+    ),
+    "minecraft:lingering_potion": (
+        "Lingering Water Bottle",
+        "Lingering {kind} Potion",
+        "Lingering Potion of {effect}",
+    ),
+    "minecraft:tipped_arrow": ("Arrow of Splashing", "Tipped Arrow", "Arrow of {effect}"),
+}
+# Potions with no effect, named by their kind ("Awkward Potion").
+BASE_POTIONS = frozenset({"awkward", "mundane", "thick"})
+
+
+def potion_name(item_id: str, stack: dict) -> str:
+    """The name the game shows for a potion stack: the stack's potion in its 1.20 NBT
+    (``tag.Potion``) or 1.21 components (``minecraft:potion_contents``); "" otherwise."""
+    forms = POTION_FORMS.get(item_id)
+    if forms is None:
+        return ""
+    tag = stack.get("tag") if isinstance(stack.get("tag"), dict) else {}
+    components = stack.get("components") if isinstance(stack.get("components"), dict) else {}
+    contents = components.get("minecraft:potion_contents")
+    potion = tag.get("Potion") or (
+        contents.get("potion") if isinstance(contents, dict) else contents
+    )
+    if not isinstance(potion, str) or not potion:
+        return ""
+    name = potion.split(":", 1)[-1].removeprefix("long_").removeprefix("strong_")
+    water, base, effect = forms
+    if name == "water":
+        return water
+    if name in BASE_POTIONS:
+        return base.format(kind=name.title())
+    return effect.format(effect=prettify_id(name))
 
 
 def parse_task(raw: dict, quest_id: str, order: int, names: Names) -> ParsedTask:
