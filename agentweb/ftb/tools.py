@@ -133,32 +133,15 @@ class QuestQueryInput(ToolInput):
     chapter: str | None = Field(
         None, max_length=MAX_NAME, description="Only quests of this chapter (title or number)."
     )
-    book: str | None = Field(
-        None, max_length=MAX_NAME, description="Only this quest book (its name or slug)."
-    )
-    group: str | None = Field(
-        None, max_length=MAX_NAME, description="Only chapters of this chapter group."
-    )
-    kills: str | None = Field(
-        None,
-        max_length=MAX_NAME,
-        description="Only quests whose kill tasks name this mob (name or id), with the count.",
-    )
-    task_type: TaskType | None = Field(
-        None, description="Only quests with a task of this type (e.g. 'kill' for any mob)."
-    )
+    book: str | None = Field(None, max_length=MAX_NAME, description="Only this book.")
+    group: str | None = Field(None, max_length=MAX_NAME, description="Only this chapter group.")
+    kills: str | None = Field(None, max_length=MAX_NAME, description="A mob kill tasks name.")
+    task_type: TaskType | None = Field(None, description="A task type ('kill': any mob).")
     reward_type: str | None = Field(
-        None,
-        max_length=32,
-        pattern=r"^[a-z_]+$",
-        description="Only quests with a reward of this FTB type ('xp' counts XP levels too; "
-        "'item', 'choice', 'random', 'loot', 'command'…), with the amount.",
+        None, max_length=32, pattern=r"^[a-z_]+$", description="A reward type ('xp', 'item'…)."
     )
     reward_table: str | None = Field(
-        None,
-        max_length=MAX_NAME,
-        description="A reward table (its name in any language): what is in it, how it is "
-        "handed out, and the quests that give it.",
+        None, max_length=MAX_NAME, description="A reward table: its entries and givers."
     )
     rewards_item: str | None = Field(
         None, max_length=MAX_NAME, description="Only quests whose rewards give this item."
@@ -187,11 +170,10 @@ QUEST_QUERY = ReActTool(
     card=_list_card,
     sources=_list_sources,
 ).for_reasoning(
-    "List FTB quests filtered by chapter, by an item their rewards give (rewards_item), by "
-    "an item their tasks ask for (requires_item) or by a mob their kill tasks name (kills), "
-    "each quest once with what matched and its count; book, group and chapter limit the "
-    "list to them. With no item or mob filter: a chapter's quests, or the chapters of a "
-    "book or group (or of every book) with how many quests each has and the total."
+    "List FTB quests by what their rewards give (rewards_item, reward_type, reward_table), "
+    "what their tasks ask for (requires_item, kills, task_type), each once with what "
+    "matched; book, group and chapter limit any list. Else a chapter's quests, or the "
+    "chapters of a book or group with their quest counts and the total."
 )
 
 

@@ -406,7 +406,6 @@ ITEM_SOURCE = ReActTool(
     "campfire), other stations (stonecutter, smithing table, every mod's machines, named, "
     "with fluids, chances and 'any <tag>' ingredients), block and mob drops, chest and "
     "gameplay loot with chance and conditions; what it cooks into; food values. Says when "
-    "there is no crafting recipe, or no way at all. Takes the item's name or id in any "
-    "language (typos and plurals are tolerated), or a list of up to "
-    f"{MAX_NAMES} names to look up several items in one call (fewer ways shown for each)."
+    "there is no crafting recipe, or no way at all. Takes a name or id in any language, or "
+    f"a list of up to {MAX_NAMES} names at once."
 )

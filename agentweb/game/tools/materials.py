@@ -32,28 +32,17 @@ REASONS = {
 
 
 class Wanted(ToolInput):
-    item: str = Field(min_length=1, max_length=MAX_NAME, description="An item's name or id.")
-    count: int = Field(1, ge=1, le=MAX_COUNT, description="How many of it.")
+    item: str = Field(min_length=1, max_length=MAX_NAME)
+    count: int = Field(1, ge=1, le=MAX_COUNT)
 
 
 class MaterialsInput(ToolInput):
-    item: str | None = Field(
-        None,
-        min_length=1,
-        max_length=MAX_NAME,
-        description="The item's exact name or id, e.g. 'Piston' or 'minecraft:piston'.",
-    )
-    count: int = Field(1, ge=1, le=MAX_COUNT, description="How many of the item are wanted.")
+    item: str | None = Field(None, min_length=1, max_length=MAX_NAME, description="Name or id.")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="How many are wanted.")
     items: list[Wanted] | None = Field(
-        None,
-        min_length=1,
-        max_length=MAX_WANTED,
-        description="Instead of item and count: several items with their counts, one bill "
-        "for all of them (a quest's item tasks, say).",
+        None, min_length=1, max_length=MAX_WANTED, description="Or several {item, count}."
     )
-    depth: int = Field(
-        DEFAULT_DEPTH, ge=1, le=MAX_DEPTH, description="How many levels of recipes to follow."
-    )
+    depth: int = Field(DEFAULT_DEPTH, ge=1, le=MAX_DEPTH, description="Recipe levels followed.")
 
     @model_validator(mode="after")
     def _one_way(self) -> MaterialsInput:
@@ -240,11 +229,7 @@ ITEM_MATERIALS = ReActTool(
     card=_card,
     sources=_sources,
 ).for_reasoning(
-    "A bill of materials: the raw materials and their counts for `count` of an item (or "
-    "for several `items` with their counts at once, e.g. a quest's item tasks), "
-    "following crafting recipes down (whole crafts, so leftovers are possible), each "
-    "material with its first ways to obtain it (smelting, drops). A slot that takes any of "
-    "several items is one material with its alternatives; packing recipes (ingot ↔ block), "
-    "cycles and the depth limit end a branch and are said. Use it for 'what do I need to "
-    "build X and how do I get each material'."
+    "A bill of materials: raw materials and counts for `count` of an item (or several "
+    "`items` at once), recipes followed down in whole crafts, each material with its first "
+    "ways to obtain it; tag slots as alternatives; cycles and the depth limit said."
 )
