@@ -33,8 +33,7 @@ SNOWBALL_ENGLISH = frozenset(
     against between into through during before after above below to from up down in out on
     off over under again further then once here there when where why how all any both each
     few more most other some such no nor not only own same so than too very s t can will
-    just don should now cant dont doesnt didnt isnt arent wasnt wont wouldnt couldnt im ive
-    id youre whats wheres hows thats theres got gotten""".split()  # noqa: SIM905
+    just don should now""".split()  # noqa: SIM905
 )
 # Pairs of Chinese characters that only ask or point ("为什么", "怎么", "这个"): they say
 # nothing about a topic.
@@ -45,7 +44,8 @@ CHINESE_STOP_PAIRS = frozenset(
 CONVERSATION = frozenset(
     """please pls tell hey hi hello thanks thank explain know thing things stuff something
     anything everything someone anyone could would might may must shall also us let want
-    like wonder curious question""".split()  # noqa: SIM905
+    like wonder curious question cant dont doesnt didnt isnt arent wasnt wont wouldnt
+    couldnt im ive youre whats wheres hows thats theres got gotten""".split()  # noqa: SIM905
 )
 STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION | CHINESE_STOP_PAIRS
 # Characters of Chinese question words and particles: a pair with one of them is no word
