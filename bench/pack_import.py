@@ -29,7 +29,7 @@ import argparse
 import json
 import os
 import random
-import resource
+import re
 import shutil
 import statistics
 import subprocess
@@ -110,6 +110,7 @@ NOUNS = (
 )
 ZH = "铁金铜锡铅银镍锌黄青钢锇铀石英黑曜琥珀齿轮板杆外壳线粉锭粒块框线圈阀管透镜电池核心碎片"
 CALLS = 300
+UNCHANGED = re.compile(r"\(0 added, 0 changed, 0 removed\)")
 
 
 def item_name(mod: int, j: int, language: str) -> str:
@@ -345,25 +346,36 @@ def change_one_percent(root: Path, *, variant: int) -> None:
 # --- measuring ------------------------------------------------------------------------
 
 
-def manage(env: dict, *args: str) -> tuple[float, str]:
+def manage(env: dict, *args: str) -> tuple[float, str, int]:
+    """Run ``manage.py``; its wall time, its output and its own peak RSS (KiB)."""
     start = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    if done.returncode:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
-    return time.monotonic() - start, done.stdout
+    with tempfile.TemporaryFile("w+") as out:
+        child = subprocess.Popen(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read()
+    if child.returncode:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{text}")
+    return time.monotonic() - start, text, usage.ru_maxrss
 
 
 def timed_import(env: dict, pack: Path) -> dict:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    seconds, out = manage(env, "import_pack", str(pack), "--book-slug", "bench")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    lines = [line for line in out.splitlines() if " added, " in line]
+    seconds, out, peak = manage(env, "import_pack", str(pack), "--book-slug", "bench")
+    lines = out.splitlines()
+    steps = [line[len("steps: ") :] for line in lines if line.startswith("steps: ")]
     return {
         "seconds": round(seconds, 1),
-        "peak_rss_mib": round(max(peak, before) / 1024),
-        "changes": lines,
+        "peak_rss_mib": round(peak / 1024),
+        "steps": steps[0] if steps else "",
+        "changes": [line for line in lines if " added, " in line and not UNCHANGED.search(line)],
     }
 
 

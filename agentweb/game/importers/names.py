@@ -34,19 +34,21 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
         for (kind, key, language), text in wanted.items()
     }
     rows = {ident: text for ident, text in rows.items() if text}
-    current = {
-        (kind, key, language): (pk, text)
-        for pk, kind, key, language, text in GameName.objects.filter(origin=origin).values_list(
-            "pk", "kind", "key", "language", "text"
-        )
-    }
-    stale = [pk for ident, (pk, _) in current.items() if ident not in rows]
-    changed = [
-        GameName(pk=current[ident][0], text=text, folded=fold(text))
-        for ident, text in rows.items()
-        if ident in current and current[ident][1] != text
-    ]
-    missing = [ident for ident in rows if ident not in current]
+    # The stored names are streamed, not held: a large pack has a million of them.
+    pending = set(rows)
+    stale, changed = [], []
+    stored = GameName.objects.filter(origin=origin).values_list(
+        "pk", "kind", "key", "language", "text"
+    )
+    for pk, kind, key, language, text in stored.iterator(chunk_size=STREAM_CHUNK):
+        ident = (kind, key, language)
+        if ident not in rows:
+            stale.append(pk)
+            continue
+        pending.discard(ident)
+        if rows[ident] != text:
+            changed.append(GameName(pk=pk, text=rows[ident], folded=fold(rows[ident])))
+    missing = list(pending)
     # Made one batch at a time while inserting: a large pack has a million names.
     new = (
         {
@@ -79,6 +81,8 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
     return counts
 
 
+# Stored names read per round trip while comparing.
+STREAM_CHUNK = 10_000
 # Names inserted at once past which SQLite's trigram index is rebuilt in one pass instead
 # of row by row: FTS5 indexes a million short names several times faster in one rebuild
 # than through its per-row trigger.
