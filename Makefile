@@ -30,7 +30,6 @@ run: $(STAMP_APP)
 	@[ -n "$$AGENTWEB_SECRET_KEY" ] || $(BIN)/python -m agentweb.lib.secret_key
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py seed_demo
-	$(BIN)/python manage.py recover_runs
 	@echo ""
 	@echo "  agentweb is starting on http://127.0.0.1:$(PORT)/"
 	@echo "  log in as alice or bob (players), rita (reviewer) or admin,"

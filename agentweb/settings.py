@@ -127,8 +127,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
     # Opening a SQLite connection (with its PRAGMAs) costs far more than a query,
     # and channels closes the connection around every database_sync_to_async
-    # call when CONN_MAX_AGE is 0. A SQLite connection is a file handle in the
-    # one thread that runs sync ORM code: keeping it open leaks nothing.
+    # call when CONN_MAX_AGE is 0. The event loop's one database thread keeps its
+    # connection open; an HTTP request's own thread closes its connection when the
+    # request ends (core/request_connections.py), so none is left behind.
     DATABASES["default"]["CONN_MAX_AGE"] = None
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg 3 with Django's pool instead of persistent connections (CONN_MAX_AGE=0):
@@ -205,7 +206,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("AGENTWEB_LOGIN_COOLOFF_MINUTES", 
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "agentweb.lib.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "agentweb.lib.inputs.client_ip.client_ip"
 # How many proxies in front of the server append to X-Forwarded-For (0: none,
 # the peer address is the client's). Only used to tell players apart at login.
 AGENTWEB_TRUSTED_PROXIES = env_int("AGENTWEB_TRUSTED_PROXIES", 0, minimum=0)

@@ -14,3 +14,9 @@ urlpatterns = [
     path("", include("agentweb.assistant.page.urls")),
     path("", include("agentweb.core.urls")),
 ]
+
+# Under /api/ every error is JSON, a locked database a 503 (core/error_views.py).
+handler400 = "agentweb.core.error_views.bad_request"
+handler403 = "agentweb.core.error_views.permission_denied"
+handler404 = "agentweb.core.error_views.page_not_found"
+handler500 = "agentweb.core.error_views.server_error"

@@ -1,8 +1,7 @@
 """What players (and the API) can do with runs: one function per action.
 
-Consumers and views stay thin: they parse input, call one of these, and send
-the result. Every function checks ownership first: another player's run id is
-answered exactly like an unknown one (R-AUTH-1, R-REL-2).
+Consumers and views read input, call one of these and send the result. Every function
+checks ownership first: another player's run id is answered like an unknown one (R-AUTH-1).
 """
 
 from __future__ import annotations
@@ -48,6 +47,7 @@ class Started:
     duplicate: bool = False
     # Earlier messages whose run had just ended became this run: start it first.
     promoted: int | None = None
+    entry_id: int | None = None  # a queued message's inbox entry
 
     def as_dict(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "queued": self.queued, "duplicate": self.duplicate}
@@ -112,7 +112,7 @@ def submit(
                     allow_web=allow_web,
                     client_msg_id=client_msg_id,
                 )
-                return Started(active, queued=True, promoted=promoted), entry
+                return Started(active, queued=True, promoted=promoted, entry_id=entry.pk), entry
             run_id = new_run(user_id=user.pk, memory_generation=player.generation, **new)
             return Started(run_id), None
     except IntegrityError:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
+from agentweb.lib.inputs.errors import Refusal
 
-class ServiceError(Exception):
+
+class ServiceError(Refusal):
     """A refused request: ``code`` for programs, ``message`` for people, ``status`` for HTTP."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        self.code = code
-        self.message = message
-        self.status = status
-        super().__init__(message)
 
 
 def not_found(run_id: int) -> ServiceError:

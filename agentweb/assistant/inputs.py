@@ -1,109 +1,76 @@
-"""What clients send, validated by one set of pydantic models for the websocket and the API.
+"""What players send, validated by one set of models for the websocket and the API.
 
 A chat message and a decision on a pending write have the same fields and
 the same rules whichever way they arrive (SPEC §15); the websocket frames add
 their ``type`` (``ws/frames.py``), the API reads them from the request body
-(``api/views.py``). JSON is parsed by pydantic's parser, which refuses what
-the standard library lets through: nesting deeper than its recursion limit
-(no ``RecursionError``), lone surrogates such as ``"\\ud800"`` (no
-``UnicodeEncodeError`` when the text is stored), numbers for strings, and text
-with a NUL character (PostgreSQL cannot store one, ``lib/storable_text.py``).
+(``api/views.py``). Both go through the request layer (``lib/inputs``): its
+JSON reader refuses deep nesting, lone surrogates, ``NaN`` and NUL
+characters, and its strict models refuse numbers for strings.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
-from agentweb.lib.storable_text import NUL
+from agentweb.lib.inputs.errors import InputError
+from agentweb.lib.inputs.fields import Text, matching
+from agentweb.lib.inputs.json_text import read_json
+from agentweb.lib.inputs.models import Input, parse_json
+
+__all__ = ["ChatMessage", "ClientInput", "Decision", "InputError", "Switch", "parse"]
 
 # A page's own id for a message, echoed in replies: short and plain, so it is
 # safe to show, log and use as a key.
-CLIENT_MSG_ID_PATTERN = r"^[A-Za-z0-9_.:-]*$"
 CLIENT_MSG_ID_MAX = 64
+ClientMsgId = Annotated[
+    matching(r"[A-Za-z0-9_.:-]{0,64}", "up to 64 of A–Z a–z 0–9 _ . : -", "msg-1"),
+    Field(max_length=CLIENT_MSG_ID_MAX),
+]
 ACTION_ID_MAX = 64
 
-
-def _without_nul(text: str) -> str:
-    if NUL in text:
-        raise ValueError("must not contain a NUL character (U+0000)")
-    return text
+ClientInput = Input
 
 
-# Text a player sends: stored as it is, so it must be storable.
-Text = Annotated[str, AfterValidator(_without_nul)]
-
-
-def client_msg_id_field() -> Any:
-    return Field(default="", max_length=CLIENT_MSG_ID_MAX, pattern=CLIENT_MSG_ID_PATTERN)
-
-
-class ClientInput(BaseModel):
-    # htmx's websocket extension adds a HEADERS object to every frame it sends.
-    model_config = ConfigDict(extra="ignore", strict=True)
-
-
-class ChatMessage(ClientInput):
+class ChatMessage(Input):
     """A player's message (``chat.send``, ``POST /api/runs``)."""
+
+    model_config = {"json_schema_extra": {"examples": [{"text": "how do I craft a torch"}]}}
 
     text: Text
     allow_web: bool = False
-    client_msg_id: str = client_msg_id_field()
+    client_msg_id: ClientMsgId = ""
     # The request's own options (R-X4-3); validated by the use case.
     options: Any = None
 
 
-class Decision(ClientInput):
+class Decision(Input):
     """Approve or reject a pending write (``action.confirm``, ``POST …/confirm``)."""
 
-    action_id: Text = Field(min_length=1, max_length=ACTION_ID_MAX)
+    model_config = {"json_schema_extra": {"examples": [{"action_id": "a1", "decision": "reject"}]}}
+
+    action_id: Annotated[Text, Field(min_length=1, max_length=ACTION_ID_MAX)]
     decision: Literal["approve", "reject"]
 
 
-class Switch(ClientInput):
+class Switch(Input):
     """The player's own assistant switch (``assistant.switch``, ``POST /api/assistant``)."""
+
+    model_config = {"json_schema_extra": {"examples": [{"enabled": True}]}}
 
     enabled: bool
 
 
-class MessageId(ClientInput):
+class MessageId(Input):
     """Only the ``client_msg_id`` of an input, to name it in the reply to a refused one."""
 
-    client_msg_id: str = client_msg_id_field()
-
-
-class InputError(ValueError):
-    """A refused input: ``code`` for programs, ``message`` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        self.message = message
-        super().__init__(message)
+    client_msg_id: ClientMsgId = ""
 
 
 def parse(adapter: TypeAdapter[Any], raw: str | bytes, *, what: str, field_code: str) -> Any:
-    """Validate JSON text against ``adapter``; ``InputError`` with a clear message.
-
-    ``what`` names the input in messages ("frame", "body"); a field that does
-    not validate is reported with ``field_code``.
-    """
-    try:
-        return adapter.validate_json(raw)
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        kind = first["type"]
-        if kind == "json_invalid":
-            reason = str(first.get("ctx", {}).get("error", "")) or "malformed"
-            raise InputError("bad_json", f"The {what} is not valid JSON ({reason}).") from None
-        if kind in ("dict_type", "model_type", "model_attributes_type"):
-            raise InputError(field_code, f"The {what} must be a JSON object.") from None
-        if kind in ("union_tag_not_found", "union_tag_invalid"):
-            raise InputError("unknown_type", "Unknown or missing frame type.") from None
-        where = ".".join(str(p) for p in first["loc"]) or what
-        # A rule of ours says why itself (without pydantic's "Value error, " before it).
-        why = first.get("ctx", {}).get("error") if kind == "value_error" else None
-        raise InputError(field_code, f"{where}: {why or first['msg']}") from None
+    """JSON text validated by ``adapter``; ``InputError`` with a clear message."""
+    return parse_json(adapter, raw, what=what, field_code=field_code)
 
 
 _MESSAGE_ID: TypeAdapter[MessageId] = TypeAdapter(MessageId)
@@ -114,6 +81,7 @@ def client_msg_id_of(raw: str | bytes | None) -> str:
     if not raw:
         return ""
     try:
-        return _MESSAGE_ID.validate_json(raw).client_msg_id
-    except ValidationError:
+        frame = read_json(raw, what="frame", allow_nul=True)
+        return _MESSAGE_ID.validate_python(frame).client_msg_id
+    except (InputError, ValidationError):
         return ""

@@ -236,7 +236,7 @@ def model_calls_in_flight() -> int:
 def reset_model_slots() -> int:
     """Free every slot at start-up of a single process; returns how many were held.
 
-    Only when nothing can be in flight (``make run``'s ``recover_runs``): with
+    Only when nothing can be in flight (a single-process server starting): with
     several processes, expiry gives back the slots of a dead one by itself.
     """
     return ModelCallSlot.objects.filter(expires_at__gt=timezone.now()).update(

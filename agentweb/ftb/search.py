@@ -15,13 +15,13 @@ from agentweb.game.versions import Versioned, VersionedMap
 
 # Item ids a name may stand for ("Andesite" is an item and a block variant…).
 MAX_ITEM_IDS = 5
-QUEST_ID = re.compile(r"^[0-9A-Fa-f]{1,16}$")
+QUEST_ID = re.compile(r"[0-9A-Fa-f]{1,16}")
 
 
 def normalize_quest_id(text: str) -> str | None:
     """``"8d0dd2294d591db"`` → ``"08D0DD2294D591DB"``; ``None`` if it is not an id."""
     text = text.strip()
-    return text.upper().zfill(16) if QUEST_ID.match(text) else None
+    return text.upper().zfill(16) if QUEST_ID.fullmatch(text) else None
 
 
 def with_tasks_and_rewards(qs):

@@ -48,7 +48,7 @@ MAX_SOURCES = 60
 ALTERNATIVES_SHOWN = 2
 # Longer text is not a name; it is cut before matching.
 MAX_NAME_CHARS = 200
-QUEST_ID = re.compile(r"^[0-9A-Fa-f]{16}$")
+QUEST_ID = re.compile(r"[0-9A-Fa-f]{16}")
 
 
 def _limit(limit: int) -> int:
@@ -293,7 +293,7 @@ def match_quest_pks(
     if not text:
         return [], "none"
     limit = _limit(limit)
-    if QUEST_ID.match(text):
+    if QUEST_ID.fullmatch(text):
         qs = Quest.objects.filter(quest_id=text.upper().zfill(16))
         if book:
             qs = qs.filter(book__slug=book)

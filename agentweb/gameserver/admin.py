@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from django import forms
 from django.contrib import admin, messages
@@ -10,13 +10,14 @@ from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
+from django.utils.decorators import method_decorator
 from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
 
 from agentweb.game.models import Delivery, DeliveryState
 from agentweb.gameserver import linking
 from agentweb.gameserver.auth import generate_key
-from agentweb.gameserver.commands import command_book
+from agentweb.gameserver.commands import KINDS, REPLY_FIELDS, command_book, template_problem
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.models import (
     AccountLink,
@@ -25,8 +26,16 @@ from agentweb.gameserver.models import (
     GameServerToken,
     LinkCode,
 )
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.inputs.models import Params
 
 NEEDS_ADMIN = (DeliveryState.FAILED, DeliveryState.UNKNOWN)
+
+
+class ResolveForm(Params):
+    """The button pressed: "It arrived" (``delivered``) or "It did not" (``failed``)."""
+
+    outcome: Literal["delivered", "failed"]
 
 
 @admin.register(Delivery)
@@ -44,8 +53,8 @@ class DeliveryAdmin(admin.ModelAdmin):
     def get_urls(self) -> list[Any]:
         view = self.admin_site.admin_view
         return [
-            path("<int:pk>/retry/", view(self.retry_view), name="game_delivery_retry"),
-            path("<int:pk>/resolve/", view(self.resolve_view), name="game_delivery_resolve"),
+            path("<id:pk>/retry/", view(self.retry_view), name="game_delivery_retry"),
+            path("<id:pk>/resolve/", view(self.resolve_view), name="game_delivery_resolve"),
             *super().get_urls(),
         ]
 
@@ -75,20 +84,18 @@ class DeliveryAdmin(admin.ModelAdmin):
             )
         return super().changelist_view(request, extra_context)
 
+    @method_decorator(require_POST)
+    @reads(errors="page")
     def retry_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        return require_POST(self._retry)(request, pk)
-
-    def resolve_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        return require_POST(self._resolve)(request, pk)
-
-    def _retry(self, request: HttpRequest, pk: int) -> HttpResponse:
         delivery = get_object_or_404(Delivery, pk=pk)
         self._said(request, Delivery.objects.retry([pk]), f"{delivery} will be sent again.")
         return self._back()
 
-    def _resolve(self, request: HttpRequest, pk: int) -> HttpResponse:
+    @method_decorator(require_POST)
+    @reads(form=ResolveForm, errors="page")
+    def resolve_view(self, request: HttpRequest, pk: int, *, form: ResolveForm) -> HttpResponse:
         delivery = get_object_or_404(Delivery, pk=pk)
-        arrived = request.POST.get("outcome") == "delivered"
+        arrived = form.outcome == "delivered"
         done = Delivery.objects.resolve([pk], arrived, request.user.get_username())
         self._said(request, done, f"{delivery} marked {'delivered' if arrived else 'failed'}.")
         return self._back()
@@ -216,10 +223,27 @@ class DelivererStatusAdmin(admin.ModelAdmin):
         return False
 
 
+class DeliveryCommandsForm(forms.ModelForm):
+    """Templates are one line with {name}, {item}, {count}, {table} and nothing else in braces."""
+
+    class Meta:
+        model = DeliveryCommands
+        fields = [*KINDS, *(f"{reply}_reply" for reply in REPLY_FIELDS)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for kind in KINDS:
+            problem = template_problem(data.get(kind) or "")
+            if problem:
+                self.add_error(kind, problem)
+        return data
+
+
 @admin.register(DeliveryCommands)
 class DeliveryCommandsAdmin(admin.ModelAdmin):
     """The RCON templates; empty fields keep ``gameServer`` of system-agent.json."""
 
+    form = DeliveryCommandsForm
     readonly_fields = ("in_force",)
 
     @admin.display(description="in force now")

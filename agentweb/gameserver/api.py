@@ -1,15 +1,15 @@
 """The game API (``/api/game/…``, docs/game-server.md): thin async views for a server plugin.
 
-Each view parses its input, calls one function of this app and answers JSON;
-every refusal is ``{"error": {"code", "message"}}`` with a 4xx status, and a
-refused request changes nothing.
+Each view declares what it reads (``gameserver/inputs.py`` through the request
+layer), calls one function of this app and answers JSON; every refusal is
+``{"error": {"code", "message"}}`` with a 4xx status, and a refused request
+changes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
+from contextlib import nullcontext
 
 from asgiref.sync import sync_to_async
 from django.http import HttpRequest, JsonResponse
@@ -17,94 +17,108 @@ from django.http import HttpRequest, JsonResponse
 from agentweb.gameserver import chat, feed, linking, players
 from agentweb.gameserver.auth import game_api
 from agentweb.gameserver.errors import GameApiError
+from agentweb.gameserver.inputs import (
+    ChatBody,
+    ChatReplyQuery,
+    DeliveriesQuery,
+    DeliveryResult,
+    LinkBody,
+    PlayerPath,
+)
+from agentweb.gameserver.players import PlayerState
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.open_requests import Held, OpenRequests
 
-# A plugin's request is small; anything larger is refused before parsing.
+# A plugin's request is small, but a player-state push may name thousands of quest ids.
 MAX_BODY_BYTES = 512 * 1024
-MAX_WAIT_S = 30
-DEFAULT_PAGE = 50
-# How often a long-poll looks for new deliveries.
+# How often a long-poll looks for new deliveries (one indexed EXISTS a look).
 POLL_S = 0.5
+# Requests one game-server token may keep waiting at once in a serving process (a plugin
+# needs one long-poll for deliveries and a few for chat replies).
+MAX_WAITS_PER_TOKEN = 8
+waits = OpenRequests(MAX_WAITS_PER_TOKEN)
 
 
-def _json_body(request: HttpRequest) -> dict[str, Any]:
-    if len(request.body) > MAX_BODY_BYTES:
-        raise GameApiError("body_too_large", "The request body is too large.", 413)
-    try:
-        data = json.loads(request.body or b"null")
-    except ValueError:
-        raise GameApiError("bad_json", "The body is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise GameApiError("bad_json", "The body must be a JSON object.")
-    return data
-
-
-def _whole(request: HttpRequest, name: str, default: int, high: int) -> int:
-    raw = request.GET.get(name, "")
-    if raw == "":
-        return default
-    if not raw.isdigit() or int(raw) > high:
-        raise GameApiError("bad_field", f"{name} must be a whole number from 0 to {high}.")
-    return int(raw)
+def _waiting(request: HttpRequest, wait: int) -> Held | None:
+    """A place among the token's waiting requests (none needed when it does not wait)."""
+    if not wait:
+        return None
+    held = waits.enter(request.game_token.pk)
+    if held is None:
+        raise GameApiError(
+            "too_many_waits",
+            f"This token already has {MAX_WAITS_PER_TOKEN} requests waiting; "
+            "wait for one to answer.",
+            429,
+        )
+    return held
 
 
 @game_api("POST")
-async def link(request: HttpRequest) -> JsonResponse:
+@reads(body=LinkBody)
+async def link(request: HttpRequest, *, body: LinkBody) -> JsonResponse:
     """POST /api/game/link {"code","uuid","name"} → the linked account."""
-    data = _json_body(request)
-    made = await sync_to_async(linking.redeem)(
-        request.game_token, data.get("code"), data.get("uuid"), data.get("name")
-    )
-    return JsonResponse({"linked": True, "uuid": str(made.uuid), "name": data["name"]})
+    made = await sync_to_async(linking.redeem)(request.game_token, body.code, body.uuid, body.name)
+    return JsonResponse({"linked": True, "uuid": str(made.uuid), "name": body.name})
 
 
 @game_api("GET")
-async def deliveries(request: HttpRequest) -> JsonResponse:
+@reads(query=DeliveriesQuery)
+async def deliveries(request: HttpRequest, *, query: DeliveriesQuery) -> JsonResponse:
     """GET /api/game/deliveries?after=&wait=&limit= → deliveries handed to this plugin."""
-    after = _whole(request, "after", 0, 2**62)
-    wait = _whole(request, "wait", 0, MAX_WAIT_S)
-    limit = max(1, _whole(request, "limit", DEFAULT_PAGE, feed.MAX_PAGE))
-    loop = asyncio.get_running_loop()
-    give_up = loop.time() + wait
-    while True:
-        rows = await sync_to_async(feed.hand_out)(request.game_token, after, limit)
-        if rows or loop.time() >= give_up:
-            break
-        await asyncio.sleep(POLL_S)
+    token, after = request.game_token, query.after
+    with _waiting(request, query.wait) or nullcontext():
+        await sync_to_async(feed.expire_silent_claims)()
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + query.wait
+        rows: list[dict] = []
+        while not rows:
+            if await sync_to_async(feed.waiting_for)(token, after):
+                rows = await sync_to_async(feed.hand_out)(token, after, query.limit)
+            if rows or loop.time() >= give_up:
+                break
+            await asyncio.sleep(POLL_S)
     next_after = rows[-1]["id"] if rows else after
     return JsonResponse({"deliveries": rows, "next_after": next_after})
 
 
 @game_api("POST")
-async def delivery_result(request: HttpRequest, delivery_id: int) -> JsonResponse:
+@reads(body=DeliveryResult)
+async def delivery_result(
+    request: HttpRequest, delivery_id: int, *, body: DeliveryResult
+) -> JsonResponse:
     """POST /api/game/deliveries/<id>/result {"status","detail"} (a repeat changes nothing)."""
-    data = _json_body(request)
-    body = await sync_to_async(feed.report)(
-        request.game_token, delivery_id, data.get("status"), data.get("detail", "")
+    report = await sync_to_async(feed.report)(
+        request.game_token, delivery_id, body.status, body.detail
     )
-    return JsonResponse(body)
+    return JsonResponse(report)
 
 
 @game_api("PUT")
-async def player_state(request: HttpRequest, uuid: str) -> JsonResponse:
+@reads(path=PlayerPath, body=PlayerState, max_body=MAX_BODY_BYTES)
+async def player_state(request: HttpRequest, uuid: object, *, body: PlayerState) -> JsonResponse:
     """PUT /api/game/players/<uuid> {"name","level","online","quests"} → what was stored."""
-    mc_uuid = linking.parse_uuid(uuid)
-    data = _json_body(request)
-    return JsonResponse(await sync_to_async(players.push)(mc_uuid, data))
+    return JsonResponse(await sync_to_async(players.push)(uuid, body))
 
 
 @game_api("POST")
-async def chat_message(request: HttpRequest) -> JsonResponse:
-    """POST /api/game/chat {"uuid","text","wait"?} → the run, and its reply when done in time."""
-    started, wait = await chat.start(request.game_token, _json_body(request))
-    if not wait:
-        return JsonResponse(started, status=202)
-    body = await chat.reply(started["run_id"], wait)
-    return JsonResponse({**body, "queued": started["queued"]}, status=200 if body["done"] else 202)
+@reads(body=ChatBody)
+async def chat_message(request: HttpRequest, *, body: ChatBody) -> JsonResponse:
+    """POST /api/game/chat {"uuid","text","wait"?} → the chat, and its reply when done in time."""
+    with _waiting(request, body.wait) or nullcontext():
+        started = await chat.start(request.game_token, body)
+        if not body.wait:
+            return JsonResponse(started, status=202)
+        reply = await chat.reply(request.game_token, started["chat_id"], body.wait)
+    return JsonResponse(
+        {**reply, "queued": started["queued"]}, status=200 if reply["done"] else 202
+    )
 
 
 @game_api("GET")
-async def chat_reply(request: HttpRequest, run_id: int) -> JsonResponse:
-    """GET /api/game/chat/<run_id>?wait= → the reply as game text."""
-    wait = _whole(request, "wait", 0, MAX_WAIT_S)
-    body = await chat.reply(run_id, wait)
-    return JsonResponse(body, status=200 if body["done"] else 202)
+@reads(query=ChatReplyQuery)
+async def chat_reply(request: HttpRequest, chat_id: int, *, query: ChatReplyQuery) -> JsonResponse:
+    """GET /api/game/chat/<chat_id>?wait= → the reply as game text."""
+    with _waiting(request, query.wait) or nullcontext():
+        reply = await chat.reply(request.game_token, chat_id, query.wait)
+    return JsonResponse(reply, status=200 if reply["done"] else 202)

@@ -7,6 +7,7 @@ player's API token is refused here. Only a hash of the key is stored.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import secrets
 from collections.abc import Awaitable, Callable
@@ -20,9 +21,13 @@ from django.views.decorators.csrf import csrf_exempt
 
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.models import GameServerToken
+from agentweb.lib.inputs.http import authorization, bearer_key
+from agentweb.lib.inputs.http import error_response as json_error
 
 TOKEN_PREFIX = "gs_"
 PREFIX_SHOWN = 10
+# "Last used" is written at most this often per token: not one write per poll.
+LAST_USED_PRECISION = datetime.timedelta(minutes=1)
 
 
 def key_hash(key: str) -> str:
@@ -45,18 +50,21 @@ def new_token(name: str) -> tuple[GameServerToken, str]:
 
 
 def token_from_header(header: str) -> GameServerToken | None:
-    scheme, _, key = header.partition(" ")
-    key = key.strip()
-    if scheme != "Bearer" or not key.startswith(TOKEN_PREFIX):
+    """The token of a valid ``Bearer gs_…`` header (exactly one space), or ``None``."""
+    key = bearer_key(header)
+    if key is None or not key.startswith(TOKEN_PREFIX):
         return None
     token = GameServerToken.objects.filter(key_hash=key_hash(key), revoked=False).first()
-    if token is not None:
-        GameServerToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+    now = timezone.now()
+    if token is not None and (
+        token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION
+    ):
+        GameServerToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token
 
 
 def error_response(exc: GameApiError) -> JsonResponse:
-    return JsonResponse({"error": {"code": exc.code, "message": exc.message}}, status=exc.status)
+    return json_error(exc.status, exc.code, exc.message)
 
 
 View = Callable[..., Awaitable[JsonResponse]]
@@ -83,7 +91,7 @@ def game_api(*methods: str) -> Callable[[View], Callable[..., Any]]:
 
 
 async def _authorised(view: View, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    header = request.headers.get("Authorization", "")
+    header = authorization(request)
     if not header:
         return error_response(
             GameApiError("token_required", "Send a game-server token: Bearer gs_…", 401)

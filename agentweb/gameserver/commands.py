@@ -41,10 +41,37 @@ BUILT_IN: dict[str, dict[str, str]] = {
         "failed": r"Unknown|Incorrect|Invalid|Expected|[Ee]rror|[Cc]an't|[Cc]annot",
     },
 }
-# Minecraft names: 3–16 letters, digits, underscore. Resource ids: namespace:path.
-SAFE_NAME = re.compile(r"^[A-Za-z0-9_]{1,16}$")
-SAFE_ID = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+$")
+# Minecraft names: up to 16 letters, digits, underscore. Resource ids: namespace:path, the
+# path's parts separated by "/" (none of them "." or ".."). Checked whole (``fullmatch``):
+# "stone\n" is no id.
+SAFE_NAME = re.compile(r"[A-Za-z0-9_]{1,16}")
+SAFE_ID = re.compile(r"[a-z0-9_.-]+:[a-z0-9_.-]+(?:/[a-z0-9_.-]+)*")
 MAX_COUNT = 10_000
+# A placeholder is ``{name}``, nothing more: no attribute (``{name.__class__}``), no index,
+# no conversion or format. Every other brace makes the template unusable.
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+VALUES = ("name", "item", "count", "table")
+
+
+def safe_id(value: str) -> bool:
+    """A resource id a command may carry: ``namespace:path`` with no ``.``/``..`` part."""
+    if not SAFE_ID.fullmatch(value):
+        return False
+    namespace, _, path = value.partition(":")
+    return all(part not in (".", "..") for part in (namespace, *path.split("/")))
+
+
+def template_problem(template: str) -> str | None:
+    """Why ``template`` cannot be used (the admin's form says it), or ``None``."""
+    bare = PLACEHOLDER.sub("", template)
+    if "{" in bare or "}" in bare:
+        return "use placeholders as {name}, {item}, {count} or {table}, and no other braces"
+    unknown = sorted(set(PLACEHOLDER.findall(template)) - set(VALUES))
+    if unknown:
+        return f"unknown placeholder {{{unknown[0]}}}; use {{name}}, {{item}}, {{count}}, {{table}}"
+    if "\n" in template or "\r" in template:
+        return "a command is one line"
+    return None
 
 
 class Outcome(StrEnum):
@@ -62,21 +89,20 @@ class CommandBook:
     def command_for(self, delivery: Delivery, name: str) -> str | None:
         """The command that hands ``delivery`` to ``name``; ``None``: RCON cannot do it."""
         template = self.commands.get(delivery.kind, "")
-        if not template or not SAFE_NAME.match(name):
+        if not template or template_problem(template) or not SAFE_NAME.fullmatch(name):
             return None
         item = delivery.item_id
         values = {
             "name": name,
             "count": str(delivery.count),
-            "item": item if SAFE_ID.match(item) else "",
-            "table": item if SAFE_ID.match(item) else "",
+            "item": item if safe_id(item) else "",
+            "table": item if safe_id(item) else "",
         }
         if not 0 < delivery.count <= MAX_COUNT:
             return None
-        needed = set(re.findall(r"{(\w+)}", template))
-        if not needed <= values.keys() or any(not values[k] for k in needed):
+        if any(not values[k] for k in PLACEHOLDER.findall(template)):
             return None
-        return template.format(**values)
+        return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
     def outcome(self, reply: str) -> Outcome:
         """Offline first (a retry later), then refused, then success; anything else: unknown."""

@@ -15,6 +15,7 @@ import datetime
 import logging
 import socket
 import threading
+import time
 from dataclasses import dataclass, field
 
 from django.db import close_old_connections
@@ -24,6 +25,7 @@ from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
 from agentweb.game.models.deliveries import DeliveryChannel
 from agentweb.gameserver.commands import CommandBook, Outcome, command_book, online_names
 from agentweb.gameserver.console import Console, ConsoleAddress, ConsoleError, ReplyLost
+from agentweb.gameserver.feed import expire_silent_claims
 from agentweb.gameserver.models import AccountLink, DelivererStatus
 
 logger = logging.getLogger("agentweb.gameserver")
@@ -32,7 +34,7 @@ logger = logging.getLogger("agentweb.gameserver")
 BATCH = 50
 # An offline player's deliveries are looked at again after this.
 OFFLINE_RECHECK_S = 15.0
-# A delivery RCON cannot hand out (no template, no loot table) waits this long for a plugin.
+# A delivery RCON cannot hand out (no template, no loot table) is looked at again after this.
 NOT_FOR_RCON_S = 3600.0
 # A "sending" row older than this belongs to a deliverer that died mid-command.
 STALE_SENDING_S = 120.0
@@ -68,6 +70,9 @@ class Deliverer:
         self.name = name or default_name()
         self.failures = 0
         self._checked_at: datetime.datetime | None = None
+        # Deliveries this deliverer cannot build a command for, and when to look again. Kept
+        # here, not on the row: a plugin may hand them out meanwhile.
+        self._not_mine: dict[int, float] = {}
 
     # --- one pass ---------------------------------------------------------------
 
@@ -76,6 +81,7 @@ class Deliverer:
         Delivery.objects.stale_sending(
             DeliveryChannel.RCON, now - datetime.timedelta(seconds=STALE_SENDING_S)
         )
+        expire_silent_claims(now)
         book = command_book()
         due = self._due(book)
         if not due and not self._health_check_due(now):
@@ -101,17 +107,21 @@ class Deliverer:
 
     def _due(self, book: CommandBook) -> list[Delivery]:
         kinds = [k for k, template in book.commands.items() if template]
+        clock = time.monotonic()
+        self._not_mine = {pk: at for pk, at in self._not_mine.items() if at > clock}
         due = (
             Delivery.objects.due()
             .filter(kind__in=kinds, profile__minecraft_link__isnull=False)
+            .exclude(pk__in=list(self._not_mine))
             .select_related("profile__minecraft_link")
             .order_by("id")[:BATCH]
         )
         rows = []
         for delivery in due:
             if book.command_for(delivery, delivery.profile.minecraft_name) is None:
-                later = timezone.now() + datetime.timedelta(seconds=NOT_FOR_RCON_S)
-                Delivery.objects.wait(delivery.pk, NOT_FOR_RCON, later)
+                # Left for a plugin, which sees it at once (the row's not_before is untouched).
+                self._not_mine[delivery.pk] = clock + NOT_FOR_RCON_S
+                Delivery.objects.note(delivery.pk, NOT_FOR_RCON)
             else:
                 rows.append(delivery)
         return rows

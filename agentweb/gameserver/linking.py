@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import re
 import secrets
 import uuid as uuid_lib
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
 from django.utils import timezone
 
 from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
 from agentweb.gameserver.errors import GameApiError, unknown_player
+from agentweb.gameserver.inputs import MINECRAFT_NAME
 from agentweb.gameserver.models import AccountLink, GameServerToken, LinkAttempt, LinkCode
+from agentweb.lib.inputs.fields import fullmatch
 
 # No 0/O, 1/I/L: a code is read off a screen and typed in game chat.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -33,7 +35,6 @@ MAX_CODES_PER_HOUR = 10
 # A game server sending this many wrong codes within the window is refused (guessing).
 MAX_BAD_CODES = 20
 BAD_CODE_WINDOW = datetime.timedelta(minutes=10)
-MINECRAFT_NAME = re.compile(r"^[A-Za-z0-9_]{3,16}$")
 
 
 @dataclass(frozen=True)
@@ -57,15 +58,21 @@ def display(code: str) -> str:
 
 
 def new_code(user: Any) -> NewCode:
-    """A fresh code for the page; earlier unused codes of the player stop working."""
+    """A fresh code for the page; earlier unused codes of the player stop working.
+
+    The count of the last hour and the new code are one transaction under the
+    player's row lock: concurrent requests cannot all see room for one more."""
     now = timezone.now()
-    recent = LinkCode.objects.filter(user=user, created_at__gte=now - datetime.timedelta(hours=1))
-    if recent.count() >= MAX_CODES_PER_HOUR:
-        raise GameApiError(
-            "too_many_codes", "Too many link codes in the last hour; try again later.", 429
-        )
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     with transaction.atomic():
+        _lock(get_user_model(), user.pk)
+        recent = LinkCode.objects.filter(
+            user=user, created_at__gte=now - datetime.timedelta(hours=1)
+        )
+        if recent.count() >= MAX_CODES_PER_HOUR:
+            raise GameApiError(
+                "too_many_codes", "Too many link codes in the last hour; try again later.", 429
+            )
         LinkCode.objects.filter(user=user, used_at__isnull=True, expires_at__gt=now).update(
             expires_at=now
         )
@@ -75,32 +82,33 @@ def new_code(user: Any) -> NewCode:
     return NewCode(display(code), now + CODE_TTL)
 
 
-def parse_uuid(value: Any) -> uuid_lib.UUID:
-    if not isinstance(value, str):
-        raise GameApiError("bad_field", "uuid must be a Minecraft UUID string.")
-    try:
-        return uuid_lib.UUID(value)
-    except ValueError:
-        raise GameApiError("bad_field", f"{value[:50]!r} is not a UUID.") from None
+def _lock(model: Any, pk: int) -> None:
+    """Inside a transaction: hold the row's lock until it ends (PostgreSQL; SQLite's
+    IMMEDIATE transactions already serialise every writer from their first statement)."""
+    if connection.vendor != "sqlite":
+        list(model.objects.select_for_update().filter(pk=pk).values_list("pk"))
 
 
 def check_name(value: Any) -> str:
-    if not isinstance(value, str) or not MINECRAFT_NAME.match(value):
+    """A Minecraft name, the whole of it (``"AliceCrafts\\n"`` is none): the admin's form."""
+    if not fullmatch(MINECRAFT_NAME, value):
         raise GameApiError("bad_field", "name must be a Minecraft name (3–16 of A–Z, 0–9, _).")
     return value
 
 
-def redeem(token: GameServerToken, code: Any, uuid: Any, name: Any) -> AccountLink:
-    """``POST /api/game/link``: the code's player is now the Minecraft account ``uuid``."""
-    if not isinstance(code, str) or not 1 <= len(code) <= 32:
-        raise GameApiError("bad_field", "code must be the code shown on the chat page.")
-    mc_uuid, mc_name = parse_uuid(uuid), check_name(name)
+def redeem(token: GameServerToken, code: str, mc_uuid: uuid_lib.UUID, mc_name: str) -> AccountLink:
+    """``POST /api/game/link`` (validated by ``inputs.LinkBody``): the code's player is now
+    the Minecraft account ``mc_uuid``."""
     now = timezone.now()
-    if LinkAttempt.objects.filter(token=token, at__gte=now - BAD_CODE_WINDOW).count() >= (
-        MAX_BAD_CODES
-    ):
-        raise GameApiError("too_many_attempts", "Too many wrong codes; wait a few minutes.", 429)
     with transaction.atomic():
+        # The token's attempts are counted and added under its row lock: concurrent wrong
+        # codes cannot all be checked before the lockout.
+        _lock(GameServerToken, token.pk)
+        attempts = LinkAttempt.objects.filter(token=token, at__gte=now - BAD_CODE_WINDOW)
+        if attempts.count() >= MAX_BAD_CODES:
+            raise GameApiError(
+                "too_many_attempts", "Too many wrong codes; wait a few minutes.", 429
+            )
         found = LinkCode.objects.filter(
             code_hash=_hash(code), used_at__isnull=True, expires_at__gt=now
         ).first()
@@ -110,9 +118,9 @@ def redeem(token: GameServerToken, code: Any, uuid: Any, name: Any) -> AccountLi
             used_at=now
         ):
             return _link(found.user, mc_uuid, mc_name, f"code by {token.name}")[0]
-    # Only the window's attempts count; older ones are of no use.
-    LinkAttempt.objects.filter(at__lt=now - BAD_CODE_WINDOW).delete()
-    LinkAttempt.objects.create(token=token)
+        # Only the window's attempts count; older ones are of no use.
+        LinkAttempt.objects.filter(at__lt=now - BAD_CODE_WINDOW).delete()
+        LinkAttempt.objects.create(token=token)
     raise GameApiError("bad_code", "The code is unknown, already used or expired.")
 
 

@@ -76,18 +76,34 @@ class LinkAttempt(models.Model):
 
 
 class GameChat(models.Model):
-    """A run started from game chat: the only runs whose reply a game token may read."""
+    """A message typed in game, and the run that answers it: the only runs whose reply a
+    game token may read, and only the token that sent the message.
 
-    run = models.OneToOneField("assistant.Run", on_delete=models.CASCADE, related_name="game_chat")
+    A message sent while the player has a run going waits in the inbox (``entry``)
+    and gets its ``run`` when it starts as one; it never reads the run it waited for.
+    """
+
+    run = models.OneToOneField(
+        "assistant.Run", null=True, on_delete=models.CASCADE, related_name="game_chat"
+    )
+    entry = models.OneToOneField(
+        "assistant.InboxEntry", null=True, on_delete=models.CASCADE, related_name="game_chat"
+    )
     link = models.ForeignKey(AccountLink, on_delete=models.CASCADE, related_name="chats")
     token = models.ForeignKey(GameServerToken, null=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(run__isnull=False) | models.Q(entry__isnull=False),
+                name="game_chat_run_or_entry",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"game chat of {self.link_id}: run {self.run_id}"
+        return f"game chat {self.pk} of {self.link_id}: run {self.run_id}"
 
 
 # A deliverer not heard of for this long has stopped: its last error is history.

@@ -6,14 +6,19 @@ their own link and their own deliveries.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from pydantic import Field
 
 from agentweb.gameserver import linking, status
 from agentweb.gameserver.errors import GameApiError
+from agentweb.lib.inputs.http import login_required_json, reads
+from agentweb.lib.inputs.models import Params
 
 PANEL = "gameserver/partials/link_panel.html"
 
@@ -25,12 +30,14 @@ def _panel(request: HttpRequest, status_code: int = 200, **extra: object) -> Htt
 
 @require_GET
 @login_required
+@reads(errors="page")
 def link_panel(request: HttpRequest) -> HttpResponse:
     return _panel(request)
 
 
 @require_POST
 @login_required
+@reads(errors="page")
 def link_code(request: HttpRequest) -> HttpResponse:
     try:
         code = linking.new_code(request.user)
@@ -41,22 +48,19 @@ def link_code(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+@reads(errors="page")
 def unlink(request: HttpRequest) -> HttpResponse:
     linking.unlink(request.user)
     return _panel(request, notice=_("Your Minecraft account is no longer linked."))
 
 
+class StatusQuery(Params):
+    reason: Annotated[list[status.Reason], Field(min_length=1, max_length=status.MAX_REASONS)]
+
+
 @require_GET
-def delivery_status(request: HttpRequest) -> JsonResponse:
+@login_required_json
+@reads(query=StatusQuery)
+def delivery_status(request: HttpRequest, *, query: StatusQuery) -> JsonResponse:
     """``?reason=purchase:12&reason=quest-claim:3`` → each card's deliveries and their status."""
-    if not request.user.is_authenticated:
-        return JsonResponse(
-            {"error": {"code": "login_required", "message": _("Log in.")}}, status=401
-        )
-    reasons = status.valid_reasons(request.GET.getlist("reason"))
-    if reasons is None:
-        message = _("Give 1 to %(max)d reason parameters like purchase:12.") % {
-            "max": status.MAX_REASONS
-        }
-        return JsonResponse({"error": {"code": "bad_field", "message": message}}, status=400)
-    return JsonResponse({"deliveries": status.statuses(request.user, reasons)})
+    return JsonResponse({"deliveries": status.statuses(request.user, query.reason)})

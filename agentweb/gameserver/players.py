@@ -10,13 +10,12 @@ validated whole before anything is written.
 
 from __future__ import annotations
 
-import re
 import uuid as uuid_lib
 from typing import Annotated, Any
 
 from django.db import transaction
 from django.utils import timezone
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic import ConfigDict, Field
 
 from agentweb.game.models import (
     Delivery,
@@ -28,50 +27,48 @@ from agentweb.game.models import (
     QuestStatus,
 )
 from agentweb.gameserver.errors import GameApiError
-from agentweb.gameserver.linking import MINECRAFT_NAME, linked
+from agentweb.gameserver.inputs import MinecraftName
+from agentweb.gameserver.linking import linked
 from agentweb.gameserver.models import AccountLink
+from agentweb.lib.inputs.fields import Integer, matching
+from agentweb.lib.inputs.models import Input
 
-# FTB quest ids are 16 hex digits; the game may drop leading zeros.
-QUEST_ID = re.compile(r"^[0-9A-Fa-f]{1,16}$")
 MAX_LEVEL = 1_000_000
 # One push names at most this many books and quest ids (a big pack has a few thousand).
 MAX_BOOKS = 20
 MAX_IDS = 20_000
+MAX_BOOK_SLUG = 100
 
-QuestIds = Annotated[
-    list[Annotated[str, Field(pattern=QUEST_ID.pattern)]], Field(max_length=MAX_IDS)
-]
+# FTB quest ids are 16 hex digits; the game may drop leading zeros.
+QuestId = matching(r"[0-9A-Fa-f]{1,16}", "an FTB quest id (1–16 hex digits)", "1A2B3C4D5E6F7081")
+QuestIds = Annotated[list[QuestId], Field(max_length=MAX_IDS)]
+BookSlug = Annotated[str, Field(min_length=1, max_length=MAX_BOOK_SLUG)]
 
 
-class BookProgress(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class BookProgress(Input):
+    model_config = ConfigDict(extra="forbid")
     completed: QuestIds = []
     in_progress: QuestIds = []
 
 
-class PlayerState(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    name: Annotated[str, Field(pattern=MINECRAFT_NAME.pattern)] | None = None
-    level: Annotated[StrictInt, Field(ge=0, le=MAX_LEVEL)] | None = None
-    online: StrictBool | None = None
-    quests: Annotated[dict[str, BookProgress], Field(max_length=MAX_BOOKS)] = {}
+class PlayerState(Input):
+    """``PUT /api/game/players/<uuid>``: every field optional, no unknown field."""
 
-
-def parse_state(data: dict[str, Any]) -> PlayerState:
-    try:
-        return PlayerState.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "body"
-        raise GameApiError("bad_field", f"{where}: {first['msg']}") from None
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"name": "Notch", "level": 31, "online": True}]},
+    )
+    name: MinecraftName | None = None
+    level: Integer(0, MAX_LEVEL) | None = None
+    online: bool | None = None
+    quests: Annotated[dict[BookSlug, BookProgress], Field(max_length=MAX_BOOKS)] = {}
 
 
 def _norm(quest_id: str) -> str:
     return quest_id.upper().zfill(16)
 
 
-def push(mc_uuid: uuid_lib.UUID, data: dict[str, Any]) -> dict[str, Any]:
-    state = parse_state(data)
+def push(mc_uuid: uuid_lib.UUID, state: PlayerState) -> dict[str, Any]:
     with transaction.atomic():
         link = linked(mc_uuid)
         profile = PlayerProfile.objects.select_for_update().get(pk=link.profile_id)

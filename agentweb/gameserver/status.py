@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from agentweb.game.models import Delivery, DeliveryState
+from agentweb.gameserver.feed import expire_silent_claims
 from agentweb.gameserver.models import AccountLink
+from agentweb.lib.inputs.fields import matching
 
 # "purchase:12", "quest-claim:7": what cards name; anything else is refused.
-REASON = re.compile(r"^[a-z-]{1,20}:\d{1,18}$")
+Reason = matching(r"[a-z-]{1,20}:[0-9]{1,18}", "a card's reason like purchase:12", "purchase:12")
 MAX_REASONS = 50
 DONE = (DeliveryState.DELIVERED, DeliveryState.CANCELLED)
 # Undo cannot take these back: they reached (or may have reached) the game.
@@ -39,6 +40,7 @@ def _text(delivery: Delivery, link: AccountLink | None) -> str:
 
 def statuses(user: Any, reasons: list[str]) -> dict[str, dict[str, Any]]:
     """Per reason: each delivery's label, state and text; only the player's own."""
+    expire_silent_claims(profile__user=user)
     link = AccountLink.objects.filter(profile__user=user).first()
     rows = (
         Delivery.objects.filter(profile__user=user, reason__in=reasons)
@@ -65,9 +67,3 @@ def statuses(user: Any, reasons: list[str]) -> dict[str, dict[str, Any]]:
         )
         entry["done"] = entry["done"] and delivery.state in DONE
     return out
-
-
-def valid_reasons(values: list[str]) -> list[str] | None:
-    if not values or len(values) > MAX_REASONS or not all(REASON.match(v) for v in values):
-        return None
-    return values

@@ -83,6 +83,10 @@ class LaneExecutor(Executor):
             self._ready.notify()
         return future
 
+    def runs_here(self) -> bool:
+        """The calling thread is this executor's worker."""
+        return self._thread is not None and threading.current_thread() is self._thread
+
     def queued(self) -> tuple[int, ...]:
         """Calls waiting, per lane (first, urgent, normal)."""
         with self._ready:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from agentweb.lib.params import MAX_INT, BadInteger, parse_int
+from agentweb.lib.inputs.integers import MAX_INT, BadInteger, parse_int
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})

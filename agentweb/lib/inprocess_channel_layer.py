@@ -227,6 +227,18 @@ class InProcessChannelLayer(BaseChannelLayer):
     async def close(self) -> None:
         pass
 
+    # What is held (for operations and tests)
+
+    def members(self, group: str) -> int:
+        """How many channels belong to ``group`` now."""
+        with self._lock:
+            return len(self._groups.get(group, ()))
+
+    def channels_held(self) -> int:
+        """Channels that hold anything: a message, a waiting receiver or a membership."""
+        with self._lock:
+            return sum(1 for state in self._channels.values() if not state.idle())
+
     # Internals (called with the lock held)
 
     def _channel(self, name: str) -> _Channel:

@@ -6,17 +6,18 @@ Anyone else's run id is answered like an unknown one.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
-from agentweb.assistant.actions import ServiceError
-from agentweb.assistant.api.auth import api_view, error
+from agentweb.assistant.api.auth import api_view
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.inputs.models import Params
 from agentweb.traces.access import readable_run
 from agentweb.traces.export import export_run
 from agentweb.traces.otel import otel_view
-
-FORMATS = ("agentweb", "otel")
 
 
 def _export(user: object, run_id: int, view: str) -> dict:
@@ -24,17 +25,17 @@ def _export(user: object, run_id: int, view: str) -> dict:
     return otel_view(document) if view == "otel" else document
 
 
+class ExportQuery(Params):
+    format: Literal["agentweb", "otel"] = "agentweb"
+
+
 @require_GET
 @api_view
-async def export(request: HttpRequest, run_id: int) -> JsonResponse:
+@reads(query=ExportQuery)
+async def export(request: HttpRequest, run_id: int, *, query: ExportQuery) -> JsonResponse:
     """``?format=agentweb`` (default, re-importable) or ``?format=otel`` (OTLP/JSON)."""
-    view = request.GET.get("format", "agentweb")
-    if view not in FORMATS:
-        return error(400, "bad_field", f"format must be one of {', '.join(FORMATS)}.")
-    try:
-        document = await database_sync_to_async(_export)(request.user, run_id, view)
-    except ServiceError as exc:
-        return error(exc.status, exc.code, exc.message)
+    view = query.format
+    document = await database_sync_to_async(_export)(request.user, run_id, view)
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False})
     response["Content-Disposition"] = f'inline; filename="run-{run_id}-{view}.json"'
     return response

@@ -7,5 +7,5 @@ from agentweb.traces import api
 app_name = "trace_api"
 
 urlpatterns = [
-    path("runs/<int:run_id>/export", api.export, name="export"),
+    path("runs/<id:run_id>/export", api.export, name="export"),
 ]

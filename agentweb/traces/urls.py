@@ -8,6 +8,6 @@ app_name = "traces"
 
 urlpatterns = [
     path("", views.run_list, name="list"),
-    path("runs/<int:run_id>/", views.run_page, name="run"),
+    path("runs/<id:run_id>/", views.run_page, name="run"),
     path("compare/", views.compare, name="compare"),
 ]

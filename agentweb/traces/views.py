@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from typing import Annotated
+
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from pydantic import Field
 
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.models import Run
 from agentweb.assistant.page.labels import js_labels
 from agentweb.assistant.ws.consumer import WS_PATH
-from agentweb.lib.params import BadInteger, int_param, parse_int
+from agentweb.lib.inputs.fields import IntText
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.inputs.models import Params
 from agentweb.traces import compare as comparing
 from agentweb.traces.access import readable_run, reviewer_view
 from agentweb.traces.detail import run_detail
@@ -24,20 +29,26 @@ def _run(request: HttpRequest, run_id: int) -> Run:
         raise Http404(f"There is no run {run_id}.") from None
 
 
+class ListQuery(Params):
+    before: IntText() | None = None
+    after: IntText() | None = None
+
+
 @reviewer_view
-def run_list(request: HttpRequest) -> HttpResponse:
-    """Runs, newest first, filtered; keyset pages of ``PAGE_SIZE``."""
-    try:
-        before, after = int_param(request.GET, "before"), int_param(request.GET, "after")
-    except BadInteger as error:
-        return HttpResponseBadRequest(error.message)
+@reads(query=ListQuery, errors="page")
+def run_list(request: HttpRequest, *, query: ListQuery) -> HttpResponse:
+    """Runs, newest first, filtered; keyset pages of ``PAGE_SIZE``.
+
+    The filters are a Django form (``RunFilterForm``): its fields validate
+    themselves and an invalid one filters nothing out."""
     form = RunFilterForm(request.GET or None)
     runs = form.apply(Run.objects.all()) if form.is_bound else Run.objects.all()
-    page = page_of(runs, before, after)
+    page = page_of(runs, query.before, query.after)
     return render(request, "traces/list.html", {"form": form, "page": page})
 
 
 @reviewer_view
+@reads(errors="page")
 def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
     """One run, step by step; a running run keeps updating over the websocket."""
     detail = run_detail(_run(request, run_id))
@@ -53,16 +64,19 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
     return render(request, "traces/detail.html", {"d": detail, "boot": boot})
 
 
+class CompareQuery(Params):
+    a: IntText() | None = None
+    b: IntText() | None = None
+    run: Annotated[list[IntText()], Field(max_length=2)] = []
+
+
 @reviewer_view
-def compare(request: HttpRequest) -> HttpResponse:
+@reads(query=CompareQuery, errors="page")
+def compare(request: HttpRequest, *, query: CompareQuery) -> HttpResponse:
     """Two runs side by side: ``?a=<id>&b=<id>`` (or two ``run`` checkboxes of the list)."""
-    try:
-        ids = [parse_int(v, name="run") for v in request.GET.getlist("run")]
-        a, b = int_param(request.GET, "a"), int_param(request.GET, "b")
-    except BadInteger as error:
-        return HttpResponseBadRequest(error.message)
+    a, b = query.a, query.b
     if a is None or b is None:
-        a, b = [*ids, None, None][:2]
+        a, b = [*query.run, None, None][:2]
     if a is None or b is None:
         return render(request, "traces/compare.html", {"missing": True}, status=400)
     left, right = run_detail(_run(request, a)), run_detail(_run(request, b))

@@ -96,3 +96,13 @@ async def test_another_players_run_answers_exactly_like_an_unknown_one(connect, 
     assert all(r["message"] == f"There is no run {bob_run}." for r in replies)
     assert await alice_socket.nothing(), "no event of bob's run leaked"
     assert await database_sync_to_async(_counts)() == before
+
+
+async def test_a_refused_message_with_a_nul_still_names_its_client_msg_id(connect, alice):
+    socket = await connect(alice)
+
+    await socket.send('{"type": "chat.send", "text": "hi\\u0000there", "client_msg_id": "n-1"}')
+    reply = await socket.recv()
+
+    assert (reply["code"], reply["client_msg_id"]) == ("bad_frame", "n-1")
+    assert "NUL" in reply["message"]

@@ -56,6 +56,18 @@ class LiveServer:
             timeout=SETUP_TIMEOUT_S,
         )
 
+    def shell(self, code: str) -> str:
+        """Run ``code`` in ``manage.py shell`` against this server's database: its output."""
+        return subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=SETUP_TIMEOUT_S,
+        ).stdout
+
     def start(self) -> LiveServer:
         self._manage("migrate", "--no-input")
         self._manage("seed_demo")

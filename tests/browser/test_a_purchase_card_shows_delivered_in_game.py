@@ -31,15 +31,7 @@ TOKEN_SCRIPT = "from agentweb.gameserver.auth import new_token; print('KEY=' + n
 
 
 def _game_token(server) -> str:
-    out = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", TOKEN_SCRIPT],
-        cwd=ROOT,
-        env=server.env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return out.split("KEY=", 1)[1].strip()
+    return server.shell(TOKEN_SCRIPT).split("KEY=", 1)[1].strip()
 
 
 def _redeem(server, key: str, code: str) -> dict:

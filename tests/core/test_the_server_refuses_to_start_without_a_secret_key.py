@@ -48,3 +48,24 @@ def test_debug_on_may_use_the_development_key(tmp_path):
     done = _start(tmp_path, AGENTWEB_DEBUG="1")
 
     assert done.returncode == 0, done.stderr
+
+
+def test_a_weak_key_with_debug_off_stops_the_server(tmp_path):
+    for weak, why in (
+        ("short-key", "9 characters long"),
+        ("a" * 60, "fewer than 5 different characters"),
+        ("django-insecure-" + "x1y2z3" * 10, "insecure placeholder"),
+    ):
+        done = _start(tmp_path, AGENTWEB_SECRET_KEY=weak)
+
+        assert done.returncode != 0
+        assert why in _last_line(done)
+
+
+def test_a_weak_key_in_the_key_file_stops_the_server_too(tmp_path):
+    (tmp_path / "secret_key").write_text("tiny\n")
+
+    done = _start(tmp_path)
+
+    assert done.returncode != 0
+    assert "4 characters long" in _last_line(done)

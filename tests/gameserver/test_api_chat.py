@@ -53,21 +53,14 @@ async def test_a_message_from_the_game_runs_as_the_linked_player_and_replies_in_
     assert run.status == "completed"
 
 
-async def test_without_wait_the_reply_is_fetched_later_by_run_id(linked_alice, headers, model):
+async def test_without_wait_the_reply_is_fetched_later_by_chat_id(linked_alice, headers, model):
     model.push(route("system:chat"), answer("pong"))
     started = await _post({"uuid": str(ALICE_UUID), "text": "ping"}, headers)
     assert started.status_code == 202
-    run_id = started.json()["run_id"]
+    chat_id = started.json()["chat_id"]
     await executor.wait_all()
-    reply = await AsyncClient().get(f"/api/game/chat/{run_id}?wait=5", headers=headers)
+    reply = await AsyncClient().get(f"/api/game/chat/{chat_id}?wait=5", headers=headers)
     assert reply.json()["reply"] == "pong"
-
-
-async def test_a_token_reads_only_replies_of_runs_started_from_the_game(linked_alice, headers):
-    web_run = await database_sync_to_async(Run.objects.create)(user=linked_alice, question="web")
-    response = await AsyncClient().get(f"/api/game/chat/{web_run.pk}", headers=headers)
-    assert response.status_code == 404
-    assert response.json()["error"]["code"] == "unknown_chat"
 
 
 async def test_an_unlinked_uuid_is_a_404_and_starts_nothing(linked_alice, headers):
@@ -79,7 +72,7 @@ async def test_an_unlinked_uuid_is_a_404_and_starts_nothing(linked_alice, header
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
-        ({"uuid": str(ALICE_UUID)}, 400, "empty_message"),
+        ({"uuid": str(ALICE_UUID)}, 400, "bad_field"),
         ({"uuid": str(ALICE_UUID), "text": "   "}, 400, "empty_message"),
         ({"uuid": str(ALICE_UUID), "text": "x" * 70_000}, 413, "message_too_large"),
         ({"uuid": "nope", "text": "hi"}, 400, "bad_field"),
@@ -123,3 +116,40 @@ async def test_a_write_asked_from_the_game_waits_for_confirmation_on_the_page(
     assert body["pending_action"].startswith("Confirm on the chat page: Buy 1× bread")
     await actions.acancel(linked_alice, body["run_id"])
     await executor.wait_all()
+
+
+async def test_options_are_honoured_like_on_the_chat_page(linked_alice, headers, model):
+    model.push(route("system:chat"), answer("pong"))
+    response = await _post(
+        {"uuid": str(ALICE_UUID), "text": "ping", "options": {"reactIterations": 1}}, headers
+    )
+    await executor.wait_all()
+
+    run = await database_sync_to_async(Run.objects.get)()
+    assert response.status_code == 202
+    assert run.options == {"reactIterations": 1}
+
+
+async def test_options_that_loosen_the_policy_are_refused(linked_alice, headers):
+    response = await _post(
+        {"uuid": str(ALICE_UUID), "text": "ping", "options": {"reactIterations": 99}}, headers
+    )
+
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "bad_options")
+    assert await database_sync_to_async(Run.objects.count)() == 0
+
+
+async def test_a_nul_in_the_text_is_refused(linked_alice, headers):
+    response = await _post({"uuid": str(ALICE_UUID), "text": "hi\u0000there"}, headers)
+
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "bad_field")
+    assert "NUL" in response.json()["error"]["message"]
+    assert await database_sync_to_async(Run.objects.count)() == 0
+
+
+def test_minecraft_formatting_codes_never_reach_game_chat():
+    sources = [{"n": 1, "title": "§4Red§r wiki"}]
+
+    text = game_text("§cObsidian§r needs a §ldiamond§r pickaxe [1] §", sources)
+
+    assert text == "Obsidian needs a diamond pickaxe [1] — [1] Red wiki"

@@ -82,8 +82,14 @@ def test_unlinked_players_deliveries_are_not_handed_out(api, shop):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_long_poll_returns_as_soon_as_something_is_bought(api, alice, shop):
+    from agentweb.gameserver.api import waits
+    from agentweb.gameserver.models import GameServerToken
+
+    token = GameServerToken.objects.get()
+
     def buy_soon() -> None:
-        time.sleep(0.6)
+        while waits.open_for(token.pk) == 0:  # the long-poll is waiting now
+            time.sleep(0.01)
         purchase(alice)
         connection.close()
 
@@ -137,7 +143,7 @@ def test_a_result_for_a_delivery_not_handed_out_is_refused(api, alice, shop):
     purchase(alice)
     delivery = Delivery.objects.get()
     response = api.post(f"/api/game/deliveries/{delivery.pk}/result", {"status": "delivered"})
-    assert (response.status_code, error_code(response)) == (409, "not_handed_out")
+    assert (response.status_code, error_code(response)) == (404, "unknown_delivery")
     missing = api.post("/api/game/deliveries/999999/result", {"status": "delivered"})
     assert (missing.status_code, error_code(missing)) == (404, "unknown_delivery")
     assert Delivery.objects.get().state == DeliveryState.PENDING

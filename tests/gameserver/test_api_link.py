@@ -121,12 +121,16 @@ def test_a_name_of_another_profile_is_refused(api, carol):
     ("body", "code"),
     [
         ("not json", "bad_json"),
-        ([1, 2], "bad_json"),
+        ([1, 2], "bad_field"),
         ({"uuid": str(ALICE_UUID), "name": "CarolMC"}, "bad_field"),
         ({"code": "ABCD-EFGH", "uuid": "not-a-uuid", "name": "CarolMC"}, "bad_field"),
         ({"code": "ABCD-EFGH", "uuid": str(ALICE_UUID), "name": "two words"}, "bad_field"),
         ({"code": "ABCD-EFGH", "uuid": str(ALICE_UUID), "name": "x" * 17}, "bad_field"),
         ({"code": 12345678, "uuid": str(ALICE_UUID), "name": "CarolMC"}, "bad_field"),
+        ({"code": "ABCD-EFGH", "uuid": str(ALICE_UUID), "name": "AliceCrafts\n"}, "bad_field"),
+        ({"code": "ABCD-EFGH", "uuid": str(ALICE_UUID) + "\n", "name": "CarolMC"}, "bad_field"),
+        ({"code": "ABCD-EFGH\n", "uuid": str(ALICE_UUID), "name": "CarolMC"}, "bad_field"),
+        ({"code": "AB\ud800", "uuid": str(ALICE_UUID), "name": "CarolMC"}, "bad_json"),
     ],
 )
 def test_bad_link_requests_get_a_clear_error_and_change_nothing(api, carol, body, code):

@@ -104,3 +104,53 @@ def test_the_plugin_feed_shows_the_command_in_force(api, alice, shop):
     purchase(alice)
     row = api.get("/api/game/deliveries").json()["deliveries"][0]
     assert row["command"] == "minecraft:give AliceMC minecraft:bread 1"
+
+
+@pytest.mark.parametrize(
+    "item_id",
+    [
+        "minecraft:stone\n",
+        "minecraft:../../op",
+        "minecraft:a/../b",
+        "..:stone",
+        "minecraft:stone 1",
+    ],
+)
+def test_an_item_id_that_is_not_whole_or_walks_up_gets_no_command(alice, item_id):
+    delivery = _delivery(alice.game_profile, item_id=item_id)
+
+    assert command_book().command_for(delivery, "AliceMC") is None
+
+
+@pytest.mark.parametrize("name", ["AliceMC\n", "AliceMC ", "Alice MC", ""])
+def test_a_name_that_is_not_whole_gets_no_command(alice, name):
+    assert command_book().command_for(_delivery(alice.game_profile), name) is None
+
+
+def test_a_namespaced_path_with_folders_is_an_id(alice):
+    loot = _delivery(alice.game_profile, DeliveryKind.LOOT, "minecraft:chests/simple_dungeon", 1)
+
+    assert (
+        command_book().command_for(loot, "AliceMC")
+        == "loot give AliceMC loot minecraft:chests/simple_dungeon"
+    )
+
+
+@pytest.mark.parametrize(
+    "template",
+    ["give {name.__class__} {item}", "give {name[0]} {item}", "give {name!r} {item}", "{x}"],
+)
+def test_an_admin_template_cannot_expand_attributes_or_unknown_placeholders(alice, template):
+    DeliveryCommands.objects.create(item=template)
+
+    assert command_book().command_for(_delivery(alice.game_profile), "AliceMC") is None
+
+
+def test_the_admin_form_refuses_such_a_template(admin_client):
+    response = admin_client.post(
+        "/admin/gameserver/deliverycommands/add/", {"item": "give {name.__class__} {item}"}
+    )
+
+    assert response.status_code == 200
+    assert b"use placeholders as {name}" in response.content
+    assert not DeliveryCommands.objects.exists()

@@ -6,7 +6,7 @@ from django.test import Client
 
 from agentweb.assistant.models import Run
 from agentweb.core.roles import Role, ensure_groups
-from agentweb.lib.params import MAX_INT, BadInteger, parse_int
+from agentweb.lib.inputs.integers import MAX_INT, BadInteger, parse_int
 
 # Each passes str.isdigit() or int(), and none is an integer a client may send.
 MALFORMED = ["²", "³", "١٢", "1_000", " 7", "+7", "7.0", "", "x", str(MAX_INT + 1), "9" * 5000]

@@ -75,6 +75,15 @@ def seqs(frames: list[dict[str, Any]]) -> list[int]:
     return [f["seq"] for f in frames]
 
 
+async def until_called(model: Any, calls: int, within_s: float = 60) -> None:
+    """Wait until the fake model has received ``calls`` requests: the last one is in flight
+    (held by the model's latency). ``within_s`` only bounds a test that would hang."""
+    deadline = time.monotonic() + within_s
+    while model.calls < calls:
+        assert time.monotonic() < deadline, f"{model.calls} model calls, not {calls}"
+        await asyncio.sleep(0.01)
+
+
 def started_round(run_id: int) -> Callable[[dict[str, Any]], bool]:
     """A predicate: the run's loop started a round (its model call follows at once)."""
     return lambda f: f.get("kind") == "round.started" and f.get("run_id") == run_id

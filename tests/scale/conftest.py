@@ -30,8 +30,9 @@ from tests.scale.stack import Db, Stack, manage, stack_env
 POSTGRES_URL = os.environ.get("AGENTWEB_TEST_POSTGRES_URL", "")
 REDIS_URL = os.environ.get("AGENTWEB_TEST_REDIS_URL", "")
 REQUIRE = os.environ.get("AGENTWEB_REQUIRE_SCALE") == "1"
-# Short leases so a killed worker's run is reaped within seconds (production: 15 s).
-TEST_LEASE_S = "3"
+# The production lease: a worker of a loaded machine that misses a few beats keeps its
+# runs (a shorter one had live runs reaped); a killed worker's run is reaped ~20 s later.
+TEST_LEASE_S = "15"
 # The server-wide limit of model calls in flight in every test stack.
 MAX_CONCURRENT = 3
 # Players made once per session; each test uses its own so tests stay independent.

@@ -2,30 +2,29 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tests.scale.client import Player, started_round
+from tests.scale.client import Player, started_round, until_called
+from tests.scale.responders import Scripted
 
 pytestmark = pytest.mark.scale
 
 
 async def test_undo_stops_the_run_on_the_worker_and_marks_it_undone(stack, model, db, players):
-    model.latency_s = 1.0
+    model.responder = Scripted(hold_from_round=1)  # a decision is held until let go
     session = players["confirm"]["session"]
     player = await Player.connect(stack.daphnes[1], session)
     run_id = await player.chat("Where does gold come from?")
     await player.until(started_round(run_id))
-    await asyncio.sleep(0.3)  # a model call is in flight on the worker
+    await until_called(model, 2)  # the route, then the round's decision: in flight on the worker
     calls = model.calls
     await player.send({"type": "run.undo", "run_id": run_id})
-    finished = await player.finished(run_id, timeout=10)
-    await asyncio.sleep(1.0)
+    finished = await player.finished(run_id, timeout=60)
     await player.close()
 
     assert finished["data"]["status"] == "undone"
-    assert model.calls == calls  # no compensation or finalization call (R-MEM-2)
+    # No compensation or finalization call (R-MEM-2): one would come before run.finished.
+    assert model.calls == calls
     status, owner = db.rows("SELECT status, lease_owner FROM assistant_run WHERE id = %s", run_id)[
         0
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import secrets
 from collections.abc import Awaitable, Callable
@@ -16,8 +17,11 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
 from agentweb.assistant.models import ApiToken
+from agentweb.lib.inputs.http import authorization, bearer_key, error_response
 
 TOKEN_PREFIX = "aw_"
+# "Last used" is written at most this often per token: not one write per request.
+LAST_USED_PRECISION = datetime.timedelta(minutes=1)
 
 
 def generate_key(token: ApiToken) -> str:
@@ -40,9 +44,10 @@ def _hash(key: str) -> str:
 
 
 def user_from_bearer(header: str) -> Any:
-    if not header.startswith("Bearer "):
+    """The user of a valid ``Bearer aw_…`` header (exactly one space), or ``None``."""
+    key = bearer_key(header)
+    if key is None or not key.startswith(TOKEN_PREFIX):
         return None
-    key = header[len("Bearer ") :].strip()
     now = timezone.now()
     token = (
         ApiToken.objects.select_related("user")
@@ -52,7 +57,8 @@ def user_from_bearer(header: str) -> Any:
     )
     if token is None:
         return None
-    ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token.user
 
 
@@ -72,18 +78,22 @@ def api_view(view: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]
     @csrf_exempt
     @wraps(view)
     async def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        header = request.headers.get("Authorization", "")
+        header = authorization(request)
         if header:
             user = await sync_to_async(user_from_bearer)(header)
             if user is None:
-                return error(401, "bad_token", "The API token is invalid, expired or revoked.")
+                return error_response(
+                    401, "bad_token", "The API token is invalid, expired or revoked."
+                )
         else:
             user = await request.auser()
             if not user.is_authenticated:
-                return error(401, "login_required", "Log in or send an API token.")
+                return error_response(401, "login_required", "Log in or send an API token.")
             refused = await sync_to_async(_csrf.process_view)(request, None, (), {})
             if refused is not None:
-                return error(403, "csrf", "CSRF check failed; send the X-CSRFToken header.")
+                return error_response(
+                    403, "csrf", "CSRF check failed; send the X-CSRFToken header."
+                )
         request.user = user
         return await view(request, *args, **kwargs)
 
@@ -91,7 +101,3 @@ def api_view(view: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]
 
 
 _csrf = CsrfViewMiddleware(lambda request: None)
-
-
-def error(status: int, code: str, message: str) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "message": message}}, status=status)

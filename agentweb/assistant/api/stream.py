@@ -5,26 +5,39 @@ The same stream as the websocket: every persisted event (``event: run.event``,
 run.delta``, no id). A client that reconnects sends ``Last-Event-ID`` (or
 ``?after_seq=``) and gets what it missed, then the rest live. The response
 ends after ``run.finished``.
+
+A player holds at most ``MAX_STREAMS_PER_USER`` streams open at once in a
+serving process (``429 too_many_streams`` beyond). A stream the client drops
+frees everything it held at once — its place among the run's listeners, its
+channel, its place in that count — however it ends (``EventStream``), and the
+request's database connection closes with the request
+(``core/request_connections.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+import weakref
+from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 from django.views.decorators.http import require_GET
+from pydantic import Field
 
 from agentweb.assistant import actions
-from agentweb.assistant.actions import ServiceError
-from agentweb.assistant.api.auth import api_view, error
+from agentweb.assistant.api.auth import api_view
 from agentweb.assistant.bus import run_group
+from agentweb.assistant.errors import ServiceError
 from agentweb.assistant.models import Run, Status
 from agentweb.assistant.runs.deltas import DeltaCursor, request_sync, streams_after
+from agentweb.lib.inputs.fields import IntText
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.inputs.models import Params
+from agentweb.lib.open_requests import Held, OpenRequests
 
 # A comment line this often keeps proxies from closing an idle stream; each
 # tick also re-reads the database, in case a doorbell was lost.
@@ -32,24 +45,68 @@ KEEPALIVE_S = 15.0
 # How long a browser's EventSource waits before it reconnects.
 RETRY_MS = 1000
 ACTIVE = (Status.QUEUED, Status.RUNNING)
+# Streams one player may hold open at once in a serving process: several tabs and a
+# script, not hundreds (each holds a task and a channel while it lasts).
+MAX_STREAMS_PER_USER = 10
+streams = OpenRequests(MAX_STREAMS_PER_USER)
+
+
+class EventStream(StreamingHttpResponse):
+    """A stream that releases what it holds when it ends, whichever way it ends.
+
+    Django closes only the outer iterator of a dropped streaming response; the
+    generator inside would wait for the collector. Here the generator is closed
+    at once, and ``held`` (the player's place in ``streams``) is released when
+    the stream ends, when Django closes the response, or — the client left
+    before a byte was sent — when the response is collected.
+    """
+
+    def __init__(self, events: AsyncGenerator[str, None], held: Held) -> None:
+        super().__init__(events, content_type="text/event-stream")
+        self._events = events
+        self._held = held
+        weakref.finalize(self, held.release)
+        self["Cache-Control"] = "no-cache"
+        self["X-Accel-Buffering"] = "no"
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        try:
+            async for part in super().__aiter__():
+                yield part
+        finally:
+            await self._events.aclose()
+            self._held.release()
+
+    def close(self) -> None:
+        super().close()
+        self._held.release()
+
+
+class StreamQuery(Params):
+    after_seq: IntText() = 0
+
+
+class StreamHeaders(Params):
+    # An EventSource that reconnects sends the id of the last event it got.
+    last_event_id: IntText() | None = Field(None, alias="Last-Event-ID")
 
 
 @require_GET
 @api_view
-async def run_stream(request: HttpRequest, run_id: int) -> HttpResponseBase:
-    raw = request.headers.get("Last-Event-ID") or request.GET.get("after_seq", "0")
-    if not raw.isdigit() or len(raw) > 10:
-        return error(400, "bad_field", "Last-Event-ID / after_seq must be a non-negative integer.")
-    try:
-        await database_sync_to_async(actions.owned_run)(request.user, run_id)
-    except ServiceError as exc:
-        return error(exc.status, exc.code, exc.message)
-    response = StreamingHttpResponse(
-        _follow(request.user, run_id, int(raw)), content_type="text/event-stream"
-    )
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"
-    return response
+@reads(query=StreamQuery, headers=StreamHeaders)
+async def run_stream(
+    request: HttpRequest, run_id: int, *, query: StreamQuery, headers: StreamHeaders
+) -> HttpResponseBase:
+    after_seq = query.after_seq if headers.last_event_id is None else headers.last_event_id
+    await database_sync_to_async(actions.owned_run)(request.user, run_id)
+    held = streams.enter(request.user.pk)
+    if held is None:
+        raise ServiceError(
+            "too_many_streams",
+            f"You have {MAX_STREAMS_PER_USER} streams open; close one before opening another.",
+            429,
+        )
+    return EventStream(_follow(request.user, run_id, after_seq), held)
 
 
 class _Follower:

@@ -1,69 +1,43 @@
-"""The HTTP JSON API (SPEC §15, R-API-1): the same actions as the page, as async views."""
+"""The HTTP JSON API (SPEC §15, R-API-1): the same actions as the page, as async views.
+
+Each view declares what it reads (``@reads``, the request layer in ``lib/inputs``);
+a refusal, of the input or of the use case, is ``{"error": {"code", "message"}}``.
+"""
 
 from __future__ import annotations
-
-from collections.abc import Awaitable, Callable
-from functools import wraps
-from typing import Any
 
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
-from pydantic import TypeAdapter
 
 from agentweb.assistant import actions
-from agentweb.assistant.actions import ServiceError
-from agentweb.assistant.api.auth import api_view, error
-from agentweb.assistant.inputs import ChatMessage, Decision, InputError, Switch, parse
+from agentweb.assistant.api.auth import api_view
+from agentweb.assistant.inputs import ChatMessage, Decision, Switch
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
-from agentweb.lib.params import BadInteger, int_param
-
-# A request body larger than this is refused before it is parsed.
-MAX_BODY_BYTES = 256 * 1024
-
-
-_CHAT: TypeAdapter[ChatMessage] = TypeAdapter(ChatMessage)
-_DECISION: TypeAdapter[Decision] = TypeAdapter(Decision)
-_SWITCH: TypeAdapter[Switch] = TypeAdapter(Switch)
+from agentweb.lib.inputs.fields import IntText
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.inputs.models import Params
 
 
-def _body(request: HttpRequest, adapter: TypeAdapter[Any]) -> Any:
-    """The request body, validated by the same model as the websocket's frame."""
-    if len(request.body) > MAX_BODY_BYTES:
-        raise ServiceError("body_too_large", "The request body is too large.", 413)
-    try:
-        return parse(adapter, request.body or b"{}", what="body", field_code="bad_field")
-    except InputError as exc:
-        raise ServiceError(exc.code, exc.message) from None
-
-
-def _handled(fn: Callable[..., Awaitable[JsonResponse]]) -> Callable[..., Any]:
-    @wraps(fn)
-    async def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        try:
-            return await fn(request, *args, **kwargs)
-        except ServiceError as exc:
-            return error(exc.status, exc.code, exc.message)
-
-    return inner
+class EventsQuery(Params):
+    after_seq: IntText() = 0
 
 
 @require_POST
 @api_view
-@_handled
-async def start_run(request: HttpRequest) -> JsonResponse:
+@reads(body=ChatMessage)
+async def start_run(request: HttpRequest, *, body: ChatMessage) -> JsonResponse:
     """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?} → {"run_id", "queued"}."""
-    message = _body(request, _CHAT)
     started = await actions.asubmit(
-        request.user, message.text, message.allow_web, message.client_msg_id, message.options
+        request.user, body.text, body.allow_web, body.client_msg_id, body.options
     )
     return JsonResponse(started.as_dict(), status=202)
 
 
 @require_GET
 @api_view
-@_handled
+@reads()
 async def run_detail(request: HttpRequest, run_id: int) -> JsonResponse:
     run = await database_sync_to_async(actions.owned_run)(request.user, run_id)
     return JsonResponse(actions.run_summary(run))
@@ -71,19 +45,15 @@ async def run_detail(request: HttpRequest, run_id: int) -> JsonResponse:
 
 @require_GET
 @api_view
-@_handled
-async def run_events(request: HttpRequest, run_id: int) -> JsonResponse:
-    try:
-        after_seq = int_param(request.GET, "after_seq", 0)
-    except BadInteger as error:
-        raise ServiceError("bad_field", error.message) from None
-    page = await database_sync_to_async(actions.events_page)(request.user, run_id, after_seq)
+@reads(query=EventsQuery)
+async def run_events(request: HttpRequest, run_id: int, *, query: EventsQuery) -> JsonResponse:
+    page = await database_sync_to_async(actions.events_page)(request.user, run_id, query.after_seq)
     return JsonResponse(page)
 
 
 @require_POST
 @api_view
-@_handled
+@reads()
 async def cancel_run(request: HttpRequest, run_id: int) -> JsonResponse:
     await actions.acancel(request.user, run_id)
     return JsonResponse({"run_id": run_id, "cancel_requested": True}, status=202)
@@ -91,7 +61,7 @@ async def cancel_run(request: HttpRequest, run_id: int) -> JsonResponse:
 
 @require_POST
 @api_view
-@_handled
+@reads()
 async def undo_run(request: HttpRequest, run_id: int) -> JsonResponse:
     await aundo(request.user, run_id)
     return JsonResponse({"run_id": run_id, "status": "undone"})
@@ -99,18 +69,15 @@ async def undo_run(request: HttpRequest, run_id: int) -> JsonResponse:
 
 @require_POST
 @api_view
-@_handled
-async def confirm_action(request: HttpRequest, run_id: int) -> JsonResponse:
-    decision = _body(request, _DECISION)
-    await actions.adecide(request.user, run_id, decision.action_id, decision.decision)
-    return JsonResponse(
-        {"run_id": run_id, "action_id": decision.action_id, "decision": decision.decision}
-    )
+@reads(body=Decision)
+async def confirm_action(request: HttpRequest, run_id: int, *, body: Decision) -> JsonResponse:
+    await actions.adecide(request.user, run_id, body.action_id, body.decision)
+    return JsonResponse({"run_id": run_id, "action_id": body.action_id, "decision": body.decision})
 
 
 @require_POST
 @api_view
-@_handled
+@reads()
 async def forget(request: HttpRequest) -> JsonResponse:
     generation = await actions.aforget(request.user)
     return JsonResponse({"generation": generation})
@@ -118,16 +85,15 @@ async def forget(request: HttpRequest) -> JsonResponse:
 
 @require_POST
 @api_view
-@_handled
-async def switch_assistant(request: HttpRequest) -> JsonResponse:
+@reads(body=Switch)
+async def switch_assistant(request: HttpRequest, *, body: Switch) -> JsonResponse:
     """POST /api/assistant {"enabled": false} — the player's own switch (R-MEM-2)."""
-    switch = _body(request, _SWITCH)
-    return JsonResponse({"enabled": await actions.aset_assistant(request.user, switch.enabled)})
+    return JsonResponse({"enabled": await actions.aset_assistant(request.user, body.enabled)})
 
 
 @require_GET
 @api_view
-@_handled
+@reads()
 async def command_snapshot(request: HttpRequest) -> JsonResponse:
     snapshot = await database_sync_to_async(commands.snapshot)(request.user)
     return JsonResponse({"commands": snapshot})

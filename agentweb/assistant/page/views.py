@@ -7,6 +7,8 @@ websocket ``/ws/assistant/`` (SPEC §15), driven by ``static/agentweb/chat.js``.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -14,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
+from pydantic import Field
 
 from agentweb.assistant import memory, message_checks
 from agentweb.assistant.models import FINISHED_STATUSES
@@ -22,7 +25,9 @@ from agentweb.assistant.page.labels import js_labels
 from agentweb.assistant.runs.deltas import BESIDE_THE_LOOP
 from agentweb.assistant.ws.consumer import WS_PATH
 from agentweb.core.commands import MAX_COMPLETION_PREFIX, MAX_COMPLETIONS, commands
-from agentweb.lib.params import BadInteger, int_param, parse_int
+from agentweb.lib.inputs.fields import IntText, Text
+from agentweb.lib.inputs.http import error_response, login_required_json, reads
+from agentweb.lib.inputs.models import Params
 
 DEFAULT_COMPLETIONS = 10
 # The budget meters (R-UI-1), keyed as chat-trace.js updates them.
@@ -37,6 +42,7 @@ METERS = (
 
 @require_GET
 @login_required
+@reads()
 def chat(request: HttpRequest) -> HttpResponse:
     user = request.user
     turns = page_history.recent_turns(user)
@@ -62,15 +68,16 @@ def chat(request: HttpRequest) -> HttpResponse:
     )
 
 
+class HistoryQuery(Params):
+    before: IntText()
+
+
 @require_GET
 @login_required
-def history(request: HttpRequest) -> HttpResponse:
+@reads(query=HistoryQuery, errors="page")
+def history(request: HttpRequest, *, query: HistoryQuery) -> HttpResponse:
     """Older turns, for the "earlier messages" button (an htmx swap)."""
-    try:
-        before = parse_int(request.GET.get("before", ""), name="before")
-    except BadInteger:
-        return HttpResponse(_("before must be a run id."), status=400)
-    turns = page_history.recent_turns(request.user, before=before)
+    turns = page_history.recent_turns(request.user, before=query.before)
     return render(
         request, "assistant/partials/history.html", {"turns": turns, "older": _older_than(turns)}
     )
@@ -83,30 +90,23 @@ def _older_than(turns: list[page_history.Turn]) -> int | None:
     return turns[0].run.pk
 
 
+class CompletionQuery(Params):
+    source: Text
+    prefix: Annotated[Text, Field(max_length=MAX_COMPLETION_PREFIX)] = ""
+    limit: IntText(1, MAX_COMPLETIONS) = DEFAULT_COMPLETIONS
+
+
 @require_GET
-def complete(request: HttpRequest) -> JsonResponse:
+@login_required_json
+@reads(query=CompletionQuery)
+def complete(request: HttpRequest, *, query: CompletionQuery) -> JsonResponse:
     """Argument suggestions: ``?source=items&prefix=ir[&limit=10]`` → a JSON list.
 
     The source must be one a command available to this player completes from,
     so the endpoint shows nothing a player could not see through the commands.
     """
-    if not request.user.is_authenticated:
-        return JsonResponse({"error": _("Log in first.")}, status=401)
-    source = request.GET.get("source", "")
-    prefix = request.GET.get("prefix", "")
     sources = {c["completion"] for c in commands.snapshot(request.user) if c["completion"]}
-    if source not in sources:
-        return JsonResponse({"error": _("Unknown completion source.")}, status=400)
-    if len(prefix) > MAX_COMPLETION_PREFIX:
-        message = _("The prefix is longer than %(max)d characters.") % {
-            "max": MAX_COMPLETION_PREFIX
-        }
-        return JsonResponse({"error": message}, status=400)
-    try:
-        limit = int_param(
-            request.GET, "limit", DEFAULT_COMPLETIONS, minimum=1, maximum=MAX_COMPLETIONS
-        )
-    except BadInteger:
-        message = _("limit must be between 1 and %(max)d.") % {"max": MAX_COMPLETIONS}
-        return JsonResponse({"error": message}, status=400)
-    return JsonResponse(commands.completions(source, prefix, request.user, limit), safe=False)
+    if query.source not in sources:
+        return error_response(400, "bad_field", _("Unknown completion source."))
+    completions = commands.completions(query.source, query.prefix, request.user, query.limit)
+    return JsonResponse(completions, safe=False)

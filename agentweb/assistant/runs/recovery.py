@@ -1,37 +1,125 @@
-"""R-REL-1: runs left running by a dead process become ``interrupted``; traces stay."""
+"""R-REL-1: runs left running by a dead process become ``interrupted``; traces stay.
+
+Recovery is part of starting a server (``recover_at_start``, from ``agentweb.serve``
+and ``manage.py recover_runs``; workers reap on their first beat), not a command to
+remember: a run that had started is interrupted, with its ``run.finished``; one that
+had not is queued again; the messages waiting behind any run that ended become
+their next runs; and a serving process that runs its runs itself starts them.
+"""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from channels.db import database_sync_to_async
+from django.apps import apps
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant import inbox
+from agentweb.assistant.models import (
+    ACTIVE_STATUSES,
+    InboxEntry,
+    InboxStatus,
+    Run,
+    RunEvent,
+    Status,
+)
+from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import StopCode, StopReason
+
+logger = logging.getLogger("agentweb.assistant")
 
 INTERRUPTED_STOP = StopReason(
     StopCode.INTERRUPTED, "The server stopped while this run was in progress."
 )
 
 
-def mark_interrupted(*, owner: str | None = None) -> int:
-    """Mark active runs with no live executor as interrupted, each with its ``run.finished``.
+@dataclass(slots=True)
+class Recovered:
+    """What a cold start found: the ``run.finished`` rows of interrupted runs, and the runs
+    to start (queued ones, those just queued again, and messages that waited), oldest first."""
 
-    With ``owner`` only that process's runs are marked; without it (a single
-    process starting up) every active run is, since nothing can still execute it.
-    Runs with an unexpired lease held by another process are left alone.
-    """
+    finished: list[RunEvent] = field(default_factory=list)
+    to_start: list[int] = field(default_factory=list)
+    promoted: list[int] = field(default_factory=list)
+
+
+def recover(*, start_queued: bool) -> Recovered:
+    """A cold start: nothing else runs a run. Started runs → interrupted; running ones that
+    never started → queued again; messages left behind ended runs → their next run.
+    ``start_queued``: this process runs runs itself (the in-process executor) and starts
+    every queued run; otherwise the workers claim them."""
     now = timezone.now()
-    runs = Run.objects.filter(status__in=[Status.RUNNING, Status.QUEUED])
-    if owner is not None:
-        runs = runs.filter(lease_owner=owner)
-    else:
-        runs = runs.filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
-    return len(runs.interrupt(INTERRUPTED_STOP))
+    recovered = Recovered()
+    orphans = Run.objects.filter(status=Status.RUNNING).filter(
+        Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
+    )
+    for pk in orphans.values_list("pk", flat=True):
+        if _started(pk):
+            recovered.finished += Run.objects.filter(pk=pk).interrupt(INTERRUPTED_STOP)
+        else:
+            Run.objects.filter(pk=pk).requeue()
+    recovered.promoted = promote_waiting()
+    if start_queued:
+        queued = Run.objects.filter(status=Status.QUEUED).order_by("pk")
+        recovered.to_start = list(queued.values_list("pk", flat=True))
+    return recovered
+
+
+def promote_waiting() -> list[int]:
+    """Messages left waiting behind runs that ended (their process died before it started
+    the next one): the oldest behind each becomes its run (queued). Safe beside live
+    processes: a promotion is claimed under the player's lock, whoever comes first."""
+    waiting = InboxEntry.objects.filter(status=InboxStatus.QUEUED).exclude(
+        run__status__in=ACTIVE_STATUSES
+    )
+    promoted = [
+        inbox.promote_after(run_id)
+        for run_id in sorted(set(waiting.values_list("run_id", flat=True)))
+    ]
+    return [run_id for run_id in promoted if run_id is not None]
+
+
+async def recover_at_start() -> Recovered:
+    """Recovery as a serving process starts (``agentweb.serve``): in-process runs only —
+    with workers (``AGENTWEB_EXECUTOR=worker``) they recover what their leases cover."""
+    from agentweb.assistant.runs.executor import executor
+
+    if settings.AGENTWEB_EXECUTOR == "worker":
+        # The workers run the runs and reap what a dead one left; messages left waiting
+        # behind an ended run are queued as their runs, and the workers are told.
+        promoted = await database_sync_to_async(promote_waiting)()
+        for run_id in promoted:
+            executor.start(run_id)
+        return Recovered(promoted=promoted)
+    recovered = await database_sync_to_async(_recover_single_process)()
+    await events.broadcast(*recovered.finished)
+    for run_id in recovered.to_start:
+        executor.start(run_id)
+    for run_id in recovered.promoted:
+        await inbox.announce_promoted(run_id)
+    if recovered.finished or recovered.to_start:
+        logger.warning(
+            "at start: %s run(s) interrupted, %s run(s) started",
+            len(recovered.finished),
+            len(recovered.to_start),
+        )
+    return recovered
+
+
+def _recover_single_process() -> Recovered:
+    recovered = recover(start_queued=True)
+    if apps.is_installed("agentweb.control"):
+        from agentweb.control.slots import reset_model_slots
+
+        reset_model_slots()
+    return recovered
 
 
 # --- worker leases (scale-out) -------------------------------------------------------

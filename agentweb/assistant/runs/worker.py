@@ -64,6 +64,8 @@ class Worker:
             asyncio.create_task(self._beat(), name="heartbeat"),
         ]
         logger.info("worker %s: up to %s concurrent runs", self.name, self.capacity)
+        # Messages a dead process left waiting behind an ended run: queued now, claimed below.
+        await database_sync_to_async(recovery.promote_waiting)()
         try:
             await self._claim_loop()
         finally:

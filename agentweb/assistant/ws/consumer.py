@@ -23,6 +23,7 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
+from django.db import OperationalError
 
 from agentweb.assistant import actions
 from agentweb.assistant.actions import ServiceError
@@ -46,6 +47,7 @@ from agentweb.assistant.ws.frames import (
 )
 from agentweb.core.roles import Role, has_role
 from agentweb.lib.inprocess_channel_layer import InProcessChannelLayer
+from agentweb.lib.inputs.http import BUSY, locked
 
 logger = logging.getLogger("agentweb.assistant")
 
@@ -121,6 +123,10 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         try:
             frame = parse_frame(text_data)
             await self.handle(frame)
+        except OperationalError as exc:
+            if not locked(exc):
+                raise
+            await self.send_json(error_frame("busy", BUSY))
         except (FrameError, ServiceError) as exc:
             error = error_frame(exc.code, exc.message)
             # Tell the page which of its messages was refused, when it said.

@@ -20,11 +20,13 @@ from agentweb.assistant.inputs import (
     Switch,
     parse,
 )
+from agentweb.lib.inputs.fields import Integer
 
 # A frame larger than this is refused before parsing: a chat message is at most
 # inputBytes (64 KiB by default) and JSON escaping can roughly double it.
 MAX_FRAME_BYTES = 160 * 1024
-RUN_ID = Field(ge=1, le=2**62)
+RunId = Integer(1, 2**62)
+Seq = Integer(0, 2**31)
 
 FrameError = InputError
 
@@ -35,12 +37,12 @@ class ChatSend(ChatMessage):
 
 class RunCancel(ClientInput):
     type: Literal["run.cancel"]
-    run_id: int = RUN_ID
+    run_id: RunId
 
 
 class RunUndo(ClientInput):
     type: Literal["run.undo"]
-    run_id: int = RUN_ID
+    run_id: RunId
 
 
 class MemoryForget(ClientInput):
@@ -53,13 +55,13 @@ class AssistantSwitch(Switch):
 
 class ActionConfirm(Decision):
     type: Literal["action.confirm"]
-    run_id: int = RUN_ID
+    run_id: RunId
 
 
 class RunSubscribe(ClientInput):
     type: Literal["run.subscribe"]
-    run_id: int = RUN_ID
-    after_seq: int = Field(default=0, ge=0, le=2**31)
+    run_id: RunId
+    after_seq: Seq = 0
 
 
 ClientFrame = Annotated[

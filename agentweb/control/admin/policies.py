@@ -21,6 +21,16 @@ from agentweb.control.models import (
     known_workflows,
 )
 from agentweb.engine.policy import MODULE_DEFAULTS
+from agentweb.lib.inputs.fields import Text
+from agentweb.lib.inputs.http import read_query
+from agentweb.lib.inputs.models import Params
+
+
+class WorkflowQuery(Params):
+    """``?workflow=`` of the "add an override" link: the policy the form starts from."""
+
+    workflow: Text = ""
+
 
 CONFIG_HELP = (
     "The complete policy object: every field is required (modelCalls, toolCalls, steps, "
@@ -101,7 +111,7 @@ class PolicyOverrideAdmin(admin.ModelAdmin):
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         taken = set(PolicyOverride.objects.values_list("workflow", flat=True))
         free = [w for w in known_workflows() if w not in taken] or known_workflows()
-        workflow = request.GET.get("workflow", free[0])
+        workflow = read_query(request, WorkflowQuery, WorkflowQuery()).workflow
         if workflow not in MODULE_DEFAULTS:
             workflow = free[0]
         # Start from the module default, so the admin edits a complete object.

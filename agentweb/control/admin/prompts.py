@@ -23,9 +23,18 @@ from agentweb.control.admin.reload import reload_action
 from agentweb.control.admin.widgets import prompt_textarea
 from agentweb.control.config import prompt_file_text, prompt_names, prompt_snapshot
 from agentweb.control.models import PromptVersion
+from agentweb.lib.inputs.fields import Text
+from agentweb.lib.inputs.http import read_query, reads
+from agentweb.lib.inputs.models import Params
 
 # Versions listed on a version's page; older ones are in the filtered changelist.
 HISTORY_SHOWN = 20
+
+
+class NameQuery(Params):
+    """``?name=`` of the "edit" link: the prompt a new version starts from."""
+
+    name: Text = ""
 
 
 class PromptVersionForm(forms.ModelForm):
@@ -82,7 +91,8 @@ class PromptVersionAdmin(admin.ModelAdmin):
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         names = prompt_names()
-        name = request.GET.get("name", names[0] if names else "")
+        asked = read_query(request, NameQuery, NameQuery()).name
+        name = asked if asked in names else (names[0] if names else "")
         return {"name": name, "text": prompt_snapshot().get(name, "")}
 
     def save_model(self, request: HttpRequest, obj: PromptVersion, form: Any, change: bool) -> None:
@@ -140,7 +150,7 @@ class PromptVersionAdmin(admin.ModelAdmin):
     def get_urls(self) -> list[URLPattern]:
         view = self.admin_site.admin_view(self.restore_view)
         name = "control_promptversion_restore"
-        return [path("<int:pk>/restore/", view, name=name), *super().get_urls()]
+        return [path("<id:pk>/restore/", view, name=name), *super().get_urls()]
 
     @staticmethod
     def _in_force_rows() -> list[dict[str, Any]]:
@@ -168,6 +178,7 @@ class PromptVersionAdmin(admin.ModelAdmin):
         context = {"in_force": self._in_force_rows(), **(extra_context or {})}
         return super().changelist_view(request, extra_context=context)
 
+    @reads(errors="page")
     def restore_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         """The "restore this version" button: POST only, needs the add permission."""
         if request.method != "POST":

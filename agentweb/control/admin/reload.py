@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
+from pydantic import Field
 
 from agentweb.control.config import reload_from_files
+from agentweb.lib.inputs.fields import Text
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.inputs.models import Params
 
 RELOAD_PERMISSION = "control.change_policyoverride"
 
@@ -30,13 +34,19 @@ def reload_and_report(request: HttpRequest) -> None:
         messages.warning(request, problem)
 
 
+class ReloadForm(Params):
+    # Where to go back to: a path of this site.
+    next: Annotated[Text, Field(max_length=2000)] = ""
+
+
 @require_POST
-def reload_view(request: HttpRequest) -> HttpResponseRedirect:
+@reads(form=ReloadForm, errors="page")
+def reload_view(request: HttpRequest, *, form: ReloadForm) -> HttpResponseRedirect:
     """POST only (CSRF-protected by the admin); staff with the change-policy permission."""
     if not request.user.has_perm(RELOAD_PERMISSION):
         raise PermissionDenied
     reload_and_report(request)
-    back = request.POST.get("next", "")
+    back = form.next
     if not back.startswith("/") or back.startswith("//"):
         back = reverse("admin:control_policyoverride_changelist")
     return HttpResponseRedirect(back)

@@ -110,6 +110,15 @@ class DeliveryQuerySet(models.QuerySet):
             )
         )
 
+    def note(self, pk: int, detail: str) -> bool:
+        """Why a pending delivery waits, for the card and the admin (when it is tried is not
+        changed: another deliverer may take it at once)."""
+        return bool(
+            self.filter(pk=pk, state=DeliveryState.PENDING).update(
+                detail=_clip(detail), updated=timezone.now()
+            )
+        )
+
     def settle(self, pk: int, owner: str | None, state: str, detail: str, reply: str = "") -> bool:
         """sending → delivered | failed | unknown, only by the deliverer holding it."""
         return self._finish(pk, owner, state, detail, reply=reply)

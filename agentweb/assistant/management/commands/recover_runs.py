@@ -3,18 +3,21 @@ from typing import Any
 from django.apps import apps
 from django.core.management.base import BaseCommand
 
-from agentweb.assistant.runs.recovery import mark_interrupted
+from agentweb.assistant.runs.recovery import recover
 
 
 class Command(BaseCommand):
     help = (
-        "Before a single-process server starts: mark runs left running as interrupted and "
-        "free the model-call slots a stopped process still held."
+        "A cold start, before any server or worker runs (the scaled stack does it): runs left "
+        "running are interrupted (or queued again if they never started), messages left waiting "
+        "behind them become their next runs, and the model-call slots a stopped process held "
+        "are freed. A serving process does the same by itself when it starts (agentweb.serve)."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        count = mark_interrupted()
-        self.stdout.write(f"{count} interrupted run(s) marked")
+        recovered = recover(start_queued=False)
+        self.stdout.write(f"{len(recovered.finished)} interrupted run(s) marked")
+        self.stdout.write(f"{len(recovered.promoted)} waiting message(s) queued as their own run")
         if apps.is_installed("agentweb.control"):
             from agentweb.control.slots import reset_model_slots
 
