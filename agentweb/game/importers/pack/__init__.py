@@ -59,6 +59,13 @@ def import_pack(
         raise PackImportFailed(report)
     found = find_sources(root, budget, report.skip)
     report.kind = found.kind
+    if not found.sources:
+        report.error = (
+            f"{path}: not an instance folder (mods/, config/, kubejs/, datapacks/, "
+            "resourcepacks/, server.properties), a readable .jar/.zip, or a datapack "
+            "(pack.mcmeta, data/, assets/)"
+        )
+        raise PackImportFailed(report)
     report.sources = [{"name": s.name, "layer": str(s.layer)} for s in found.sources]
     try:
         world = build_world(found, report, book_slug=book_slug)
