@@ -37,6 +37,7 @@ from agentweb.game.models import (
     Recipe,
     SourceKind,
 )
+from agentweb.game.models.items import source_defaults
 from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.search.documents import Scope
 from agentweb.game.search.documents import refresh as refresh_documents
@@ -309,20 +310,8 @@ def _blank_source(kind: str, item_pk: int) -> dict[str, Any]:
         "origin": ORIGIN,
         "kind": kind,
         "item_id": item_pk,
-        "result_count": 1,
-        "grid": None,
-        "ingredients": [],
-        "variant_count": 1,
         "input_item_id": None,
-        "source_name": "",
-        "source_display_name": "",
-        "chance": None,
-        "count_min": None,
-        "count_max": None,
-        "silk_touch": False,
-        "no_silk_touch": False,
-        "player_kill": False,
-        "details": {},
+        **source_defaults(),
     }
 
 
