@@ -48,7 +48,7 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
         pending.discard(ident)
         if rows[ident] != text:
             changed.append(GameName(pk=pk, text=rows[ident], folded=fold(rows[ident])))
-    missing = list(pending)
+    missing = sorted(pending)  # in the unique index's order: its pages fill one by one
     # Made one batch at a time while inserting: a large pack has a million names.
     new = (
         {

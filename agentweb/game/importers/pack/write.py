@@ -298,7 +298,8 @@ def _sources(
     if unknown:
         report.note(f"{unknown} drops name items that are not items of this pack: left out")
     report.counts["ways to obtain items"] = len(rows)
-    return rows
+    # By item: the item indexes' pages fill one by one as the rows are inserted.
+    return dict(sorted(rows.items(), key=lambda pair: (pair[1]["item_id"], pair[1]["kind"])))
 
 
 def _key(owner: str, part: str) -> str:
