@@ -8,6 +8,7 @@ changes nothing writes nothing and keeps every primary key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
@@ -23,8 +24,15 @@ NameKey = tuple[str, str, str]  # (kind, key, language)
 
 
 def clip_name(text: str) -> str:
-    """A name as stored: one line, at most the column's length."""
+    """A name as stored: one line, at most the column's length (the same string when it
+    already is: a pack's million names are not copied)."""
+    if len(text) <= NAME_LENGTH and not LAYOUT.search(text):
+        return text
     return " ".join(str(text).split())[:NAME_LENGTH]
+
+
+# What makes a name more than one line of single-spaced words.
+LAYOUT = re.compile(r"\s\s|[^\S ]|^\s|\s$")
 
 
 def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = False) -> SyncCounts:
