@@ -7,8 +7,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from agentweb.game.mentions import name_of
-from agentweb.game.models import NameKind, Quest, Reward, Task, TaskType
+from agentweb.game.models import KnowledgeArticle, NameKind, Quest, Reward, Task, TaskType
 from agentweb.game.queries import QuestDetail
+from agentweb.game.search.game_names import game_language, localized_kinds
 from agentweb.game.text import prettify_id
 
 # Reward-table entries and linked quests the model sees; the card has them all.
@@ -226,6 +227,53 @@ def _task_brief(task: TaskInfo) -> dict[str, Any]:
 def _clip(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def localize(info: QuestInfo, detail: QuestDetail, language: str | None) -> QuestInfo:
+    """The quest's names and text in ``language`` where the book has them (its lang files),
+    else as stored (the book's primary language); a few statements for all of it."""
+    if not language:
+        return info
+    quest = detail.quest
+    slug = quest.book.slug
+    linked = [*detail.dependencies, *detail.dependents]
+    chapters = {quest.chapter, *(q.chapter for q in linked)}
+    names = localized_kinds(
+        {
+            "quest": [f"{slug}/{q.quest_id}" for q in (quest, *linked)],
+            "chapter": [f"{slug}/{c.chapter_id}" for c in chapters],
+            "chapter_group": [f"{slug}/{quest.chapter.group.group_id}"]
+            if quest.chapter.group_id
+            else [],
+        },
+        language,
+    )
+
+    def named(kind: str, ident: str, default: str) -> str:
+        return names.get(kind, {}).get(f"{slug}/{ident}", default)
+
+    def ref(q: Quest) -> QuestRef:
+        return QuestRef(
+            quest_id=q.quest_id,
+            title=named("quest", q.quest_id, q.title),
+            chapter=named("chapter", q.chapter.chapter_id, q.chapter.title),
+        )
+
+    info.title = named("quest", quest.quest_id, info.title)
+    info.chapter = named("chapter", quest.chapter.chapter_id, info.chapter)
+    if quest.chapter.group_id:
+        info.chapter_group = named(
+            "chapter_group", quest.chapter.group.group_id, info.chapter_group
+        )
+    info.prerequisites = [ref(q) for q in detail.dependencies]
+    info.unlocks = [ref(q) for q in detail.dependents]
+    code = game_language(language)
+    article = KnowledgeArticle.objects.filter(
+        quest=quest, language=code, key=f"quest:{slug}:{quest.quest_id}:{code}"
+    ).first()
+    if article is not None:  # the language's own text: its subtitle, then its description
+        info.subtitle, info.description = "", article.body
+    return info
 
 
 def quest_card(info: QuestInfo) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from agentweb.ftb.claim import QUEST_CLAIM
 from agentweb.ftb.quest_lists import QuestListResult, line, list_quests
 from agentweb.ftb.quest_views import (
     QuestInfo,
+    localize,
     quest_card,
     quest_list_card,
 )
@@ -182,6 +183,12 @@ QUEST_QUERY = ReActTool(
 
 class QuestDetailInput(ToolInput):
     quest_id: str = QUEST_ID_FIELD
+    language: str | None = Field(
+        None,
+        max_length=16,
+        description="The player's language (game code like 'zh_cn', or 'zh-hans'): the "
+        "quest's titles and text come in it where the book has them.",
+    )
 
 
 class QuestDetailResult(BaseModel):
@@ -190,12 +197,12 @@ class QuestDetailResult(BaseModel):
     quest: QuestInfo | None = None
 
 
-def load_detail(quest_id: str, user: Any = None) -> QuestDetailResult:
+def load_detail(quest_id: str, user: Any = None, language: str | None = None) -> QuestDetailResult:
     normalized = search.normalize_quest_id(quest_id) or quest_id
     detail = queries.quest_detail(normalized)
     if detail is None:
         return QuestDetailResult(found=False, quest_id=normalized)
-    info = QuestInfo.of(detail)
+    info = localize(QuestInfo.of(detail), detail, language)
     profile = queries.player_profile(user) if user is not None else None
     if profile is not None:
         progress = QuestProgress.objects.filter(profile=profile, quest=detail.quest).first()
@@ -207,7 +214,7 @@ async def quest_detail(value: QuestDetailInput, call: ToolCall) -> QuestDetailRe
     user = call.ctx.principal
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
-    return await db(load_detail, value.quest_id, user)
+    return await db(load_detail, value.quest_id, user, value.language)
 
 
 def _observe_detail(out: QuestDetailResult) -> dict[str, Any]:

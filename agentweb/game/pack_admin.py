@@ -3,32 +3,30 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from django import forms
 from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import URLPattern, path, reverse
+from django.utils.decorators import method_decorator
+from django.views.decorators.http import require_POST
+from pydantic import Field
 
 from agentweb.game.models import GameName, ItemTag, LootTable, PackImport, Recipe
 from agentweb.game.pack_imports import ImportBusy, last_report, start_import
+from agentweb.lib.inputs.fields import FlagText, Text
+from agentweb.lib.inputs.http import reads
+from agentweb.lib.inputs.models import Params
 
 MAX_PATH = 1000
 
 
-class StartImportForm(forms.Form):
-    path = forms.CharField(
-        max_length=MAX_PATH,
-        help_text="On this server: an instance folder, a .jar/.zip, or an unpacked datapack.",
-    )
-    dry_run = forms.BooleanField(required=False, help_text="Report what would change only.")
+class StartImport(Params):
+    """The start form: a path on this server, and whether to only report."""
 
-    def clean_path(self) -> str:
-        value = self.cleaned_data["path"].strip()
-        if not Path(value).exists():
-            raise forms.ValidationError(f"No file or folder {value!r} on this server.")
-        return value
+    path: Annotated[Text, Field(min_length=1, max_length=MAX_PATH)]
+    dry_run: FlagText = False
 
 
 @admin.register(PackImport)
@@ -63,33 +61,31 @@ class PackImportAdmin(admin.ModelAdmin):
         start = self.admin_site.admin_view(self.start_view)
         return [path("start/", start, name="game_packimport_start"), *super().get_urls()]
 
-    def start_view(self, request: HttpRequest) -> HttpResponse:
-        if request.method != "POST" or not self.has_view_permission(request):
-            return redirect("admin:game_packimport_changelist")
+    @method_decorator(require_POST)
+    @reads(form=StartImport, errors="page")
+    def start_view(self, request: HttpRequest, *, form: StartImport) -> HttpResponse:
+        """POST only (CSRF-protected by the admin); a superuser starts the import."""
+        back = redirect("admin:game_packimport_changelist")
         if not request.user.is_superuser:
             messages.error(request, "Only a superuser may start an import.")
-            return redirect("admin:game_packimport_changelist")
-        form = StartImportForm(request.POST)
-        if not form.is_valid():
-            for errors in form.errors.values():
-                for error in errors:
-                    messages.error(request, error)
-            return redirect("admin:game_packimport_changelist")
+            return back
+        path = form.path.strip()
+        if not Path(path).exists():
+            messages.error(request, f"No file or folder {path!r} on this server.")
+            return back
         try:
-            record = start_import(
-                form.cleaned_data["path"], dry_run=form.cleaned_data["dry_run"], user=request.user
-            )
+            record = start_import(path, dry_run=form.dry_run, user=request.user)
         except ImportBusy as exc:
             messages.error(request, str(exc))
-            return redirect("admin:game_packimport_changelist")
+            return back
         messages.info(request, f"Import #{record.pk} started; reload this page for its report.")
-        return redirect("admin:game_packimport_changelist")
+        return back
 
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         context = {
-            "start_form": StartImportForm(),
+            "max_path": MAX_PATH,
             "start_url": reverse("admin:game_packimport_start"),
             "last": last_report(),
             **(extra_context or {}),

@@ -304,7 +304,7 @@ def match_quest_pks(
     if titles is None:
         return [], "none"
     key = names.quest_title_key(text)
-    exact = titles.by_key.get(key, [])
+    exact = titles.by_key.get(key, []) or _titled_in_any_language(text, titles.book_pk)
     # Close titles follow the exact ones, never before them (none needed past the limit).
     close = []
     if len(exact) < limit:
@@ -344,6 +344,21 @@ def _index_titles(books: list[str | None]) -> dict[str | None, _QuestTitles]:
 
 
 _TITLES: VersionedMap[str | None, _QuestTitles] = VersionedMap(_index_titles)
+
+
+def _titled_in_any_language(text: str, book: int | None) -> list[int]:
+    """Quests whose title in some language of their book is exactly ``text`` (徒手撸树)."""
+    named = names_matching(text, kinds=["quest"], exact=True, limit=MAX_LIMIT)
+    pairs = [m.key.split("/", 1) for m in named if "/" in m.key]
+    if not pairs:
+        return []
+    found = Q()
+    for slug, quest_id in pairs:
+        found |= Q(book__slug=slug, quest_id=quest_id)
+    qs = Quest.objects.filter(found)
+    if book is not None:
+        qs = qs.filter(book_id=book)
+    return list(qs.order_by("chapter__order", "order", "pk").values_list("pk", flat=True))
 
 
 def _quests_by_text(text: str, limit: int, book: int | None) -> tuple[list[int], str]:

@@ -104,3 +104,23 @@ def test_each_language_with_a_description_gets_its_own_article(tmp_path):
     }
     zh = KnowledgeArticle.objects.get(key="quest:sky:3000000000000011:zh_cn")
     assert zh.body == "每段旅程都从木头开始\n\n打一块原木。\n\n然后把它做成木板。"
+
+
+def test_a_quest_is_found_by_its_title_in_another_language(tmp_path):
+    from agentweb.game import queries
+
+    import_ftbquests(pack_with(tmp_path, keep_english=True), slug="sky")
+    found, how = queries.match_quests("徒手撸树")
+    assert [(q.quest_id, how) for q in found] == [("3000000000000011", "title")]
+
+
+def test_the_quest_detail_comes_in_the_player_s_language(tmp_path):
+    from agentweb.ftb.tools import load_detail
+
+    import_ftbquests(pack_with(tmp_path, keep_english=True), slug="sky")
+    zh = load_detail("3000000000000011", language="zh_cn").quest
+    assert (zh.title, zh.chapter, zh.chapter_group) == ("徒手撸树", "第一步", "早期")
+    assert zh.description == "每段旅程都从木头开始\n\n打一块原木。\n\n然后把它做成木板。"
+    assert [q.title for q in zh.unlocks] == ["Oak Planks"]  # no Chinese title: as stored
+    en = load_detail("3000000000000011").quest
+    assert (en.title, en.subtitle) == ("Punch a Tree", "Every journey starts with wood")

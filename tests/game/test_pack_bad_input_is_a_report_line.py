@@ -171,3 +171,13 @@ def test_a_failure_while_writing_leaves_the_previous_world(root, monkeypatch):
     with pytest.raises(RuntimeError):
         import_pack(root)
     assert sorted(Item.objects.values_list("item_id", "display_name")) == before
+
+
+def test_a_folder_that_is_no_pack_is_refused_with_nothing_written(tmp_path, db):
+    (tmp_path / "photos").mkdir()
+    (tmp_path / "photos" / "cat.json").write_text("{}")
+    with pytest.raises(PackImportFailed) as caught:
+        import_pack(tmp_path / "photos")
+    assert "not an instance folder" in caught.value.report.error
+    with pytest.raises(PackImportFailed):
+        import_pack(write_zip(tmp_path / "broken.zip", {}).with_name("missing.zip"))

@@ -6,7 +6,7 @@ import pytest
 from agentweb.game.importers.pack import import_pack
 from agentweb.game.models import ItemSource, LootTable
 
-from .packs import FORGE_MOD, MIXER_MOD, PACK_MCMETA, vanilla_items, write_zip
+from .packs import PACK_MCMETA, build_instance, vanilla_items, write_zip
 
 pytestmark = pytest.mark.django_db
 
@@ -142,11 +142,7 @@ LOOT = {
 @pytest.fixture
 def imported(tmp_path, db):
     vanilla_items()
-    root = tmp_path / "srv"
-    write_zip(root / "mods" / "mixer.jar", MIXER_MOD)
-    write_zip(root / "mods" / "oldmod.jar", FORGE_MOD)
-    write_zip(root / "datapacks" / "farm.zip", LOOT)
-    return import_pack(root)
+    return import_pack(build_instance(tmp_path / "srv", extra={"datapacks/farm.zip": LOOT}))
 
 
 def drops(table):

@@ -81,7 +81,7 @@ def test_chinese_names_from_jars_and_books_are_searchable(instance):
     assert (item.key, item.language, item.how) == ("mixer:andesite_alloy", "zh_cn", "exact")
     chapter = names_matching("第一步", kinds=["chapter"])[0]
     assert chapter.key == "sky/3000000000000001"
-    assert names_matching("锌矿", kinds=["block"])[0].key == "mixer:zinc_ore"
+    assert names_matching("锌矿", kinds=["item"])[0].key == "mixer:zinc_ore"  # a block item
 
 
 def test_a_lang_file_in_the_wrong_encoding_is_a_report_line(instance):

@@ -6,7 +6,7 @@ import pytest
 from agentweb.game.importers.pack import import_pack
 from agentweb.game.models import ItemSource, Recipe
 
-from .packs import FORGE_MOD, MIXER_MOD, PACK_MCMETA, vanilla_items, write_zip
+from .packs import PACK_MCMETA, build_instance, vanilla_items
 
 pytestmark = pytest.mark.django_db
 
@@ -41,11 +41,7 @@ MODERN = {
 @pytest.fixture
 def imported(tmp_path, db):
     vanilla_items()
-    root = tmp_path / "srv"
-    write_zip(root / "mods" / "mixer.jar", MIXER_MOD)
-    write_zip(root / "mods" / "oldmod.jar", FORGE_MOD)
-    write_zip(root / "datapacks" / "modern.zip", MODERN)
-    return import_pack(root)
+    return import_pack(build_instance(tmp_path / "srv", extra={"datapacks/modern.zip": MODERN}))
 
 
 def source(recipe_id):

@@ -39,7 +39,7 @@ def test_an_import_started_in_the_admin_runs_and_its_report_is_shown(admin_clien
 
 
 def test_a_dry_run_from_the_admin_writes_nothing(admin_client, jar):
-    start(admin_client, jar, dry_run="on")
+    start(admin_client, jar, dry_run="true")
     record = PackImport.objects.get()
     pack_imports.wait(record.pk, timeout=60)
     record.refresh_from_db()

@@ -29,7 +29,7 @@ def test_the_demo_mod_s_chinese_names_are_found_exactly_by_prefix_and_inside(pro
     demo = probe["demo"]
     assert demo["exact_zh"] == [["item", "hearthworks:copper_gear", "zh_cn", "exact"]]
     assert ["item", "hearthworks:verdigris", "zh_cn", "exact"] in demo["prefix_zh"]
-    assert ["block", "hearthworks:verdant_ore", "zh_cn", "prefix"] in demo["prefix_zh"]
+    assert ["item", "hearthworks:verdant_ore", "zh_cn", "prefix"] in demo["prefix_zh"]
     assert demo["contains_en"] == [["item", "hearthworks:copper_gear", "en_us", "contains"]]
     assert demo["localized"] == {"hearthworks:kiln_firing": "窑烧"}
     assert demo["gear"] == {

@@ -20,6 +20,7 @@ from agentweb.game.importers.names import sync_names
 from agentweb.game.importers.recipes import RawRecipe, fold_recipes
 from agentweb.game.importers.sync import sync_rows
 from agentweb.game.models import Item, ItemSource, NameKind, NameOrigin, SourceKind
+from agentweb.game.models.items import source_defaults
 from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.search.documents import Scope
 from agentweb.game.search.documents import refresh as refresh_documents
@@ -107,25 +108,8 @@ def _item_rows(data: MinecraftData, version: str) -> list[dict]:
 
 def _source(kind: str, result: str, **fields: Any) -> dict:
     """A source row with every field set, keyed by a hash of its content."""
-    row = {
-        "kind": str(kind),
-        "result": result,
-        "result_count": 1,
-        "grid": None,
-        "ingredients": [],
-        "variant_count": 1,
-        "input": None,
-        "source_name": "",
-        "source_display_name": "",
-        "chance": None,
-        "count_min": None,
-        "count_max": None,
-        "silk_touch": False,
-        "no_silk_touch": False,
-        "player_kill": False,
-        "details": {},
-        "origin": ORIGIN,
-    }
+    row = {"kind": str(kind), "result": result, "input": None, **source_defaults()}
+    row["origin"] = ORIGIN
     row.update(fields)
     digest = hashlib.sha256(json.dumps(row, sort_keys=True).encode()).hexdigest()
     row["key"] = digest[:40]

@@ -8,6 +8,7 @@ changes nothing writes nothing and keeps every primary key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
@@ -23,8 +24,15 @@ NameKey = tuple[str, str, str]  # (kind, key, language)
 
 
 def clip_name(text: str) -> str:
-    """A name as stored: one line, at most the column's length."""
+    """A name as stored: one line, at most the column's length (the same string when it
+    already is: a pack's million names are not copied)."""
+    if len(text) <= NAME_LENGTH and not LAYOUT.search(text):
+        return text
     return " ".join(str(text).split())[:NAME_LENGTH]
+
+
+# What makes a name more than one line of single-spaced words.
+LAYOUT = re.compile(r"\s\s|[^\S ]|^\s|\s$")
 
 
 def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = False) -> SyncCounts:
@@ -34,19 +42,21 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
         for (kind, key, language), text in wanted.items()
     }
     rows = {ident: text for ident, text in rows.items() if text}
-    current = {
-        (kind, key, language): (pk, text)
-        for pk, kind, key, language, text in GameName.objects.filter(origin=origin).values_list(
-            "pk", "kind", "key", "language", "text"
-        )
-    }
-    stale = [pk for ident, (pk, _) in current.items() if ident not in rows]
-    changed = [
-        GameName(pk=current[ident][0], text=text, folded=fold(text))
-        for ident, text in rows.items()
-        if ident in current and current[ident][1] != text
-    ]
-    missing = [ident for ident in rows if ident not in current]
+    # The stored names are streamed, not held: a large pack has a million of them.
+    pending = set(rows)
+    stale, changed = [], []
+    stored = GameName.objects.filter(origin=origin).values_list(
+        "pk", "kind", "key", "language", "text"
+    )
+    for pk, kind, key, language, text in stored.iterator(chunk_size=STREAM_CHUNK):
+        ident = (kind, key, language)
+        if ident not in rows:
+            stale.append(pk)
+            continue
+        pending.discard(ident)
+        if rows[ident] != text:
+            changed.append(GameName(pk=pk, text=rows[ident], folded=fold(rows[ident])))
+    missing = sorted(pending)  # in the unique index's order: its pages fill one by one
     # Made one batch at a time while inserting: a large pack has a million names.
     new = (
         {
@@ -79,6 +89,8 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
     return counts
 
 
+# Stored names read per round trip while comparing.
+STREAM_CHUNK = 10_000
 # Names inserted at once past which SQLite's trigram index is rebuilt in one pass instead
 # of row by row: FTS5 indexes a million short names several times faster in one rebuild
 # than through its per-row trigger.

@@ -101,8 +101,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['kind', 'key', 'language'],
-                'indexes': [models.Index(fields=['kind', 'key'], name='game_name_kind_key')],
-                'constraints': [models.UniqueConstraint(fields=('origin', 'kind', 'key', 'language'), name='game_name_unique')],
+                'constraints': [models.UniqueConstraint(fields=('kind', 'key', 'language', 'origin'), name='game_name_unique')],
             },
         ),
         migrations.RunPython(create_index, drop_index),

@@ -63,6 +63,26 @@ DROP_KINDS = (SourceKind.BLOCK_DROP, SourceKind.MOB_DROP)
 LOOT_KINDS = (*DROP_KINDS, SourceKind.CHEST_LOOT, SourceKind.GAMEPLAY_LOOT)
 
 
+def source_defaults() -> dict:
+    """An :class:`ItemSource` row's fields that say nothing yet, as importers start a row
+    (the item, kind and origin are theirs to set)."""
+    return {
+        "result_count": 1,
+        "grid": None,
+        "ingredients": [],
+        "variant_count": 1,
+        "source_name": "",
+        "source_display_name": "",
+        "chance": None,
+        "count_min": None,
+        "count_max": None,
+        "silk_touch": False,
+        "no_silk_touch": False,
+        "player_kill": False,
+        "details": {},
+    }
+
+
 class ItemSource(models.Model):
     """One way to obtain ``item``.
 

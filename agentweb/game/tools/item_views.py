@@ -116,16 +116,14 @@ class SourceInfo(BaseModel):
         if self.is_crafting or self.kind in STATION_KINDS:
             data["ingredients"] = [_ingredient_text(i) for i in self.ingredients]
             data["makes"] = self.result_count
-        if self.station:
-            data["station"] = self.station
-        if self.mod:
-            data["mod"] = self.mod
-        if self.outputs:
-            data["outputs"] = self.outputs
-        if self.data:
-            data["data"] = self.data
-        if self.from_name:
-            data["from"] = self.from_name
+        facts = {
+            "station": self.station,
+            "mod": self.mod,
+            "outputs": self.outputs,
+            "data": self.data,
+            "from": self.from_name,
+        }
+        data.update({key: value for key, value in facts.items() if value})
         if self.chance is not None:
             data["chance"] = round(self.chance, 4)
         if self.conditions:

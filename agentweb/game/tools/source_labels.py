@@ -80,6 +80,10 @@ class Labels:
             if block in block_names and type_id not in labels.stations:
                 labels.stations[type_id] = block_names[block]
         labels.droppers = {("block", k): v for k, v in block_names.items()}
+        unnamed = set(blocks) - block_names.keys()  # blocks named only as their item
+        if unnamed:
+            items_named = display_names(unnamed, language=lang)
+            labels.droppers.update({("block", k): items_named[k] for k in unnamed})
         labels.droppers.update({("entity", k): v for k, v in named.get("entity", {}).items()})
         return labels
 

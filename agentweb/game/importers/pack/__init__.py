@@ -14,9 +14,11 @@ read them safely (``archive``), gather the files that count (``collect``), read 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from agentweb.game.importers.pack.archive import Budget, ImportTooLarge, Limits
 from agentweb.game.importers.pack.report import PackReport
@@ -57,11 +59,18 @@ def import_pack(
         raise PackImportFailed(report)
     found = find_sources(root, budget, report.skip)
     report.kind = found.kind
+    if not found.sources:
+        report.error = (
+            f"{path}: not an instance folder (mods/, config/, kubejs/, datapacks/, "
+            "resourcepacks/, server.properties), a readable .jar/.zip, or a datapack "
+            "(pack.mcmeta, data/, assets/)"
+        )
+        raise PackImportFailed(report)
     report.sources = [{"name": s.name, "layer": str(s.layer)} for s in found.sources]
     try:
         world = build_world(found, report, book_slug=book_slug)
         report.timings["read the pack"] = time.monotonic() - started
-        with transaction.atomic():
+        with _large_page_cache(), transaction.atomic():
             write_world(world, report)
             if dry_run:
                 raise DryRun
@@ -76,6 +85,27 @@ def import_pack(
         report.seconds = time.monotonic() - started
     _count(report, world)
     return report
+
+
+# SQLite's page cache while an import writes: its indexes (names, ways to obtain items) grow
+# far past the default 2 MiB, and every insert into them would read and spill pages.
+SQLITE_IMPORT_CACHE_KIB = 64 * 1024
+
+
+@contextmanager
+def _large_page_cache() -> Iterator[None]:
+    if connection.vendor != "sqlite":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA cache_size")
+        before = cursor.fetchone()[0]
+        cursor.execute(f"PRAGMA cache_size = -{SQLITE_IMPORT_CACHE_KIB}")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"PRAGMA cache_size = {int(before)}")
 
 
 def _count(report: PackReport, world) -> None:

@@ -202,6 +202,13 @@ class FolderArchive(Archive):
         self.paths = []
         for folder, dirs, files in os.walk(root):
             dirs.sort()
+            if len(self.paths) + len(files) > budget.limits.entries:
+                skip(
+                    name,
+                    f"holds more than {budget.limits.entries} files "
+                    "(AGENTWEB_PACK_MAX_ENTRIES): the rest is not read",
+                )
+                break
             for file_name in sorted(files):
                 full = Path(folder) / file_name
                 relative = full.relative_to(root).as_posix()

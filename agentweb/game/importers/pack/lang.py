@@ -10,10 +10,12 @@ writes ``create.recipe.<path>``), else by its block when one has the type's name
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from agentweb.game.importers.pack.collect import Collected, read_json
 from agentweb.game.importers.pack.report import PackReport
+from agentweb.game.importers.pack.sources import Layer
 from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind
 
 Strings = dict[str, dict[str, str]]
@@ -40,6 +42,14 @@ STATION_KEYS = (
 )
 # How many duplicate keys one file's report line names.
 DUPLICATES_SHOWN = 5
+# The keys of a mod's lang file that name things (the rest — tooltips, manuals, messages —
+# is most of a mod's text and is not kept). KubeJS's and resource packs' files are kept
+# whole: a quest book's {keys} live there.
+NAME_KEYS = re.compile(
+    r"^(item|block|entity|fluid|fluid_type|tag|emi|jei|recipe|recipe_type|container|gui)\."
+    r"|\.(recipe|recipe_type|jei)\."
+)
+WHOLE_FILES = (Layer.KUBEJS, Layer.RESOURCE_PACK)
 
 
 def merge_lang(collected: Collected, report: PackReport) -> Strings:
@@ -60,7 +70,12 @@ def merge_lang(collected: Collected, report: PackReport) -> Strings:
             if duplicates:
                 shown = ", ".join(duplicates[:DUPLICATES_SHOWN])
                 report.note(f"{where}: duplicate keys ({shown}): the last of each is used")
-            table.update((key, value) for key, value in pairs if isinstance(value, str))
+            whole = ref.source.layer in WHOLE_FILES
+            table.update(
+                (key, value)
+                for key, value in pairs
+                if isinstance(value, str) and (whole or NAME_KEYS.search(key))
+            )
             report.per_source[ref.source.name]["lang files"] += 1
     return {language: table for language, table in strings.items() if table}
 

@@ -51,6 +51,8 @@ LOADER_JARS = (
     "libraries/net/minecraftforge/forge/*/forge-*-universal.jar",
 )
 RESOURCE_PACKS_LINE = re.compile(r"^resourcePacks:(.*)$", re.MULTILINE)
+# What an unpacked datapack (or mod) folder has; a folder with none of it is not read.
+DATAPACK_MARKERS = ("pack.mcmeta", "data", "assets")
 # Folders that make a folder an instance rather than a datapack.
 INSTANCE_MARKERS = ("mods", "kubejs", "config", "datapacks", "resourcepacks", "server.properties")
 
@@ -116,6 +118,8 @@ def find_sources(path: Path, budget: Budget, skip: SkipFn) -> Found:
         sources = _with_nested(archive, Layer.MOD, skip) if archive else []
         return Found(sources, None, "archive")
     if not _is_instance(path):
+        if not any((path / part).exists() for part in DATAPACK_MARKERS):
+            return Found([], None, "nothing to read")
         return Found(
             [Source(FolderArchive(path, path.name, budget, skip), Layer.DATAPACK)], None, "datapack"
         )

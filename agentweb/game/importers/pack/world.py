@@ -109,14 +109,17 @@ def build_world(found: Found, report: PackReport, *, book_slug: str | None = Non
 
 
 def _items(world: PackWorld, collected: Collected) -> None:
-    """Every item the pack names that is not vanilla, with its English (else any) name;
-    a block item without an item name of its own is called what its block is."""
+    """Every item the pack names that is not vanilla, with its English (else any) name.
+    A block item without an item name of its own is called what its block is, and a block
+    named as its item is named once, as the item (a third of a pack's names otherwise)."""
     names = world.names
     ids = {key for (kind, key, _) in names if kind == NameKind.ITEM} | collected.model_items
     by_language: dict[str, dict[str, str]] = {}
+    item_kind, block_kind = str(NameKind.ITEM), str(NameKind.BLOCK)
     for (kind, key, language), text in list(names.items()):
-        if kind == NameKind.BLOCK and key in ids:
-            names.setdefault((str(NameKind.ITEM), key, language), text)
+        named_as_item = kind == block_kind and key in ids
+        if named_as_item and names.setdefault((item_kind, key, language), text) == text:
+            del names[(kind, key, language)]
     for (kind, key, language), text in names.items():
         if kind == NameKind.ITEM:
             by_language.setdefault(key, {})[language] = text

@@ -37,6 +37,7 @@ from agentweb.game.models import (
     Recipe,
     SourceKind,
 )
+from agentweb.game.models.items import source_defaults
 from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.search.documents import Scope
 from agentweb.game.search.documents import refresh as refresh_documents
@@ -297,7 +298,8 @@ def _sources(
     if unknown:
         report.note(f"{unknown} drops name items that are not items of this pack: left out")
     report.counts["ways to obtain items"] = len(rows)
-    return rows
+    # By item: the item indexes' pages fill one by one as the rows are inserted.
+    return dict(sorted(rows.items(), key=lambda pair: (pair[1]["item_id"], pair[1]["kind"])))
 
 
 def _key(owner: str, part: str) -> str:
@@ -309,20 +311,8 @@ def _blank_source(kind: str, item_pk: int) -> dict[str, Any]:
         "origin": ORIGIN,
         "kind": kind,
         "item_id": item_pk,
-        "result_count": 1,
-        "grid": None,
-        "ingredients": [],
-        "variant_count": 1,
         "input_item_id": None,
-        "source_name": "",
-        "source_display_name": "",
-        "chance": None,
-        "count_min": None,
-        "count_max": None,
-        "silk_touch": False,
-        "no_silk_touch": False,
-        "player_kill": False,
-        "details": {},
+        **source_defaults(),
     }
 
 
