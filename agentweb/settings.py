@@ -179,6 +179,16 @@ AGENTWEB_RUN_LEASE_S = env_float("AGENTWEB_RUN_LEASE_S", 15.0)
 # Concurrent runs per worker process (one asyncio loop each).
 AGENTWEB_WORKER_CONCURRENCY = env_int("AGENTWEB_WORKER_CONCURRENCY", 50, minimum=1)
 
+# Pack imports (`manage.py import_pack`, docs/data.md): zips are read in place, and a
+# zip bomb is stopped by counting the bytes actually decompressed — at most this many
+# from one zip entry or file (a bigger one is skipped and reported) and from one whole
+# import (past it, the import stops with nothing written). The largest real data or
+# lang file is a few MB; a large modpack reads a few hundred MB in all.
+AGENTWEB_PACK_MAX_ENTRY_BYTES = env_int("AGENTWEB_PACK_MAX_ENTRY_BYTES", 32 * 2**20, minimum=1)
+AGENTWEB_PACK_MAX_IMPORT_BYTES = env_int("AGENTWEB_PACK_MAX_IMPORT_BYTES", 2 * 2**30, minimum=1)
+# Entries one zip may list (a zip of millions of empty entries is a bomb of its own).
+AGENTWEB_PACK_MAX_ENTRIES = env_int("AGENTWEB_PACK_MAX_ENTRIES", 200_000, minimum=1)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

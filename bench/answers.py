@@ -6,7 +6,10 @@ the registered tools over a real database (SQLite in a temporary folder, or
 ``--database-url``) with the shipped data imported, and the model in force
 (``AGENTWEB_LLM``; the offline planner by default).
 
-Each answer is scored against its question's facts (``bench/answers/questions.toml``):
+Each answer is scored against its question's facts: ``bench/answers/questions.toml``
+(written alongside the planner) and ``bench/answers/general.toml`` (the held-out set,
+written from the data by someone who had not read the planner; see
+``bench/answers/README.md``):
 
 * ``expect`` — facts the answer must state (a list inside the list: any one of them);
 * ``forbid`` — facts it must not state (a wrong count, a wrong item);
@@ -22,7 +25,10 @@ uses none of its ``avoid`` words, pastes no raw tool data and invents nothing.
     .venv/bin/python bench/answers.py -k prerequisites -v   # ids/categories containing a word
     .venv/bin/python bench/answers.py --json out.json
 
-Prints one line per question, then the pass rate and the invented-fact count.
+Prints one line per question, then the pass rate and the invented-fact count, per set,
+per language, per kind (lookup, chain, count, reverse, lore, unknown) and per category.
+The test suite runs the same questions against the floors in
+``bench/answers/floors.toml`` (``tests/answers``).
 """
 
 from __future__ import annotations
@@ -44,8 +50,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 QUESTIONS = ROOT / "bench" / "answers" / "questions.toml"
-# The second quest book, shared with the planner tests (tests/planner/conftest.py).
-EXTRA_BOOKS = {"saltmarsh-reach": ROOT / "tests" / "planner" / "fixtures" / "saltmarsh-reach"}
+GENERAL = ROOT / "bench" / "answers" / "general.toml"
+QUESTION_SETS = (QUESTIONS, GENERAL)
+FLOORS = ROOT / "bench" / "answers" / "floors.toml"
+# The other quest books the questions ask about, shared with the planner tests.
+FIXTURES = ROOT / "tests" / "planner" / "fixtures"
+EXTRA_BOOKS = {
+    "saltmarsh-reach": FIXTURES / "saltmarsh-reach",
+    "frostbell-hollow": FIXTURES / "frostbell-hollow",
+}
+KINDS = ("lookup", "chain", "count", "reverse", "lore", "unknown")
 # Names shorter than this are ordinary words too ("Clay", "Rope"): not checked.
 MIN_NAME_CHARS = 5
 DEFAULT_PLAYER = "alice"
@@ -61,6 +75,18 @@ class Question:
     avoid: list[str] = field(default_factory=list)
     player: str = DEFAULT_PLAYER
     note: str = ""
+    # What the question needs (``KINDS``; "" in the set written alongside the planner).
+    kind: str = ""
+    # The player's language: "en" or "zh" (read from the question when not given).
+    language: str = ""
+    # The fixture book the question needs ("" for the shipped data only).
+    book: str = ""
+    # The file it came from ("questions", "general").
+    set: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.language:
+            self.language = "zh" if re.search(r"[\u4e00-\u9fff]", self.ask) else "en"
 
 
 @dataclass
@@ -84,13 +110,15 @@ class Scored:
         return not self.missing and not self.avoided and not self.invented
 
 
-def load_questions(path: Path) -> list[Question]:
-    raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    questions = [Question(**entry) for entry in raw["question"]]
+def load_questions(*paths: Path) -> list[Question]:
+    questions = []
+    for path in paths:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        questions += [Question(**entry, set=path.stem) for entry in raw["question"]]
     ids = [q.id for q in questions]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
-        raise SystemExit(f"{path}: duplicate question ids {duplicates}")
+        raise SystemExit(f"{', '.join(map(str, paths))}: duplicate question ids {duplicates}")
     return questions
 
 
@@ -115,10 +143,13 @@ def label(fact: str | list[str]) -> str:
 def unobserved_names(answer: str, seen: str, names: set[str]) -> list[str]:
     """Known names in the answer that no tool returned and the question did not contain."""
     seen_norm = normalize(seen)
+    lowered = answer.casefold()
     return sorted(
         name
         for name in names
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", answer, re.I)
+        # The substring test first: a regex per known name costs more than the answer.
+        if name.casefold() in lowered
+        and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", answer, re.I)
         and normalize(name) not in seen_norm
     )
 
@@ -160,15 +191,15 @@ def setup_django(database_url: str | None) -> None:
 
 def load_world() -> dict[str, Any]:
     """The shipped demo world (minecraft-data, Create: Grand Expanse, articles, players)
-    and the benchmark's second quest book."""
+    and the benchmark's other quest books."""
     from django.contrib.auth import get_user_model
 
     from agentweb.game.demo import ensure_demo_players, load_demo_world
     from agentweb.game.importers.ftbquests import import_ftbquests
 
-    lines = load_demo_world()
+    load_demo_world()
     for slug, folder in EXTRA_BOOKS.items():
-        lines += import_ftbquests(folder, slug=slug).lines()
+        import_ftbquests(folder, slug=slug)
     users = {}
     for name in ("alice", "bob"):
         users[name], _ = get_user_model().objects.get_or_create(username=name)
@@ -195,6 +226,7 @@ def make_env(user: Any, sink: Any) -> Any:
 
     from agentweb.core.tooling import registry
     from agentweb.engine import AllModules
+    from agentweb.game.mentions import QuestionNames
     from agentweb.llm.providers import build_provider
     from agentweb.workflows.env import Environment
     from agentweb.workflows.policies import PolicyBook
@@ -209,6 +241,7 @@ def make_env(user: Any, sink: Any) -> Any:
         sink=sink,
         principal=user,
         direct=_direct(user),
+        names=QuestionNames(),
     )
 
 
@@ -239,9 +272,13 @@ def ask(q: Question, users: dict[str, Any], names: set[str]) -> Scored:
     outcome = async_to_sync(run_request)(make_env(users[q.player], sink), Request(q.ask))
     ms = (time.perf_counter() - started) * 1000
     finished = sink.of(EventKind.TOOL_FINISHED)
+    # What the run observed, and what the model was given besides (the question's
+    # entities and the observed names in the player's language, from the data).
+    given = [_given(e.data.get("request")) for e in sink.of(EventKind.MODEL_CALLED)]
     seen = json.dumps(
         [e.data.get("observation") for e in finished]
-        + [e.data.get("cards") for e in sink.events if e.kind is EventKind.ANSWER],
+        + [e.data.get("cards") for e in sink.events if e.kind is EventKind.ANSWER]
+        + given,
         ensure_ascii=False,
     )
     missing, avoided, forbidden, unobserved = score(q, outcome.text, seen, names)
@@ -258,13 +295,47 @@ def ask(q: Question, users: dict[str, Any], names: set[str]) -> Scored:
     )
 
 
+def _given(request: Any) -> Any:
+    """The names a model request carried (``entities``, ``names``), from its user JSON."""
+    try:
+        payload = json.loads(request) if isinstance(request, str) else {}
+    except ValueError:
+        return None
+    if not isinstance(payload, dict):
+        return None
+    return {"entities": payload.get("entities"), "names": payload.get("names")}
+
+
 # --- report -----------------------------------------------------------------------------
+
+# How the results are broken down: the question's field for each.
+BREAKDOWNS = ("set", "language", "kind", "category")
+
+
+def tally(results: list[Scored]) -> dict[str, Any]:
+    """Passed, asked and invented facts, in all and per set, language, kind and category."""
+
+    def count(rs: list[Scored]) -> dict[str, int]:
+        return {
+            "passed": sum(r.passed for r in rs),
+            "questions": len(rs),
+            "invented": sum(len(r.invented) for r in rs),
+        }
+
+    summary: dict[str, Any] = count(results)
+    for key in BREAKDOWNS:
+        groups: dict[str, list[Scored]] = {}
+        for r in results:
+            groups.setdefault(getattr(r.question, key) or "-", []).append(r)
+        summary[f"by_{key}"] = {name: count(rs) for name, rs in sorted(groups.items())}
+    return summary
 
 
 def report(results: list[Scored], verbose: bool) -> dict[str, Any]:
     for r in results:
         mark = "PASS" if r.passed else "FAIL"
-        print(f"{mark} {r.question.id} [{r.question.category}] {r.workflow} {r.tools}")
+        q = r.question
+        print(f"{mark} {q.id} [{q.kind or q.category}/{q.language}] {r.workflow} {r.tools}")
         if r.missing:
             print(f"     missing: {r.missing}")
         if r.avoided:
@@ -272,34 +343,32 @@ def report(results: list[Scored], verbose: bool) -> dict[str, Any]:
         if r.invented:
             print(f"     invented: {r.invented}")
         if verbose or not r.passed:
-            print(f"     Q: {r.question.ask}")
+            print(f"     Q: {q.ask}")
             print(f"     A: {r.text}")
-    passed = sum(r.passed for r in results)
-    invented = sum(len(r.invented) for r in results)
-    categories: dict[str, list[int]] = {}
-    for r in results:
-        tally = categories.setdefault(r.question.category, [0, 0])
-        tally[0] += r.passed
-        tally[1] += 1
-    print()
-    for name, (ok, total) in sorted(categories.items()):
-        print(f"  {name:<28} {ok}/{total}")
-    rate = passed / len(results) if results else 0.0
+    summary = tally(results)
+    for key in BREAKDOWNS:
+        print()
+        print(f"by {key}:")
+        for name, c in summary[f"by_{key}"].items():
+            print(f"  {name:<32} {c['passed']}/{c['questions']}  invented {c['invented']}")
+    rate = summary["passed"] / len(results) if results else 0.0
     print()
     print(f"questions: {len(results)}")
     print(
-        f"pass rate: {passed}/{len(results)} = {rate:.1%} (every expected fact, nothing invented)"
+        f"pass rate: {summary['passed']}/{len(results)} = {rate:.1%} "
+        "(every expected fact, nothing invented)"
     )
-    print(f"invented facts: {invented}")
+    print(f"invented facts: {summary['invented']}")
     print(f"mean time per question: {sum(r.ms for r in results) / max(len(results), 1):.0f} ms")
     return {
-        "questions": len(results),
-        "passed": passed,
+        **summary,
         "pass_rate": rate,
-        "invented": invented,
         "results": [
             {
                 "id": r.question.id,
+                "set": r.question.set,
+                "kind": r.question.kind,
+                "language": r.question.language,
                 "category": r.question.category,
                 "passed": r.passed,
                 "workflow": r.workflow,
@@ -316,16 +385,23 @@ def report(results: list[Scored], verbose: bool) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--questions", type=Path, default=QUESTIONS)
-    parser.add_argument("-k", dest="only", help="only questions whose id or category has this")
+    parser.add_argument(
+        "--questions",
+        type=Path,
+        action="append",
+        help="a question file (repeat for several; default: questions.toml and general.toml)",
+    )
+    parser.add_argument(
+        "-k", dest="only", help="only questions whose id, kind or category has this"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="print every answer")
     parser.add_argument("--json", type=Path, help="write the results to this file")
     parser.add_argument("--database-url", help="an empty database to use (default: SQLite)")
     args = parser.parse_args(argv)
 
-    questions = load_questions(args.questions)
+    questions = load_questions(*(args.questions or QUESTION_SETS))
     if args.only:
-        questions = [q for q in questions if args.only in q.id or args.only in q.category]
+        questions = [q for q in questions if args.only in f"{q.id} {q.kind} {q.category}"]
     setup_django(args.database_url)
     users = load_world()
     names = known_names()

@@ -21,7 +21,7 @@ from agentweb.game.demo import (
 )
 from agentweb.game.importers.ftbquests import import_ftbquests
 from agentweb.game.importers.minecraft import import_minecraft_data
-from agentweb.game.models import Item, ItemSource, KnowledgeArticle, QuestBook
+from agentweb.game.models import GameName, Item, ItemSource, KnowledgeArticle, QuestBook
 
 FIXTURES = Path(__file__).resolve().parent / "game" / "fixtures"
 PACKS = FIXTURES / "packs"
@@ -39,6 +39,7 @@ def shipped_world(django_db_setup, django_db_blocker):
         QuestBook.objects.all().delete()
         ItemSource.objects.all().delete()
         Item.objects.all().delete()
+        GameName.objects.all().delete()
 
 
 @pytest.fixture

@@ -81,6 +81,12 @@ def reload_files() -> list[str]:
     return [*policies.reload(), *[f"loaded prompt {n}" for n in prompts.reload()]]
 
 
+def web_search_offered() -> bool:
+    """The page offers "Allow web search" only when a search service is configured and
+    the admin's external search switch is on: otherwise the box would do nothing."""
+    return search_backend() is not None and snapshot().web_enabled
+
+
 @cache
 def search_backend() -> SearchBackend | None:
     """The search module is available only when an endpoint is configured (R-WEB-2)."""

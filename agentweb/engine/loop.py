@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from agentweb.engine.budget_left import REPEATED, budget_left, low_budget, stopped
 from agentweb.engine.context import ExecutionContext
 from agentweb.engine.events import DeltaKind, EventKind
 from agentweb.engine.failures import (
@@ -107,6 +109,9 @@ class LoopHooks:
     authorize: Callable[[ToolAction, ReActContext], Awaitable[None]] | None = None
     inbox: Inbox | None = None
     compressor: Compressor | None = None
+    # Called before each model decision: may add to ``rc.extra`` what the model should
+    # know of the observations so far (say, their names in the player's language).
+    before_decision: Callable[[ReActContext], Awaitable[None]] | None = None
 
 
 @dataclass(slots=True)
@@ -128,6 +133,9 @@ class ReActContext:
     followups: list[str] = field(default_factory=list)
     round: int = 0
     rounds_total: int = 0
+    # Why the last round is final-only: a budget (``Budget`` value), a repeated action,
+    # or ``None`` when the workflow asked for that many rounds (R-LOOP-2).
+    final_reason: str | None = None
     summary: str = ""
     summarized: int = 0
 
@@ -198,6 +206,10 @@ class ReActLoop:
         # must be one the budget can still pay for, so it can be final-only.
         initial_rounds = min(policy.react_iterations, rounds or policy.react_iterations)
         rc.rounds_total = min(initial_rounds, max(ctx.remaining(Budget.MODEL_CALLS), 1))
+        if rc.rounds_total < initial_rounds:
+            rc.final_reason = Budget.MODEL_CALLS.value
+        elif rounds is None or rounds >= policy.react_iterations:
+            rc.final_reason = Budget.ROUNDS.value
         while True:
             rc.round += 1
             try:
@@ -214,6 +226,8 @@ class ReActLoop:
                         "budget": ctx.limits(),
                     },
                 )
+                if rc.hooks.before_decision is not None:
+                    await rc.hooks.before_decision(rc)
                 decision = await self._decide(ctx, rc, final_only, rethink)
                 if isinstance(decision, Answer):
                     return await self._finish(ctx, rc, decision)
@@ -247,6 +261,7 @@ class ReActLoop:
         if key in rc.taken:
             # Not executed again; the next round must answer (R-LOOP-4).
             rc.rounds_total = min(rc.rounds_total, rc.round + 1)
+            rc.final_reason = REPEATED
             rc.add_error(
                 rc.round,
                 "Repeated action: already done, see the earlier observation. Answer now.",
@@ -305,12 +320,14 @@ class ReActLoop:
     ) -> str:
         budget = history_budget(rc.context_window, system_len // 4 + 1, ctx.output_tokens)
         max_bytes = ctx.input_bytes - system_len
-        user = dumps(self._payload_obj(rc, final_only, rethink))
+        user = dumps(self._payload_obj(ctx, rc, final_only, rethink))
         if estimate_tokens(user) > budget * COMPRESS_AT or len(user.encode()) > max_bytes:
             user = self._fit(ctx, rc, final_only, rethink, budget, max_bytes)
         return user
 
-    def _payload_obj(self, rc: ReActContext, final_only: bool, rethink: bool) -> dict[str, Any]:
+    def _payload_obj(
+        self, ctx: ExecutionContext, rc: ReActContext, final_only: bool, rethink: bool
+    ) -> dict[str, Any]:
         payload: dict[str, Any] = {
             "question": rc.question,
             "round": rc.round,
@@ -330,8 +347,13 @@ class ReActLoop:
             payload["reflection"] = rc.prompts.rethink
         if final_only:
             payload["instruction"] = "Final round: reply with the answer JSON; no tool is run."
+            ran_out = stopped(rc.final_reason, list(rc.tools.bindings))
+            if ran_out is not None:
+                payload["stopped"] = ran_out
         if rc.extra:
             payload.update(rc.extra)
+        left = rc.rounds_total - rc.round
+        payload["budget"] = budget_left(ctx, left, estimate_tokens(dumps(payload)))
         return payload
 
     def _fit(
@@ -346,7 +368,7 @@ class ReActLoop:
         """Compress older observations, then drop the oldest material until it fits."""
 
         def render() -> str:
-            return dumps(self._payload_obj(rc, final_only, rethink))
+            return dumps(self._payload_obj(ctx, rc, final_only, rethink))
 
         def fits(text: str) -> bool:
             return estimate_tokens(text) <= budget and len(text.encode()) <= max_bytes
@@ -440,12 +462,22 @@ class ReActLoop:
                 failure.budget if failure else None,
             )
             status = RunStatus.DEGRADED
+        elif answer.extra.get("incomplete") and (reason := self._ran_out(ctx, rc)) is not None:
+            # The model answered with what it found and said a budget cut it short.
+            status, stop = RunStatus.DEGRADED, ran_out_stop(reason)
         else:
             stop = StopReason(StopCode.ANSWERED)
             status = RunStatus.COMPLETED
         return LoopResult(
             status, stop, answer.text, answer, cited, rc.cards, failure, rc.round, rc.rounds_total
         )
+
+    @staticmethod
+    def _ran_out(ctx: ExecutionContext, rc: ReActContext) -> str | None:
+        """The budget an answer said ``incomplete`` ran out of, if one did."""
+        if rc.round >= rc.rounds_total:
+            return rc.final_reason if stopped(rc.final_reason, []) is not None else None
+        return low_budget(ctx)
 
     async def _on_error(
         self, ctx: ExecutionContext, rc: ReActContext, error: AgentError
@@ -483,8 +515,11 @@ class ReActLoop:
     ) -> LoopResult:
         """At most one finalization call, within what is left of the budget (R-LOOP-5)."""
         rc.rounds_total = rc.round
-        user = self._payload(ctx, rc, True, False, len(rc.prompts.finalize))
+        rc.final_reason = error.budget.value if error.budget is not None else error.failure.value
         try:
+            if rc.hooks.before_decision is not None:
+                await rc.hooks.before_decision(rc)
+            user = self._payload(ctx, rc, True, False, len(rc.prompts.finalize))
             _, text = await self._call(
                 ctx, rc, Purpose.FINALIZE, "finalize", rc.prompts.finalize, user
             )
@@ -555,6 +590,18 @@ class ReActLoop:
         )
 
 
+def ran_out_stop(reason: str | None) -> StopReason:
+    """The stop of a run answered in a final round a budget forced, said incomplete."""
+    budget = Budget(reason)
+    code = StopCode.MAX_ROUNDS if budget is Budget.ROUNDS else StopCode.BUDGET_EXHAUSTED
+    return StopReason(
+        code,
+        f"Answered with what was found before the budget ran out: {budget.value}",
+        AgentFailure.BUDGET_EXHAUSTED,
+        budget,
+    )
+
+
 def default_degrade(rc: ReActContext, error: AgentError) -> Degraded:
     """Keep the result cards and say the analysis is incomplete (R-LOOP-6); never raw JSON."""
     if rc.cards:
@@ -567,10 +614,32 @@ def default_degrade(rc: ReActContext, error: AgentError) -> Degraded:
 
 
 def _drop_unobserved(answer: Answer, observed: int) -> Answer:
+    """Citations of sources the run never observed are dropped, with their markers."""
     kept = tuple(n for n in answer.sources if 1 <= n <= observed)
-    if kept == answer.sources:
+    text = drop_markers(answer.text, observed)
+    if kept == answer.sources and text == answer.text:
         return answer
-    return Answer(answer.text, kept, answer.extra)
+    return Answer(text, kept, answer.extra)
+
+
+# "[3]", "[3, 9]", "【3】", "[^3]": a citation marker in an answer's text.
+_MARKER = re.compile(r"\s?(?:\[\^?|【)(\d+(?:\s*[,，、]\s*\^?\d+)*)(?:\]|】)")
+
+
+def drop_markers(text: str, observed: int) -> str:
+    """``text`` without the markers (or the numbers in a marker) of unobserved sources."""
+
+    def keep(match: re.Match[str]) -> str:
+        numbers = [int(n) for n in re.findall(r"\d+", match.group(1))]
+        kept = [n for n in numbers if 1 <= n <= observed]
+        if kept == numbers:
+            return match.group(0)
+        if not kept:
+            return ""
+        lead = " " if match.group(0)[0].isspace() else ""
+        return f"{lead}[{', '.join(map(str, kept))}]"
+
+    return _MARKER.sub(keep, text)
 
 
 @dataclass(slots=True)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic_core import from_json
 
 from agentweb.engine.failures import AgentError, AgentFailure
 
@@ -162,6 +165,53 @@ def _answer(obj: dict[str, Any], raw: str) -> Answer:
         raise invalid('"sources" must be a list of source numbers', raw)
     extra = {k: v for k, v in obj.items() if k not in ("type", "text", "sources")}
     return Answer(text.strip(), tuple(dict.fromkeys(sources)), extra)
+
+
+@dataclass(frozen=True, slots=True)
+class JsonSpan:
+    """A JSON object or array inside a reply's text; ``end`` is ``None`` while it is still
+    being written (the text ends inside it)."""
+
+    start: int
+    end: int | None
+    value: Any
+
+
+_JSON_START = re.compile(r"[{\[]")
+
+
+def json_spans(text: str) -> Iterator[JsonSpan]:
+    """Every JSON object or array in ``text``, in order: complete ones, and at the end one
+    that the text stops in the middle of. Braces that start no JSON ("{curly}", "[Tip]")
+    are prose."""
+    pos = 0
+    while (found := _JSON_START.search(text, pos)) is not None:
+        start = found.start()
+        try:
+            value, end = _DECODER.raw_decode(text, start)
+        except ValueError:
+            try:
+                value = from_json(text[start:].encode(), allow_partial=True)
+            except ValueError:
+                pos = start + 1
+                continue
+            yield JsonSpan(start, None, value)
+            return
+        except RecursionError:
+            pos = start + 1
+            continue
+        yield JsonSpan(start, end, value)
+        pos = end
+
+
+def is_tool_action(value: Any) -> bool:
+    """A tool action, or a list holding one: ``{"type": "item.source", …}``."""
+    if isinstance(value, list):
+        return any(is_tool_action(v) for v in value)
+    if not isinstance(value, dict):
+        return False
+    kind = value.get("type")
+    return (isinstance(kind, str) and kind != ANSWER) or "input" in value
 
 
 def invalid(reason: str, raw: str) -> AgentError:

@@ -20,7 +20,7 @@ from pydantic_core import from_json
 
 from agentweb.engine.failures import AgentError
 from agentweb.engine.model import ModelReply, ModelRequest
-from agentweb.engine.protocol import ANSWER
+from agentweb.engine.protocol import ANSWER, is_tool_action, json_spans
 from agentweb.engine.tokens import TokenCounter, estimate_tokens
 
 _THINK_TAGS = ("think", "thinking", "reasoning")
@@ -188,6 +188,8 @@ class AnswerText:
 
     ``plain``: a reply that does not start with ``{`` is the answer as it is
     (the chat fallback), and a JSON reply's ``text`` counts without ``type``.
+    Prose is shown up to the first JSON object in it that is (or may still
+    become) a tool call or an answer object: no delta ever carries a tool call.
     """
 
     __slots__ = ("_emit", "_plain", "_raw", "sent")
@@ -213,7 +215,7 @@ class AnswerText:
         if not body:
             return None
         if self._plain and not body.startswith(("{", "`")):
-            return body
+            return _prose_so_far(body)
         start = body.find("{")
         if start < 0:
             return None
@@ -227,3 +229,18 @@ class AnswerText:
             return None
         answer = value.get("text")
         return answer if isinstance(answer, str) else None
+
+
+def _prose_so_far(body: str) -> str | None:
+    """A prose reply up to the first JSON value that is (or may still become) a tool call
+    or an answer object; nothing while it is one JSON value (a JSON reply)."""
+    for span in json_spans(body):
+        if span.start == 0 and span.end in (None, len(body)):
+            return None
+        if span.end is None or is_tool_action(span.value) or _is_object_reply(span.value):
+            return body[: span.start]
+    return body
+
+
+def _is_object_reply(value: Any) -> bool:
+    return isinstance(value, dict) and ("type" in value or "text" in value)

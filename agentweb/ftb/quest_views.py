@@ -6,8 +6,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from agentweb.game.models import Quest, Reward, Task
+from agentweb.game.mentions import name_of
+from agentweb.game.models import KnowledgeArticle, NameKind, Quest, Reward, Task, TaskType
 from agentweb.game.queries import QuestDetail
+from agentweb.game.search.game_names import game_language, localized_kinds
+from agentweb.game.text import prettify_id
 
 # Reward-table entries and linked quests the model sees; the card has them all.
 OBSERVED_ENTRIES = 8
@@ -30,19 +33,44 @@ class TaskInfo(BaseModel):
     label: str
     item_id: str = ""
     count: int = 1
+    # A kill task's mob: its id and name ("minecraft:zombie", "Zombie").
+    entity: str = ""
+    entity_name: str = ""
 
     @classmethod
     def of(cls, task: Task) -> TaskInfo:
-        return cls(type=task.type, label=task.label, item_id=task.item_id, count=task.count)
+        info = cls(type=task.type, label=task.label, item_id=task.item_id, count=task.count)
+        entity = (task.details or {}).get("entity") if task.type == TaskType.KILL else None
+        if isinstance(entity, str) and entity:
+            info.entity = entity
+            info.entity_name = name_of(NameKind.ENTITY, entity) or prettify_id(entity)
+            if not task.title:
+                info.label = info.entity_name
+        return info
 
     def text(self) -> str:
         if self.type == "item":
             return f"{self.count}× {self.label}"
         if self.type in ("fluid",) and self.count > 1:
             return f"{self.label} ({self.count} mB)"
-        text = f"{self.label} ({self.type})" if self.label != self.type else self.type
+        kind = self.type
+        if self.entity_name and self.entity_name != self.label:
+            kind = f"{self.type}: {self.entity_name}"
+        text = f"{self.label} ({kind})" if self.label != self.type else self.type
         # A kill or observe task done several times: "3× Drive off the drowned (kill)".
         return f"{self.count}× {text}" if self.count > 1 else text
+
+    def brief(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"task": self.text(), "type": self.type}
+        if self.item_id:
+            data["item_id"] = self.item_id
+        else:
+            # What the task is called and how many times, for an answer in another language.
+            data["name"] = self.label
+            data["count"] = self.count
+        if self.entity:
+            data["kill"] = self.entity_name
+        return data
 
 
 class TableEntry(BaseModel):
@@ -101,6 +129,13 @@ class RewardInfo(BaseModel):
             loot_size=table.loot_size if table is not None else None,
             table_entries=entries,
         )
+
+    def text(self) -> str:
+        """The reward in a list: "16× Torch", "Knowledge (100 XP)", "3 levels"."""
+        if self.xp is None or any(c.isdigit() for c in self.label):
+            return self.label
+        unit = "levels" if self.type == "xp_levels" else "XP"
+        return f"{self.label} ({self.xp} {unit})" if self.label else f"{self.xp} {unit}"
 
     def brief(self) -> dict[str, Any]:
         data: dict[str, Any] = {"reward": self.label, "type": self.type}
@@ -186,15 +221,59 @@ class QuestInfo(BaseModel):
 
 
 def _task_brief(task: TaskInfo) -> dict[str, Any]:
-    data: dict[str, Any] = {"task": task.text(), "type": task.type}
-    if task.item_id:
-        data["item_id"] = task.item_id
-    return data
+    return task.brief()
 
 
 def _clip(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def localize(info: QuestInfo, detail: QuestDetail, language: str | None) -> QuestInfo:
+    """The quest's names and text in ``language`` where the book has them (its lang files),
+    else as stored (the book's primary language); a few statements for all of it."""
+    if not language:
+        return info
+    quest = detail.quest
+    slug = quest.book.slug
+    linked = [*detail.dependencies, *detail.dependents]
+    chapters = {quest.chapter, *(q.chapter for q in linked)}
+    names = localized_kinds(
+        {
+            "quest": [f"{slug}/{q.quest_id}" for q in (quest, *linked)],
+            "chapter": [f"{slug}/{c.chapter_id}" for c in chapters],
+            "chapter_group": [f"{slug}/{quest.chapter.group.group_id}"]
+            if quest.chapter.group_id
+            else [],
+        },
+        language,
+    )
+
+    def named(kind: str, ident: str, default: str) -> str:
+        return names.get(kind, {}).get(f"{slug}/{ident}", default)
+
+    def ref(q: Quest) -> QuestRef:
+        return QuestRef(
+            quest_id=q.quest_id,
+            title=named("quest", q.quest_id, q.title),
+            chapter=named("chapter", q.chapter.chapter_id, q.chapter.title),
+        )
+
+    info.title = named("quest", quest.quest_id, info.title)
+    info.chapter = named("chapter", quest.chapter.chapter_id, info.chapter)
+    if quest.chapter.group_id:
+        info.chapter_group = named(
+            "chapter_group", quest.chapter.group.group_id, info.chapter_group
+        )
+    info.prerequisites = [ref(q) for q in detail.dependencies]
+    info.unlocks = [ref(q) for q in detail.dependents]
+    code = game_language(language)
+    article = KnowledgeArticle.objects.filter(
+        quest=quest, language=code, key=f"quest:{slug}:{quest.quest_id}:{code}"
+    ).first()
+    if article is not None:  # the language's own text: its subtitle, then its description
+        info.subtitle, info.description = "", article.body
+    return info
 
 
 def quest_card(info: QuestInfo) -> dict[str, Any]:

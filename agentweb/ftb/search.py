@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q
 
 from agentweb.game import queries
+from agentweb.game.mentions import quest_pks
 from agentweb.game.models import Chapter, Quest, Reward, RewardTableEntry, Task
 from agentweb.game.search import names
 from agentweb.game.text import clean_text, singular
@@ -36,9 +37,20 @@ def find_quests(text: str, limit: int) -> tuple[list[Quest], str]:
 
     The quests are kept until the game data changes and shared by every call:
     read them, never change them."""
-    pks, how = queries.match_quest_pks(text, limit=limit)
+    pks, how = _by_name(text)
+    if not pks:
+        pks, how = queries.match_quest_pks(text, limit=limit)
     by_pk = _QUESTS.get_many(pks)
     return [by_pk[pk] for pk in pks if pk in by_pk], how
+
+
+def _by_name(text: str) -> tuple[list[int], str]:
+    """Quests whose title in any imported language is ``text`` ("title"), or it misspelled
+    ("fuzzy"); read from the name index in memory."""
+    pks, exact = quest_pks(text)
+    if not pks:
+        return [], "none"
+    return pks, "title" if exact else "fuzzy"
 
 
 def _load_quests(pks: list[int]) -> dict[int, Quest]:

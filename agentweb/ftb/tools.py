@@ -5,24 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count
 from pydantic import BaseModel, Field
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.ftb import search
 from agentweb.ftb.claim import QUEST_CLAIM
+from agentweb.ftb.quest_lists import QuestListResult, line, list_quests
 from agentweb.ftb.quest_views import (
     QuestInfo,
-    QuestRef,
-    RewardInfo,
-    TaskInfo,
+    localize,
     quest_card,
     quest_list_card,
 )
 from agentweb.game import queries
-from agentweb.game.models import Chapter, DocumentKind, Quest, QuestProgress
+from agentweb.game.models import DocumentKind, Quest, QuestProgress, TaskType
 from agentweb.game.search import analyse
 from agentweb.game.search.passages import best_passage
+from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, clip, db
 
 MODULE = "game.ftb"
@@ -36,55 +35,6 @@ QUEST_ID_FIELD = Field(
 )
 
 
-class QuestLine(BaseModel):
-    """A quest in a list, with what it asks for and gives, in short."""
-
-    quest: QuestRef
-    tasks: list[TaskInfo] = []
-    rewards: list[RewardInfo] = []
-    # Why it is listed: the matching reward or task ("16× Torch").
-    matched: str = ""
-
-    def brief(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "quest_id": self.quest.quest_id,
-            "title": self.quest.title,
-            "chapter": self.quest.chapter,
-        }
-        if self.matched:
-            data["matched"] = self.matched
-        if self.tasks:
-            data["tasks"] = [
-                {"task": t.text(), **({"item_id": t.item_id} if t.item_id else {})}
-                for t in self.tasks
-            ]
-        if self.rewards:
-            data["rewards"] = [r.label for r in self.rewards]
-        return data
-
-
-def _line(quest: Quest, matched: str = "", full: bool = True) -> QuestLine:
-    if not full:
-        return QuestLine(quest=QuestRef.of(quest), matched=matched)
-    return QuestLine(
-        quest=QuestRef.of(quest),
-        tasks=[TaskInfo.of(t) for t in quest.tasks.all()],
-        rewards=[RewardInfo.of(r, with_entries=False) for r in quest.rewards.all()],
-        matched=matched,
-    )
-
-
-class QuestListResult(BaseModel):
-    """Quests found by a search; ``how`` says how they matched, ``message`` what was asked."""
-
-    message: str
-    how: str
-    quests: list[QuestLine] = []
-    chapters: list[dict[str, Any]] = []
-    # For a chapter's quests: the chapter, its group and how many quests it has in all.
-    chapter: dict[str, Any] | None = None
-
-
 def _observe_list(out: QuestListResult) -> dict[str, Any]:
     data: dict[str, Any] = {"message": out.message, "count": len(out.quests)}
     if out.how not in ("title", "filter"):
@@ -95,6 +45,10 @@ def _observe_list(out: QuestListResult) -> dict[str, Any]:
         data["chapters"] = out.chapters
     if out.chapter:
         data["chapter"] = out.chapter
+    if out.total is not None and (out.chapters or out.quests):
+        data["total"] = out.total
+    if out.table:
+        data["table"] = out.table
     return data
 
 
@@ -128,13 +82,22 @@ def _find(value: QuestFindInput) -> QuestListResult:
     found, how = search.find_quests(value.title, value.limit)
     if not found:
         return QuestListResult(message=f"No quest title matches {value.title!r}.", how=how)
-    if how != "text":
-        lines = [_line(q) for q in found]
+    if how == "fuzzy":
+        # A close title may be another quest: "near" unless it is the name misspelled.
+        lines = [line(q, near=not _meant(value.title, q.title)) for q in found]
+    elif how != "text":
+        lines = [line(q) for q in found]
     else:
         # No title matched: say where the words are, so the answer can quote it.
         terms = analyse(value.title, [DocumentKind.QUEST])[0].terms
-        lines = [_line(q, _text_match(q, terms)) for q in found]
+        lines = [line(q, _text_match(q, terms)) for q in found]
     return QuestListResult(message=f"Quests matching {value.title!r}", how=how, quests=lines)
+
+
+def _meant(asked: str, title: str) -> bool:
+    """A close title is the one asked for when it is that name misspelled, or the name
+    in part; else it is another quest's, only to be offered."""
+    return same_name(asked, title) or named_in_part(asked, title)
 
 
 def _text_match(quest: Quest, terms: list[str]) -> str:
@@ -171,6 +134,16 @@ class QuestQueryInput(ToolInput):
     chapter: str | None = Field(
         None, max_length=MAX_NAME, description="Only quests of this chapter (title or number)."
     )
+    book: str | None = Field(None, max_length=MAX_NAME, description="Only this book.")
+    group: str | None = Field(None, max_length=MAX_NAME, description="Only this chapter group.")
+    kills: str | None = Field(None, max_length=MAX_NAME, description="A mob kill tasks name.")
+    task_type: TaskType | None = Field(None, description="A task type ('kill': any mob).")
+    reward_type: str | None = Field(
+        None, max_length=32, pattern=r"^[a-z_]+$", description="A reward type ('xp', 'item'…)."
+    )
+    reward_table: str | None = Field(
+        None, max_length=MAX_NAME, description="A reward table: its entries and givers."
+    )
     rewards_item: str | None = Field(
         None, max_length=MAX_NAME, description="Only quests whose rewards give this item."
     )
@@ -181,64 +154,7 @@ class QuestQueryInput(ToolInput):
 
 
 def _query(value: QuestQueryInput) -> QuestListResult:
-    if value.rewards_item:
-        return _by_item(value.rewards_item, value.limit, rewards=True)
-    if value.requires_item:
-        return _by_item(value.requires_item, value.limit, rewards=False)
-    if value.chapter:
-        chapter = search.find_chapter(value.chapter)
-        if chapter is None:
-            return QuestListResult(message=f"No chapter matches {value.chapter!r}.", how="none")
-        quests = search.with_tasks_and_rewards(chapter.quests.order_by("order"))[: value.limit]
-        total = chapter.quests.count()
-        return QuestListResult(
-            message=f"Quests of {chapter.title} ({total} in all)",
-            how="filter",
-            quests=[_line(q) for q in quests],
-            chapter=_chapter_line(chapter, total),
-        )
-    chapters = (
-        Chapter.objects.select_related("group")
-        .annotate(quest_count=Count("quests"))
-        .order_by("book", "order")[: value.limit]
-    )
-    return QuestListResult(
-        message="Chapters of the quest book",
-        how="filter",
-        chapters=[_chapter_line(c, c.quest_count) for c in chapters],
-    )
-
-
-def _chapter_line(chapter: Chapter, total: int) -> dict[str, Any]:
-    line: dict[str, Any] = {"chapter": chapter.title, "quests": total}
-    if chapter.group_id:
-        line["group"] = chapter.group.title
-    return line
-
-
-def _by_item(name: str, limit: int, *, rewards: bool) -> QuestListResult:
-    ids = search.item_ids_for(name)
-    verb = "reward" if rewards else "ask for"
-    if not ids:
-        return QuestListResult(message=f"No quest mentions an item called {name!r}.", how="none")
-    if rewards:
-        lines = [
-            _line(r.quest, _reward_match(r), full=False) for r in search.rewards_giving(ids, limit)
-        ]
-    else:
-        lines = [
-            _line(t.quest, TaskInfo.of(t).text(), full=False)
-            for t in search.tasks_asking_for(ids, limit)
-        ]
-    if not lines:
-        return QuestListResult(message=f"No quest {verb}s {name!r}.", how="none")
-    return QuestListResult(message=f"Quests that {verb} {name!r}", how="filter", quests=lines)
-
-
-def _reward_match(reward: Any) -> str:
-    if reward.table is not None and not reward.item_id:
-        return f"{reward.type} from reward table {reward.table.title}"
-    return reward.label
+    return list_quests(value)
 
 
 async def quest_query(value: QuestQueryInput, call: ToolCall) -> QuestListResult:
@@ -247,7 +163,7 @@ async def quest_query(value: QuestQueryInput, call: ToolCall) -> QuestListResult
 
 QUEST_QUERY = ReActTool(
     "ftb.quest.query",
-    "List quests: by chapter, by rewarded item or by required item.",
+    "List quests: by chapter, rewarded or required item, or kill target; list chapters.",
     QuestQueryInput,
     quest_query,
     module=MODULE,
@@ -255,8 +171,10 @@ QUEST_QUERY = ReActTool(
     card=_list_card,
     sources=_list_sources,
 ).for_reasoning(
-    "List FTB quests filtered by chapter, by an item their rewards give (rewards_item) or by "
-    "an item their tasks ask for (requires_item). With no filter, lists the chapters."
+    "List FTB quests by what their rewards give (rewards_item, reward_type, reward_table), "
+    "what their tasks ask for (requires_item, kills, task_type), each once with what "
+    "matched; book, group and chapter limit any list. Else a chapter's quests, or the "
+    "chapters of a book or group with their quest counts and the total."
 )
 
 
@@ -265,6 +183,12 @@ QUEST_QUERY = ReActTool(
 
 class QuestDetailInput(ToolInput):
     quest_id: str = QUEST_ID_FIELD
+    language: str | None = Field(
+        None,
+        max_length=16,
+        description="The player's language (game code like 'zh_cn', or 'zh-hans'): the "
+        "quest's titles and text come in it where the book has them.",
+    )
 
 
 class QuestDetailResult(BaseModel):
@@ -273,12 +197,12 @@ class QuestDetailResult(BaseModel):
     quest: QuestInfo | None = None
 
 
-def load_detail(quest_id: str, user: Any = None) -> QuestDetailResult:
+def load_detail(quest_id: str, user: Any = None, language: str | None = None) -> QuestDetailResult:
     normalized = search.normalize_quest_id(quest_id) or quest_id
     detail = queries.quest_detail(normalized)
     if detail is None:
         return QuestDetailResult(found=False, quest_id=normalized)
-    info = QuestInfo.of(detail)
+    info = localize(QuestInfo.of(detail), detail, language)
     profile = queries.player_profile(user) if user is not None else None
     if profile is not None:
         progress = QuestProgress.objects.filter(profile=profile, quest=detail.quest).first()
@@ -290,7 +214,7 @@ async def quest_detail(value: QuestDetailInput, call: ToolCall) -> QuestDetailRe
     user = call.ctx.principal
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
-    return await db(load_detail, value.quest_id, user)
+    return await db(load_detail, value.quest_id, user, value.language)
 
 
 def _observe_detail(out: QuestDetailResult) -> dict[str, Any]:

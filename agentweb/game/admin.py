@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+# Registers the pack imports' admin (start an import, read the last report).
+from agentweb.game import pack_admin  # noqa: F401
 from agentweb.game.models import (
     Chapter,
     ChapterGroup,

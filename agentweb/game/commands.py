@@ -75,7 +75,7 @@ def describe_item(out: ItemSourceResult) -> str:
 
 def _item_result(out: ItemSourceResult) -> DirectResult:
     card = source_card(out)
-    sources = source_sources(None, out)  # type: ignore[arg-type]
+    sources = source_sources(None, out)
     return DirectResult(
         describe_item(out), [card] if card else [], sources, ok=out.item is not None
     )

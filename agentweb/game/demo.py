@@ -8,6 +8,8 @@ key, and existing player profiles keep whatever the players changed since.
 from __future__ import annotations
 
 import datetime
+import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from django.utils import timezone
 
 from agentweb.game.importers.ftbquests import import_ftbquests
 from agentweb.game.importers.minecraft import import_minecraft_data
+from agentweb.game.importers.pack import import_pack
 from agentweb.game.importers.sync import SyncCounts, sync_rows
 from agentweb.game.models import (
     ArticleSource,
@@ -35,6 +38,11 @@ MINECRAFT_VERSION = "1.20"
 DEMO_PACK_DIR = DATA_DIR / "ftbquests" / "create-grand-expanse"
 DEMO_BOOK = "create-grand-expanse"
 KNOWLEDGE_DIR = DATA_DIR / "knowledge"
+# A small mod of the project's own (Hearthworks: a brick kiln, copper gears, verdant ore),
+# zipped into a jar at seed time and imported with import_pack: a modded recipe with its
+# station, item tags, loot tables and Chinese names.
+DEMO_MOD_DIR = DATA_DIR / "demo-mod"
+DEMO_MOD_JAR = "hearthworks-1.0.0.jar"
 
 
 @dataclass(frozen=True)
@@ -91,8 +99,20 @@ def load_demo_world() -> list[str]:
     """
     minecraft = import_minecraft_data(MINECRAFT_DATA_DIR, MINECRAFT_VERSION)
     quests = import_ftbquests(DEMO_PACK_DIR, slug=DEMO_BOOK)
+    mod = import_demo_mod()
     articles = load_manual_articles(KNOWLEDGE_DIR)
-    return [*minecraft.lines(), *quests.lines(), f"server articles: {articles}"]
+    return [*minecraft.lines(), *quests.lines(), *mod.lines(), f"server articles: {articles}"]
+
+
+def import_demo_mod():
+    """Zip the demo mod's files into a jar and import it as a server's pack would be."""
+    with tempfile.TemporaryDirectory() as folder:
+        jar = Path(folder) / DEMO_MOD_JAR
+        with zipfile.ZipFile(jar, "w", zipfile.ZIP_DEFLATED) as zf:
+            for path in sorted(DEMO_MOD_DIR.rglob("*")):
+                if path.is_file():
+                    zf.write(path, path.relative_to(DEMO_MOD_DIR).as_posix())
+        return import_pack(jar)
 
 
 def parse_article(path: Path) -> dict:

@@ -32,8 +32,10 @@ from agentweb.game.models import (
     SourceKind,
     Task,
 )
+from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.models.search import DocumentKind
 from agentweb.game.search import names, search
+from agentweb.game.search.game_names import game_language, localized_names, names_matching
 from agentweb.game.text import clean_text, full_item_id, prettify_id, singular
 from agentweb.game.versions import Versioned, VersionedMap
 
@@ -76,6 +78,14 @@ def find_items(query: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
         for h in hits
         if h.target_id in index.by_pk and h.target_id != _pk(exact)
     ]
+    if len(found) < limit:
+        # Names in every language (Chinese has no words for the full-text search).
+        seen = {item.pk for item in found}
+        for match in names_matching(text, kinds=["item"], limit=limit):
+            item = index.by_item_id.get(match.key)
+            if item is not None and item.pk not in seen:
+                seen.add(item.pk)
+                found.append(_copy(item))
     if not found:
         found = fuzzy_items(text, limit=limit)
     return found[:limit]
@@ -144,7 +154,13 @@ def get_item(identifier: str) -> Item | None:
     name = text.split(":", 1)[-1].replace(" ", "_")
     index = _ITEMS.get()
     keys = (full_item_id(text.replace(" ", "_")).lower(), name.lower(), text.lower())
+    if ":" in text and " " not in text:
+        keys = (text.lower(),)  # an id names one namespace: mixer:andesite is not andesite
     pks = {pk for key in keys for pk in index.by_name.get(key, ())}
+    if not pks:
+        # The item's name in any language the data has (安山合金, Andesitlegierung).
+        named = names_matching(text, kinds=["item"], exact=True, limit=MAX_LIMIT)
+        pks = {index.by_item_id[m.key].pk for m in named if m.key in index.by_item_id}
     if not pks:
         return None
     first = min((index.by_pk[pk] for pk in pks), key=lambda item: (item.display_name, item.pk))
@@ -207,15 +223,19 @@ _SOURCES: VersionedMap[tuple[int, tuple[str, ...] | None], list[ItemSource]] = V
 _COOKING: VersionedMap[int, list[ItemSource]] = VersionedMap(_load_cooking)
 
 
-def display_names(item_ids: Iterable[str]) -> dict[str, str]:
-    """Display names for item ids; unknown (modded) ids are prettified."""
+def display_names(item_ids: Iterable[str], *, language: str | None = None) -> dict[str, str]:
+    """Display names for item ids — in ``language`` (a game or page code) when the name
+    index has it, else the stored (English) name; unknown ids are prettified."""
     by_item_id = _ITEMS.get().by_item_id
     wanted = set(item_ids)
-    return {
+    names = {
         item_id: (by_item_id[item_id].display_name if item_id in by_item_id else "")
         or prettify_id(item_id)
         for item_id in wanted
     }
+    if language and game_language(language) != DEFAULT_LANGUAGE and wanted:
+        names.update(localized_names("item", wanted, language))
+    return names
 
 
 def alternatives_label(item_ids: list[str], names: dict[str, str]) -> str:
@@ -284,9 +304,11 @@ def match_quest_pks(
     if titles is None:
         return [], "none"
     key = names.quest_title_key(text)
-    exact = titles.by_key.get(key, [])
-    # Close titles follow the exact ones, never before them.
-    close = [pk for _, pk in names.closest(key, titles.names, limit=limit) if pk not in exact]
+    exact = titles.by_key.get(key, []) or _titled_in_any_language(text, titles.book_pk)
+    # Close titles follow the exact ones, never before them (none needed past the limit).
+    close = []
+    if len(exact) < limit:
+        close = [pk for _, pk in names.closest(key, titles.names, limit=limit) if pk not in exact]
     found = exact + close
     if not found:
         return _quests_by_text(text, limit, titles.book_pk)
@@ -322,6 +344,21 @@ def _index_titles(books: list[str | None]) -> dict[str | None, _QuestTitles]:
 
 
 _TITLES: VersionedMap[str | None, _QuestTitles] = VersionedMap(_index_titles)
+
+
+def _titled_in_any_language(text: str, book: int | None) -> list[int]:
+    """Quests whose title in some language of their book is exactly ``text`` (徒手撸树)."""
+    named = names_matching(text, kinds=["quest"], exact=True, limit=MAX_LIMIT)
+    pairs = [m.key.split("/", 1) for m in named if "/" in m.key]
+    if not pairs:
+        return []
+    found = Q()
+    for slug, quest_id in pairs:
+        found |= Q(book__slug=slug, quest_id=quest_id)
+    qs = Quest.objects.filter(found)
+    if book is not None:
+        qs = qs.filter(book_id=book)
+    return list(qs.order_by("chapter__order", "order", "pk").values_list("pk", flat=True))
 
 
 def _quests_by_text(text: str, limit: int, book: int | None) -> tuple[list[int], str]:

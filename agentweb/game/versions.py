@@ -35,6 +35,7 @@ from agentweb.game.models import (
     Chapter,
     ChapterGroup,
     DataVersion,
+    GameName,
     Item,
     ItemSource,
     KnowledgeArticle,
@@ -63,6 +64,7 @@ GAME_DATA = (
     RewardTable,
     RewardTableEntry,
     KnowledgeArticle,
+    GameName,
 )
 # Entries a keyed cache holds before it starts over (bounds its memory).
 MAX_ENTRIES = 4096

@@ -22,6 +22,7 @@ from agentweb.engine.options import RunOptions, apply_options
 from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.engine.tools import Confirmer, ModuleStates
 from agentweb.research.search import SearchBackend
+from agentweb.workflows.names import NameService
 
 WORKFLOW_DESCRIPTIONS = {
     REASONING: "questions that need several server lookups combined "
@@ -57,6 +58,8 @@ class Request:
     # ``staff`` may raise them (already checked against the admin's ceiling).
     options: RunOptions | None = None
     staff: bool = False
+    # The things the question names, once looked up (``agentweb.workflows.names``).
+    entities: list[dict[str, Any]] | None = None
 
     def policy_for(self, policy: ExecutionPolicy) -> tuple[ExecutionPolicy, list[str]]:
         """The run's copy of its workflow's policy, and the fields its options changed."""
@@ -86,6 +89,8 @@ class Environment:
     on_context: Callable[[ExecutionContext], None] | None = None
     # Told the workflow once it is chosen (billing labels its ledger rows with it).
     on_route: Callable[[str], None] | None = None
+    # The game's name index: the question's entities, names in the player's language.
+    names: NameService | None = None
 
     def loop_prompts(self, system_key: str) -> Prompts:
         p = self.prompts

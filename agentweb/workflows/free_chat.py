@@ -18,6 +18,7 @@ from agentweb.engine import (
 )
 from agentweb.engine.policy import FREE_CHAT, QUESTION, REASONING
 from agentweb.research.tools import build_web_tools
+from agentweb.workflows import names, phrases
 from agentweb.workflows.env import Environment, Request
 
 LOOP = ReActLoop()
@@ -53,4 +54,6 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
         context_window=env.context_window,
     )
     rc.hooks.inbox = env.inbox
+    rc.hooks.degrade = phrases.degrade
+    names.install(rc, env.names, await names.of_request(ctx, env.names, request))
     return await LOOP.run(ctx, rc)

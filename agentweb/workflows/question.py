@@ -21,14 +21,14 @@ from agentweb.engine import (
 )
 from agentweb.engine.failures import DEFAULT_RECOVERABLE, AgentFailure
 from agentweb.research.tools import build_web_tools, source_card
+from agentweb.workflows import names
 from agentweb.workflows.env import Environment, Request
+from agentweb.workflows.phrases import ran_out, say
 
 KB_TOOL = "database.query"
 LOOP = ReActLoop()
 # Search failures are recoverable here: with sources in hand, the run still answers.
 RECOVERABLE = DEFAULT_RECOVERABLE | {AgentFailure.SEARCH_ERROR}
-NOTHING_LOCAL = "I found nothing about this in the server's knowledge base."
-WEB_HINT = " Allow web search to let me look it up online."
 
 
 async def run(ctx: ExecutionContext, env: Environment, request: Request) -> LoopResult:
@@ -36,7 +36,9 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
     if local is not None and local.sources:
         return await _answer_from_local(ctx, env, request, local)
     if not _web_allowed(env, request):
-        text = NOTHING_LOCAL + (WEB_HINT if env.search is not None and env.web_enabled else "")
+        text = say(request.text, "nothing_local")
+        if env.search is not None and env.web_enabled:
+            text += say(request.text, "web_hint")
         await ctx.emit(EventKind.ANSWER, {"text": text, "sources": [], "cards": []})
         stop = StopReason(StopCode.ANSWERED, "no local results; web research not allowed")
         return LoopResult(RunStatus.COMPLETED, stop, text)
@@ -49,10 +51,18 @@ def _web_allowed(env: Environment, request: Request) -> bool:
 
 
 async def _local(ctx: ExecutionContext, env: Environment, request: Request) -> Any:
+    """The knowledge base searched for the question; when it has nothing, once more with
+    the things the question names in the data's words (an English article for a
+    Chinese question)."""
     tools = ToolContext.bind(ctx, env.registry, [KB_TOOL], env.modules)
     if KB_TOOL not in tools:
         return None
-    return await tools.call(KB_TOOL, {_query_field(tools): request.text[:200]})
+    field = _query_field(tools)
+    found = await tools.call(KB_TOOL, {field: request.text[:200]})
+    again = names.in_data_words(request.text, request.entities)
+    if found.sources or again is None:
+        return found
+    return await tools.call(KB_TOOL, {field: again[:200]})
 
 
 def _query_field(tools: ToolContext) -> str:
@@ -75,6 +85,7 @@ async def _answer_from_local(
         context_window=env.context_window,
     )
     rc.add_outcome(local, 0)
+    names.install(rc, env.names, request.entities)
     return await LOOP.run(ctx, rc, rounds=1)
 
 
@@ -94,6 +105,7 @@ async def _research(ctx: ExecutionContext, env: Environment, request: Request) -
         hooks=LoopHooks(degrade=_keep_sources, inbox=env.inbox),
         context_window=env.context_window,
     )
+    names.install(rc, env.names, request.entities)
     result = await LOOP.run(ctx, rc)
     if result.answer is not None:
         result.cards = [
@@ -105,10 +117,8 @@ async def _research(ctx: ExecutionContext, env: Environment, request: Request) -
 def _keep_sources(rc: ReActContext, error: AgentError) -> Degraded:
     """R-LOOP-6: a search run that cannot finish keeps the sources it fetched."""
     cards = [source_card(s, n) for n, s in enumerate(rc.sources, 1)]
+    reason = ran_out(rc.question, error, with_cards=False) or error.message
     if cards:
-        text = (
-            f"I could not finish the research ({error.message}). "
-            "These are the sources I found; they may answer your question."
-        )
+        text = say(rc.question, "research_unfinished", reason=reason.rstrip("."))
         return Degraded(text, list(rc.sources), cards)
-    return Degraded(f"Sorry, the web research failed: {error.message}.")
+    return Degraded(say(rc.question, "research_failed", reason=reason.rstrip(".")))

@@ -6,6 +6,7 @@ Only tools declared ``for_reasoning`` are offered; web tools never are.
 from __future__ import annotations
 
 from agentweb.engine import ExecutionContext, LoopResult, ReActContext, ReActLoop, ToolContext
+from agentweb.workflows import names, phrases
 from agentweb.workflows.env import Environment, Request
 
 LOOP = ReActLoop()
@@ -21,4 +22,6 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
         context_window=env.context_window,
     )
     rc.hooks.inbox = env.inbox
+    rc.hooks.degrade = phrases.degrade
+    names.install(rc, env.names, await names.of_request(ctx, env.names, request))
     return await LOOP.run(ctx, rc)

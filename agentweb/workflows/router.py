@@ -20,12 +20,21 @@ async def route(
     memory: list[dict] | None = None,
     *,
     context_window: int = DEFAULT_CONTEXT_WINDOW,
+    entities: list[dict] | None = None,
 ) -> str:
-    """Ask the model which workflow fits; its call is charged to the request (R-ROUTE-2)."""
+    """Ask the model which workflow fits; its call is charged to the request (R-ROUTE-2).
+    ``entities``: the things the question names (``agentweb.workflows.names``)."""
     workflows = [{"id": w, "description": WORKFLOW_DESCRIPTIONS[w]} for w in ROUTABLE]
+    linked = {"entities": entities} if entities else {}
     user = fit_memory(
         lambda kept: dumps(
-            {"task": "route", "question": question, "workflows": workflows, "memory": kept}
+            {
+                "task": "route",
+                "question": question,
+                "workflows": workflows,
+                "memory": kept,
+                **linked,
+            }
         ),
         (memory or [])[-ROUTER_MEMORY:],
         budget_tokens=history_budget(context_window, len(system) // 4 + 1, ctx.output_tokens),

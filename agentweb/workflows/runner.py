@@ -23,7 +23,7 @@ from agentweb.engine import (
 )
 from agentweb.engine.credentials import redact
 from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
-from agentweb.workflows import chat, free_chat, question, reasoning
+from agentweb.workflows import chat, free_chat, names, question, reasoning
 from agentweb.workflows.env import (
     DirectAnswer,
     Environment,
@@ -45,8 +45,8 @@ WORKFLOWS: dict[str, Workflow] = {
 ROUTER_POLICY = ExecutionPolicy(
     modelCalls=1,
     toolCalls=0,
-    # The direct lookup (an internal step) and the router's call.
-    steps=2,
+    # The direct lookup and the question's names (internal steps) and the router's call.
+    steps=3,
     writeSteps=0,
     inputBytes=65_536,
     outputTokens=256,
@@ -92,12 +92,14 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         routed = {"by": "router"}
         try:
             await ctx.check_state()
+            request.entities = await names.entities(ctx, env.names, request.text)
             workflow = await route(
                 ctx,
                 env.prompts["router"],
                 request.text,
                 request.memory,
                 context_window=env.context_window,
+                entities=request.entities,
             )
         except AgentError as error:
             if error.failure is not AgentFailure.MODEL_INVALID_OUTPUT:

@@ -349,7 +349,8 @@
       notice(L.error + ": " + MAX_MESSAGE_BYTES + " bytes max", true);
       return;
     }
-    const allowWeb = document.getElementById("allow-web").checked;
+    const allowWebBox = document.getElementById("allow-web");
+    const allowWeb = allowWebBox ? allowWebBox.checked : false;
     document.getElementById("examples")?.remove();
     const message = { id: randomId(), text, allowWeb, state: "sending", turn: turns.newTurn(text) };
     pending.set(message.id, message);

@@ -108,6 +108,10 @@
       node.appendChild(el("h4", null, words.cooking));
       node.appendChild(list(null, card.cooking, (c) => c.input + " → " + c.station));
     }
+    if ((card.stations || []).length) {
+      node.appendChild(el("h4", null, words.stations));
+      node.appendChild(list(null, card.stations, (s) => s.summary));
+    }
     if ((card.drops || []).length) {
       node.appendChild(el("h4", null, words.drops));
       node.appendChild(list(null, card.drops, (d) => d.summary));

@@ -24,6 +24,19 @@ HOST = b"127.0.0.1"
 
 
 @pytest.fixture
+def search_service(settings) -> Iterator[Callable[[str | None], None]]:
+    """Configure (a URL) or remove (``None``) the search service for this test."""
+    from agentweb.assistant import config
+
+    def set_url(url: str | None) -> None:
+        settings.AGENTWEB_SEARCH_URL = url
+        config.search_backend.cache_clear()
+
+    yield set_url
+    config.search_backend.cache_clear()
+
+
+@pytest.fixture
 def model(monkeypatch) -> ScriptedModel:
     """The provider every run of the test uses: a queue of replies."""
     scripted = ScriptedModel()

@@ -34,7 +34,6 @@ def test_it_shows_the_chat_page_to_a_logged_in_player(client, alice):
         'id="btn-stop"',
         'id="btn-undo"',
         'id="btn-forget"',
-        'id="allow-web"',
         'id="meters"',
         'id="traces"',
         'id="inbox"',

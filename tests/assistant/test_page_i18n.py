@@ -12,7 +12,8 @@ def _boot(html: str) -> dict:
     return json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
 
 
-def test_the_page_is_in_chinese_for_a_chinese_browser(client, alice):
+def test_the_page_is_in_chinese_for_a_chinese_browser(client, alice, search_service):
+    search_service("http://search.invalid")
     client.force_login(alice)
 
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-CN,zh;q=0.9").content.decode()
@@ -43,7 +44,8 @@ def test_the_language_switcher_needs_the_csrf_token(alice):
     assert response.status_code == 403
 
 
-def test_english_stays_the_default(client, alice):
+def test_english_stays_the_default(client, alice, search_service):
+    search_service("http://search.invalid")
     client.force_login(alice)
 
     html = client.get("/").content.decode()

@@ -25,8 +25,9 @@ def test_alice_logs_in_and_sees_the_chat_page(server, new_page):
 
     assert page.url == f"{server.url}/"
     assert page.locator(".topbar .who").inner_text() == "alice"
-    for control in ("#btn-stop", "#btn-undo", "#btn-forget", "#allow-web", "#meters"):
+    for control in ("#btn-stop", "#btn-undo", "#btn-forget", "#meters"):
         assert page.locator(control).is_visible()
+    assert page.locator("#allow-web").count() == 0, "no search service is configured"
     assert page.locator("#conn").get_attribute("data-state") == "connected"
     assert missing == [], "no request of the page is a 404 (the site's icon included)"
     icon = page.evaluate("fetch('/favicon.ico').then(r => [r.status, r.url])")

@@ -20,7 +20,9 @@ def test_find_returns_the_quest_with_its_tasks(world):
     out = call_tool("ftb.quest.find", {"title": "burning device"})
     first = out.observation["quests"][0]
     assert first["quest_id"] == BURNING_DEVICE
-    assert first["tasks"] == [{"task": "1× Furnace", "item_id": "minecraft:furnace"}]
+    assert first["tasks"] == [
+        {"task": "1× Furnace", "type": "item", "item_id": "minecraft:furnace"}
+    ]
     assert out.sources[0].title == "Quest: Burning Device"
 
 
@@ -112,7 +114,7 @@ def test_query_for_an_item_no_quest_mentions(world):
         ("ftb.quest.find", {"title": ""}),
         ("ftb.quest.find", {"title": "x", "limit": 50}),
         ("ftb.quest.query", {"chapter": "x" * 101}),
-        ("ftb.quest.query", {"book": "other"}),
+        ("ftb.quest.query", {"shelf": "other"}),
     ],
 )
 def test_quest_tools_reject_input_that_breaks_their_schema(world, tool, raw):

@@ -176,11 +176,17 @@ def _manage(env, *args):
     ).stdout
 
 
+# Rows as the schema of 0002 has them (today's models have columns added since).
 CREATE_ROWS = """
-from agentweb.game.models import Item, KnowledgeArticle
-Item.objects.bulk_create([Item(item_id="minecraft:bone", name="bone", display_name="Bone")])
-KnowledgeArticle.objects.bulk_create([KnowledgeArticle(
-    key="manual:graves", source="manual", title="Graves", body="Your items wait at your grave.")])
+from django.db import connection
+with connection.cursor() as cursor:
+    cursor.execute(
+        "INSERT INTO game_item (item_id, namespace, name, display_name, stack_size, mc_version)"
+        " VALUES ('minecraft:bone', 'minecraft', 'bone', 'Bone', 64, '')")
+    cursor.execute(
+        "INSERT INTO game_knowledgearticle (key, source, title, body, tags, updated_at)"
+        " VALUES ('manual:graves', 'manual', 'Graves', 'Your items wait at your grave.', '',"
+        " CURRENT_TIMESTAMP)")
 """
 SEARCH = """
 from agentweb.game import queries

@@ -49,3 +49,19 @@ def test_running_it_again_keeps_what_players_changed(seeded):
 
     assert PlayerProfile.objects.get(user__username="bob").balance == 999
     assert QuestProgress.objects.filter(profile__user__username="bob").count() == 2
+
+
+def test_the_demo_mod_brings_a_modded_recipe_a_tag_loot_and_chinese_names(seeded):
+    from agentweb.game.models import ItemTag, LootTable, Recipe
+    from agentweb.game.tools.items import lookup_sources
+
+    kiln = Recipe.objects.get(recipe_id="hearthworks:kiln_firing/copper_gear")
+    assert (kiln.rendered, kiln.station) == (False, "Kiln Firing")
+    assert ItemTag.objects.get(tag_id="c:gears").items == ["hearthworks:copper_gear"]
+    assert LootTable.objects.get(table_id="hearthworks:blocks/verdant_ore").kind == "block"
+    gear = lookup_sources("铜齿轮", language="zh_cn")
+    assert gear.item.item_id == "hearthworks:copper_gear"
+    assert gear.item.name == "铜齿轮"
+    assert "窑烧 (Hearthworks)" in gear.made_in
+    way = next(s for s in gear.sources if s.kind == "processing")
+    assert way.ingredients[0].label == "any 铜锭" and way.ingredients[0].count == 2

@@ -10,6 +10,8 @@ from agentweb.game.importers.ftbquests import import_ftbquests
 from tests.game_world import pack_copy, shipped_world, world
 
 SALTMARSH = Path(__file__).resolve().parent / "fixtures" / "saltmarsh-reach"
+# An FTB Quests 2101 book whose text is in lang/zh_cn.snbt (part of it in en_us too).
+FROSTBELL = Path(__file__).resolve().parent / "fixtures" / "frostbell-hollow"
 
 
 @pytest.fixture
@@ -18,4 +20,11 @@ def saltmarsh(world):
     return import_ftbquests(SALTMARSH, slug="saltmarsh-reach")
 
 
-__all__ = ["pack_copy", "saltmarsh", "shipped_world", "world"]
+@pytest.fixture
+def frostbell(world):
+    """The shipped world plus Frostbell Hollow (Chinese and part English), in the test's
+    transaction."""
+    return import_ftbquests(FROSTBELL, slug="frostbell-hollow")
+
+
+__all__ = ["frostbell", "pack_copy", "saltmarsh", "shipped_world", "world"]

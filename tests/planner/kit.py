@@ -1,4 +1,5 @@
-"""Asking the offline planner a question end to end: real loop, real tools, real database."""
+"""Asking the offline planner a question end to end: real loop, real tools, real database,
+the question's entities and names as the workflows send them."""
 
 from __future__ import annotations
 
@@ -22,8 +23,10 @@ from agentweb.engine import (
     ToolContext,
 )
 from agentweb.engine.policy import REASONING
+from agentweb.game.mentions import QuestionNames
 from agentweb.game.models import Chapter, Item, KnowledgeArticle, Quest, RewardTable
 from agentweb.llm.offline import OfflinePlanner
+from agentweb.workflows import names
 
 # Shorter names ("Clay", "Rope") are ordinary words too; they prove nothing.
 MIN_NAME_CHARS = 5
@@ -60,6 +63,9 @@ def ask(question: str, *, user: Any = None) -> Asked:
         )
         tools = ToolContext.for_reasoning(ctx, registry, AllModules())
         rc = ReActContext(question, Prompts("offline"), tools)
+        # As the workflows do: the question's entities, and names in the player's language.
+        service = QuestionNames()
+        names.install(rc, service, await service.mentions(question))
         return Asked(await ReActLoop().run(ctx, rc), rc)
 
     return async_to_sync(go)()

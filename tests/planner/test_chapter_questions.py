@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from agentweb.game.importers.ftbquests import import_ftbquests
-from agentweb.llm.offline.intent import Intent, parse
+from agentweb.llm.offline.intent import parse
+from agentweb.llm.offline.parsed import Intent
 from tests.game_world import PACKS
 from tests.planner.kit import ask
 

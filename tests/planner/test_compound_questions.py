@@ -59,15 +59,15 @@ def test_every_aspect_asked_is_answered(saltmarsh, question, facts):
 
 def test_one_detail_lookup_answers_tasks_rewards_and_unlocks_within_the_budget(saltmarsh):
     asked = ask("For Beacon Fuel: what do I need, what's the reward and what does it unlock?")
-    assert asked.tools == ["ftb.quest.find", "ftb.quest.detail"]
-    assert asked.result.rounds_used == 3
+    assert asked.tools == ["ftb.quest.detail"], "the quest named is read by its id"
+    assert asked.result.rounds_used == 2
 
 
 def test_a_quest_requirement_and_its_recipe_fit_in_two_lookups(saltmarsh):
     # sunken_vault.snbt 5C…0C asks for a conduit; recipes.json: 8 nautilus shells around
     # a heart of the sea.
     asked = ask("What do I need for the Sunken Vault quest and how do I craft it?")
-    assert asked.tools == ["ftb.quest.find", "item.source"]
+    assert asked.tools == ["ftb.quest.detail", "item.source"]
     for fact in ("1× Conduit", "8× Nautilus Shell", "Heart of the Sea"):
         assert fact in asked.text
 
@@ -81,16 +81,14 @@ def test_a_chapter_count_and_its_group_are_both_stated(saltmarsh):
     assert "{" not in asked.text
 
 
-def test_a_chain_question_with_more_aspects_looks_up_the_detail_and_says_what_is_left(
-    saltmarsh,
-):
+def test_a_chain_question_with_more_aspects_gets_the_detail_and_the_item_lookup(saltmarsh):
     # sunken_vault.snbt 5C…0B: after Tide Pool Diver, unlocks Sunken Vault, asks for a
-    # heart of the sea. Two detail-only aspects outweigh the one item lookup.
+    # heart of the sea. The quest is read by id, so the item's sources fit the budget too.
     asked = ask(
         "what do i need for the vault key quest, how do i get it, "
         "what comes before it and what does it unlock?"
     )
-    assert asked.tools == ["ftb.quest.find", "ftb.quest.detail"]
+    assert asked.tools == ["ftb.quest.detail", "item.source"]
     for fact in ("1× Heart of the Sea", "Tide Pool Diver", "unlocks: Sunken Vault"):
         assert fact in asked.text
-    assert "Ask me next where to get 1× Heart of the Sea" in asked.text
+    assert "Ask me next" not in asked.text

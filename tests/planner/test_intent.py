@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentweb.llm.offline.intent import Intent, parse
+from agentweb.llm.offline.intent import parse
+from agentweb.llm.offline.parsed import Intent
 
 
 @pytest.mark.parametrize(

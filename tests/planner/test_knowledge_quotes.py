@@ -3,7 +3,7 @@ not the start of the article."""
 
 from __future__ import annotations
 
-from agentweb.llm.offline.answer import best_sentences
+from agentweb.llm.offline.passages import best_sentences
 from tests.planner.kit import ask
 
 ARTICLE = (

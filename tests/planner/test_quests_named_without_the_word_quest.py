@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from agentweb.llm.offline import route
-from agentweb.llm.offline.intent import Intent, parse
+from agentweb.llm.offline.intent import parse
+from agentweb.llm.offline.parsed import Intent
 from tests.planner.kit import ask
 
 
@@ -54,7 +55,7 @@ def test_such_questions_are_routed_to_the_lookup_tools(question):
 def test_the_quest_is_found_and_its_tasks_stated(saltmarsh):
     # shoreline_camp.snbt 5C…02: 32 oak logs.
     asked = ask("what do i have to hand in for driftwood shelter?")
-    assert asked.tools == ["ftb.quest.find"]
+    assert asked.tools == ["ftb.quest.detail"]
     assert "32× Oak Log" in asked.text
 
 

@@ -1,9 +1,10 @@
 """The offline planner answers real questions over the shipped pack (R-MODEL-1).
 
-Every expected fact below was read in the data files, not taken from the
-planner: the quest .snbt files under agentweb/game/data/ftbquests and
-minecraft-data's pc/1.20 recipes.json/items.json. Each run goes through the
-real ReAct loop, the real tools and the database; the answer must contain
+A quest the question names is linked to its id (the request's entities), so it is
+read with ftb.quest.detail directly, without a search. Every expected fact below was read
+in the data files, not taken from the planner: the quest .snbt files under
+agentweb/game/data/ftbquests and minecraft-data's pc/1.20 recipes.json/items.json. Each
+run goes through the real ReAct loop, the real tools and the database; the answer must contain
 the facts, cite observed sources, and name nothing the run did not observe.
 """
 
@@ -21,14 +22,14 @@ CASES = [
     (
         "What do I need for the Burning Device quest and how do I get it?",
         ["Burning Device", "1× Furnace", "8× Cobblestone"],
-        ["ftb.quest.find", "item.source"],
+        ["ftb.quest.detail", "item.source"],
     ),
     # The untitled quest 6BB9DBAA8307942C asks for minecraft:iron_ingot;
     # recipes.json: 9 iron nuggets; cooking: raw iron.
     (
         "Where does the item for quest Iron Ingot come from?",
         ["1× Iron Ingot", "9× Iron Nugget", "Raw Iron"],
-        ["ftb.quest.find", "item.source"],
+        ["ftb.quest.detail", "item.source"],
     ),
     ("How do I smelt iron ingots?", ["Iron Ingot", "Raw Iron", "furnace"], ["item.source"]),
     ("How do I craft a furnace?", ["Furnace", "8× Cobblestone"], ["item.source"]),
@@ -44,19 +45,19 @@ CASES = [
     (
         'What does the quest "Tinkers\' Construct" reward?',
         ["Materials And You", "Encyclopedia"],
-        ["ftb.quest.find", "ftb.quest.detail"],
+        ["ftb.quest.detail"],
     ),
     # chapter_0: Burning Device 2: Blastastic depends on the Iron Ingot quest (same chapter).
     (
         "What are the prerequisites of quest Burning Device 2: Blastastic?",
         ["Iron Ingot", "Chapter 0: From Dust"],
-        ["ftb.quest.find", "ftb.quest.detail"],
+        ["ftb.quest.detail"],
     ),
     # chapter_0: Friendly Reminder gives a choice from reward_tables/beds.snbt ("Beds").
     (
         "What does the Friendly Reminder quest reward?",
         ["Beds", "White Bed"],
-        ["ftb.quest.find", "ftb.quest.detail"],
+        ["ftb.quest.detail"],
     ),
     ("What does quest 6BB9DBAA8307942C require?", ["1× Iron Ingot"], ["ftb.quest.detail"]),
     ("Which quests require a furnace?", ["Burning Device"], ["ftb.quest.query"]),

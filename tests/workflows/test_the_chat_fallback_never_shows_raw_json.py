@@ -5,10 +5,12 @@ import json
 import pytest
 
 from agentweb.engine import EventKind
-from agentweb.workflows.chat import NO_TEXT
+from agentweb.workflows.phrases import say
 from tests.fakes.model_server import FakeModelServer
 from tests.replies import route, tool
 from tests.workflows.kit import make_env, run
+
+NO_TEXT = say("hi", "no_chat_text")
 
 NOT_AN_ANSWER = [
     tool("item.query", name="iron"),

@@ -107,6 +107,7 @@ def _words() -> dict[str, str]:
         "recipe": _("Recipe"),
         "makes": _("makes"),
         "cooking": _("Cooking"),
+        "stations": _("Other stations"),
         "drops": _("Drops"),
         "stack_size": _("stacks to"),
         "durability": _("durability"),

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from pydantic import Field
 
-from agentweb.assistant import account, memory, message_checks
+from agentweb.assistant import account, config, memory, message_checks
 from agentweb.assistant.models import FINISHED_STATUSES, MAX_COMMENT
 from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.card_words import card_words_by_language
@@ -82,6 +82,7 @@ def chat(request: HttpRequest) -> HttpResponse:
         "examples": examples,
         "quota": boot["quota"],
         "rating_choices": RATINGS,
+        "web_search": config.web_search_offered(),
     }
     return render(request, "assistant/chat.html", context)
 

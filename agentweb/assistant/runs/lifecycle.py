@@ -100,6 +100,7 @@ async def execute_run(
         context_window=settings.AGENTWEB_CONTEXT_WINDOW,
         on_context=on_context,
         on_route=lambda workflow: _label(control, workflow),
+        names=start.name_service(),
     )
     request = _request(prepared)
     try:

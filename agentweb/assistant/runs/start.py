@@ -140,6 +140,15 @@ def game_data(stamp: str | None) -> AbstractContextManager[None]:
     return versions.held(stamp)
 
 
+def name_service() -> Any:
+    """The game's name index for the workflows (``agentweb.workflows.names``), if installed."""
+    if not apps.is_installed("agentweb.game"):
+        return None
+    from agentweb.game.mentions import QuestionNames
+
+    return QuestionNames()
+
+
 def _query() -> str:
     """Parameters: the run's id, the player's id, the run's generation, the player's id.
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from agentweb.game.importers.errors import ImportFailed
-from agentweb.game.importers.ftb_lang import PackLang
+from agentweb.game.importers.ftb_lang import PackLang, Skip, Strings
 from agentweb.game.importers.ftb_records import (
     Names,
     ParsedQuest,
@@ -60,11 +60,16 @@ class ParsedChapter:
 class ParsedPack:
     name: str
     quests_dir: Path
+    language: str = "en_us"
     groups: list[ParsedGroup] = field(default_factory=list)
     chapters: list[ParsedChapter] = field(default_factory=list)
     tables: list[Any] = field(default_factory=list)
     notes: Counter = field(default_factory=Counter)
     missing_lang_keys: list[str] = field(default_factory=list)
+    # (kind, 16-hex id, language) → title, for the name index.
+    titles: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    # Languages read, with how many titles each gave.
+    languages: Counter = field(default_factory=Counter)
 
     @property
     def quests(self) -> list[ParsedQuest]:
@@ -80,21 +85,33 @@ def find_quests_dir(pack_root: Path) -> Path:
     raise ImportFailed(pack_root, "no FTB Quests folder (config/ftbquests/quests) found")
 
 
-def parse_pack(pack_root: Path, vanilla_names: dict[str, str]) -> ParsedPack:
-    """Read every file of the pack. ``vanilla_names`` maps item ids to display names."""
+def parse_pack(
+    pack_root: Path,
+    vanilla_names: dict[str, str],
+    *,
+    strings: Strings | None = None,
+    skip: Skip | None = None,
+) -> ParsedPack:
+    """Read every file of the pack. ``vanilla_names`` maps item ids to display names;
+    ``strings`` and ``skip`` are an instance import's lang JSON and report
+    (:meth:`PackLang.load`)."""
     quests_dir = find_quests_dir(pack_root)
-    lang = PackLang.load(pack_root, quests_dir)
+    lang = PackLang.load(pack_root, quests_dir, strings=strings, skip=skip)
     names = Names(lang, vanilla_names)
     data_file = quests_dir / "data.snbt"
     data = load_file(data_file) if data_file.is_file() else {}
-    pack = ParsedPack(name=_book_name(pack_root, data, lang), quests_dir=quests_dir)
+    pack = ParsedPack(
+        name=_book_name(pack_root, data, lang), quests_dir=quests_dir, language=lang.primary
+    )
+    names.record("file", FILE_LANG_ID, data.get("title"), fallback=pack.name)
 
     groups_file = quests_dir / "chapter_groups.snbt"
     raw_groups = load_file(groups_file).get("chapter_groups", []) if groups_file.is_file() else []
     for order, raw in enumerate(raw_groups):
         group_id = normalize_id(raw.get("id"))
-        title = title_or(lang, raw.get("title"), "chapter_group", group_id)
-        pack.groups.append(ParsedGroup(group_id, title or f"Group {group_id}", order))
+        title = title_or(lang, raw.get("title"), "chapter_group", group_id) or f"Group {group_id}"
+        names.record("chapter_group", group_id, raw.get("title"), fallback=title)
+        pack.groups.append(ParsedGroup(group_id, title, order))
     known_groups = {group.group_id for group in pack.groups}
 
     for path in sorted((quests_dir / "reward_tables").glob("*.snbt")):
@@ -115,6 +132,8 @@ def parse_pack(pack_root: Path, vanilla_names: dict[str, str]) -> ParsedPack:
             "with one file per quest (FTB Quests 1.16)",
         )
     pack.notes.update(names.notes)
+    pack.titles = names.titles
+    pack.languages = Counter(language for _, _, language in names.titles)
     if lang.missing:
         pack.notes["missing lang keys"] = sum(lang.missing.values())
         pack.missing_lang_keys = lang.missing_examples()
@@ -178,6 +197,7 @@ def _parse_chapter(
     chapter_id = normalize_id(raw.get("id"))
     filename = str(raw.get("filename") or path.stem)
     title = title_or(names.lang, raw.get("title"), "chapter", chapter_id) or prettify_id(filename)
+    names.record("chapter", chapter_id, raw.get("title"), fallback=title)
     quests = []
     for order, raw_quest in enumerate(raw.get("quests", [])):
         if not isinstance(raw_quest, dict) or "id" not in raw_quest:

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentweb.game.importers.ftb_lang import PackLang
+from agentweb.game.importers.ftb_lang import LANG_KEY, PackLang
 from agentweb.game.models import TaskType, TitleSource
 from agentweb.game.text import clean_description, prettify_id, strip_formatting
 
@@ -55,13 +55,43 @@ def title_or(lang: PackLang, inline: Any, kind: str, object_id: str) -> str:
     return strip_formatting(lang.ftb_text(kind, object_id, "title")).strip()
 
 
+def titles_by_language(lang: PackLang, inline: Any, kind: str, object_id: str) -> dict[str, str]:
+    """An object's title in each language the pack has it in: a ``{key}`` resolved in
+    that language, else that language's ``lang/<lang>.snbt``; inline text counts as
+    the book's primary language."""
+    titles = {}
+    inline = inline.strip() if isinstance(inline, str) else ""
+    for language in lang.order:
+        text = ""
+        if inline and LANG_KEY.match(inline):
+            text = lang.resolve(inline, language)[0]
+        elif inline and language == lang.primary:
+            text = inline
+        text = strip_formatting(text or lang.ftb_text(kind, object_id, "title", language)).strip()
+        if text:
+            titles[language] = text
+    return titles
+
+
 class Names:
-    """Display names for item ids, by the fallback order of docs/data.md."""
+    """Display names for item ids, by the fallback order of docs/data.md; and the
+    titles of the book's parts in every language, for the name index."""
 
     def __init__(self, lang: PackLang, vanilla_names: dict[str, str]) -> None:
         self.lang = lang
         self.vanilla = vanilla_names
         self.notes: Counter = Counter()
+        # (kind, 16-hex id, language) → title
+        self.titles: dict[tuple[str, str, str], str] = {}
+
+    def record(self, kind: str, object_id: str, inline: Any, fallback: str = "") -> None:
+        """Note an object's titles in every language (``fallback`` in the primary
+        language when it has none at all)."""
+        titles = titles_by_language(self.lang, inline, kind, object_id)
+        if not titles and fallback:
+            titles = {self.lang.primary: fallback}
+        for language, text in titles.items():
+            self.titles[(kind, object_id, language)] = text
 
     def item(self, item_id: str) -> str:
         """Imported item (vanilla language) → pack lang JSON → prettified id."""
@@ -120,6 +150,8 @@ class ParsedQuest:
     dependencies: list[str]
     tasks: list[ParsedTask] = field(default_factory=list)
     rewards: list[ParsedReward] = field(default_factory=list)
+    # The quest's text in the book's other languages: language → (title, subtitle, description).
+    translations: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -150,13 +182,56 @@ def _item_fields(raw_item: Any, title: str, names: Names) -> tuple[str, str, dic
         tag = extra.get("tag", {}).get("value") if isinstance(extra.get("tag"), dict) else None
         fallback = f"Any {prettify_id(tag)}" if isinstance(tag, str) else "Filtered items"
         return item_id, title or fallback, details
-    return item_id, names.item(item_id), details
+    return item_id, potion_name(item_id, extra) or names.item(item_id), details
+
+
+# Items the game names by the potion they hold (a water bottle is no "Potion").
+POTION_FORMS = {
+    "minecraft:potion": ("Water Bottle", "{kind} Potion", "Potion of {effect}"),
+    "minecraft:splash_potion": (
+        "Splash Water Bottle",
+        "Splash {kind} Potion",
+        "Splash Potion of {effect}",
+    ),
+    "minecraft:lingering_potion": (
+        "Lingering Water Bottle",
+        "Lingering {kind} Potion",
+        "Lingering Potion of {effect}",
+    ),
+    "minecraft:tipped_arrow": ("Arrow of Splashing", "Tipped Arrow", "Arrow of {effect}"),
+}
+# Potions with no effect, named by their kind ("Awkward Potion").
+BASE_POTIONS = frozenset({"awkward", "mundane", "thick"})
+
+
+def potion_name(item_id: str, stack: dict) -> str:
+    """The name the game shows for a potion stack: the stack's potion in its 1.20 NBT
+    (``tag.Potion``) or 1.21 components (``minecraft:potion_contents``); "" otherwise."""
+    forms = POTION_FORMS.get(item_id)
+    if forms is None:
+        return ""
+    tag = stack.get("tag") if isinstance(stack.get("tag"), dict) else {}
+    components = stack.get("components") if isinstance(stack.get("components"), dict) else {}
+    contents = components.get("minecraft:potion_contents")
+    potion = tag.get("Potion") or (
+        contents.get("potion") if isinstance(contents, dict) else contents
+    )
+    if not isinstance(potion, str) or not potion:
+        return ""
+    name = potion.split(":", 1)[-1].removeprefix("long_").removeprefix("strong_")
+    water, base, effect = forms
+    if name == "water":
+        return water
+    if name in BASE_POTIONS:
+        return base.format(kind=name.title())
+    return effect.format(effect=prettify_id(name))
 
 
 def parse_task(raw: dict, quest_id: str, order: int, names: Names) -> ParsedTask:
     raw_type = str(raw.get("type", "")) or "unknown"
     task_id = ftb_id(raw.get("id")) or f"{quest_id}#t{order}"
     title = title_or(names.lang, raw.get("title"), "task", task_id)
+    names.record("task", task_id, raw.get("title"))
     item_id, item_name, details = "", "", {}
     if "item" in raw:
         item_id, item_name, details = _item_fields(raw["item"], title, names)
@@ -180,6 +255,7 @@ def parse_task(raw: dict, quest_id: str, order: int, names: Names) -> ParsedTask
 def parse_reward(raw: dict, quest_id: str, order: int, names: Names) -> ParsedReward:
     reward_id = ftb_id(raw.get("id")) or f"{quest_id}#r{order}"
     title = title_or(names.lang, raw.get("title"), "reward", reward_id)
+    names.record("reward", reward_id, raw.get("title"))
     item_id, item_name, details = "", "", {}
     stack_count = None
     if "item" in raw:
@@ -208,6 +284,7 @@ def parse_quest(raw: dict, order: int, names: Names) -> ParsedQuest:
     tasks = [parse_task(t, quest_id, i, names) for i, t in enumerate(raw.get("tasks", []))]
     rewards = [parse_reward(r, quest_id, i, names) for i, r in enumerate(raw.get("rewards", []))]
     title, source = _quest_title(raw, quest_id, tasks, names)
+    names.record("quest", quest_id, raw.get("title"), fallback=title)
     subtitle = raw.get("subtitle")
     subtitle = lang.resolve(subtitle)[0] if isinstance(subtitle, str) else ""
     subtitle = subtitle or lang.ftb_text("quest", quest_id, "quest_subtitle")
@@ -220,6 +297,11 @@ def parse_quest(raw: dict, order: int, names: Names) -> ParsedQuest:
     dependencies = raw.get("dependencies", [])
     if not isinstance(dependencies, list):
         dependencies = [dependencies]
+    translations = {
+        language: text
+        for language in lang.order[1:]
+        if (text := _text_in(raw, quest_id, language, names, title))
+    }
     return ParsedQuest(
         quest_id=quest_id,
         order=order,
@@ -232,7 +314,33 @@ def parse_quest(raw: dict, order: int, names: Names) -> ParsedQuest:
         dependencies=[ftb_id(dep) for dep in dependencies if ftb_id(dep)],
         tasks=tasks,
         rewards=rewards,
+        translations=translations,
     )
+
+
+def _text_in(
+    raw: dict, quest_id: str, language: str, names: Names, title: str
+) -> tuple[str, str, str] | None:
+    """The quest's title, subtitle and description in ``language``, when that language
+    has a description of its own (else ``None``: nothing to write an article from)."""
+    lang = names.lang
+
+    def one(value: Any, field: str) -> Any:
+        if isinstance(value, str) and LANG_KEY.match(value.strip()):
+            return lang.resolve(value, language)[0]
+        if value is None:
+            return lang.ftb("quest", quest_id, field, language)
+        return None  # inline text is the primary language's
+
+    lines = one(raw.get("description"), "quest_desc")
+    if not lines:
+        return None
+    lines = [lines] if isinstance(lines, str) else lines
+    description = clean_description([lang.resolve(str(line), language)[0] for line in lines])
+    subtitle = one(raw.get("subtitle"), "quest_subtitle") or ""
+    subtitle = " ".join(subtitle) if isinstance(subtitle, list) else subtitle
+    own = names.titles.get(("quest", quest_id, language), title)
+    return own, strip_formatting(subtitle).strip(), description
 
 
 def _quest_title(
@@ -273,9 +381,11 @@ def parse_reward_table(raw: dict, filename: str, names: Names) -> ParsedTable:
             }
         )
     title = title_or(names.lang, raw.get("title"), "reward_table", table_id)
+    title = title or prettify_id(filename)
+    names.record("reward_table", table_id, raw.get("title"), fallback=title)
     return ParsedTable(
         table_id=table_id,
-        title=title or prettify_id(filename),
+        title=title,
         filename=filename,
         loot_size=max(1, int(raw.get("loot_size", 1))),
         entries=entries,

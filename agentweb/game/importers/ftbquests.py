@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from agentweb.game.importers.ftb_parse import ParsedPack, parse_pack
+from agentweb.game.importers.names import sync_names
 from agentweb.game.importers.sync import SyncCounts, sync_links, sync_rows
 from agentweb.game.models import (
     ArticleSource,
@@ -17,6 +18,8 @@ from agentweb.game.models import (
     ChapterGroup,
     Item,
     KnowledgeArticle,
+    NameKind,
+    NameOrigin,
     Quest,
     QuestBook,
     Reward,
@@ -37,6 +40,9 @@ class FtbReport:
     counts: dict[str, SyncCounts] = field(default_factory=dict)
     notes: Counter = field(default_factory=Counter)
     missing_lang_keys: list[str] = field(default_factory=list)
+    # Language → titles read in it (for the name index).
+    languages: dict[str, int] = field(default_factory=dict)
+    primary_language: str = "en_us"
 
     @property
     def changed(self) -> bool:
@@ -45,6 +51,9 @@ class FtbReport:
     def lines(self) -> list[str]:
         out = [f"quest book {self.book!r} ({self.slug})"]
         out += [f"{name}: {counts}" for name, counts in self.counts.items()]
+        if self.languages:
+            langs = ", ".join(f"{lang} ({n})" for lang, n in sorted(self.languages.items()))
+            out.append(f"languages: {langs}; primary {self.primary_language}")
         for note, n in sorted(self.notes.items()):
             out.append(f"{note}: {n}")
         if self.missing_lang_keys:
@@ -66,12 +75,15 @@ def import_ftbquests(pack_root: Path | str, *, slug: str | None = None) -> FtbRe
     pack = parse_pack(root, vanilla_names)
     report = FtbReport(book=pack.name, slug=slug, notes=pack.notes)
     report.missing_lang_keys = pack.missing_lang_keys
+    report.languages = dict(pack.languages)
+    report.primary_language = pack.language
     with transaction.atomic():
-        _write(pack, slug, root, report)
+        write_book(pack, slug, root, report)
     return report
 
 
-def _write(pack: ParsedPack, slug: str, root: Path, report: FtbReport) -> None:
+def write_book(pack: ParsedPack, slug: str, root: Path, report: FtbReport) -> None:
+    """Write a parsed book (call inside a transaction): only what differs changes."""
     book, created = QuestBook.objects.get_or_create(
         slug=slug, defaults={"name": pack.name, "source_path": str(root)}
     )
@@ -127,7 +139,31 @@ def _write(pack: ParsedPack, slug: str, root: Path, report: FtbReport) -> None:
     _write_dependencies(pack, book, quest_pks, report)
     _write_tasks_and_rewards(pack, book, quest_pks, table_pks, report)
     _write_articles(pack, book, quest_pks, counts)
+    counts["names"] = sync_names(NameOrigin.book(slug), book_names(pack, slug))
     refresh_documents(Scope(articles=None, quests=None, book=book.pk))
+
+
+# FTB Quests' lang-file kinds → the kinds of the name index.
+TITLE_KINDS = {
+    "file": NameKind.BOOK,
+    "chapter_group": NameKind.CHAPTER_GROUP,
+    "chapter": NameKind.CHAPTER,
+    "quest": NameKind.QUEST,
+    "task": NameKind.TASK,
+    "reward": NameKind.REWARD,
+    "reward_table": NameKind.REWARD_TABLE,
+}
+
+
+def book_names(pack: ParsedPack, slug: str) -> dict[tuple[str, str, str], str]:
+    """The titles of the book's parts in every language: keyed ``<slug>/<id>`` (the book
+    itself by its slug)."""
+    names = {}
+    for (kind, object_id, language), text in pack.titles.items():
+        name_kind = TITLE_KINDS[kind]
+        key = slug if name_kind == NameKind.BOOK else f"{slug}/{object_id}"
+        names[(str(name_kind), key, language)] = text
+    return names
 
 
 def _write_tables(pack: ParsedPack, book: QuestBook, counts: dict) -> dict[tuple, int]:
@@ -211,24 +247,33 @@ def _write_tasks_and_rewards(
 def _write_articles(
     pack: ParsedPack, book: QuestBook, quest_pks: dict[tuple, int], counts: dict
 ) -> None:
-    """Quest descriptions feed the knowledge base, one article per described quest."""
+    """Quest descriptions feed the knowledge base: one article per described quest in the
+    book's primary language (``quest:<book>:<id>``), one more per other language with a
+    description of its own (``quest:<book>:<id>:<lang>``)."""
     prefix = f"quest:{book.slug}:"
     rows = []
     for chapter in pack.chapters:
         for quest in chapter.quests:
-            body = "\n\n".join(part for part in (quest.subtitle, quest.description) if part)
-            if not quest.description:
-                continue
-            rows.append(
-                {
-                    "key": f"{prefix}{quest.quest_id}",
-                    "source": ArticleSource.QUEST.value,
-                    "title": quest.title,
-                    "body": body,
-                    "tags": ",".join(["quest", book.slug, chapter.filename]),
-                    "quest_id": quest_pks[(quest.quest_id,)],
-                }
-            )
+            texts = [(pack.language, "", (quest.title, quest.subtitle, quest.description))]
+            texts += [
+                (lang, f":{lang}", text)
+                for lang, text in quest.translations.items()
+                if text[2] != quest.description  # the primary text already fell back to it
+            ]
+            for language, suffix, (title, subtitle, description) in texts:
+                if not description:
+                    continue
+                rows.append(
+                    {
+                        "key": f"{prefix}{quest.quest_id}{suffix}",
+                        "source": ArticleSource.QUEST.value,
+                        "title": title,
+                        "body": "\n\n".join(part for part in (subtitle, description) if part),
+                        "tags": ",".join(["quest", book.slug, chapter.filename]),
+                        "quest_id": quest_pks[(quest.quest_id,)],
+                        "language": language,
+                    }
+                )
     counts["knowledge articles"], _ = sync_rows(
         KnowledgeArticle,
         KnowledgeArticle.objects.filter(source=ArticleSource.QUEST, key__startswith=prefix),

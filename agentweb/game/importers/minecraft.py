@@ -16,9 +16,12 @@ from typing import Any
 from django.db import transaction
 
 from agentweb.game.importers.minecraft_files import MinecraftData, MinecraftReport, UnknownId
+from agentweb.game.importers.names import sync_names
 from agentweb.game.importers.recipes import RawRecipe, fold_recipes
 from agentweb.game.importers.sync import sync_rows
-from agentweb.game.models import Item, ItemSource, SourceKind
+from agentweb.game.models import Item, ItemSource, NameKind, NameOrigin, SourceKind
+from agentweb.game.models.items import source_defaults
+from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.search.documents import Scope
 from agentweb.game.search.documents import refresh as refresh_documents
 from agentweb.game.text import full_item_id
@@ -59,8 +62,26 @@ def import_minecraft_data(
         report.sources, _ = sync_rows(
             ItemSource, ItemSource.objects.filter(origin=ORIGIN), ("key",), rows
         )
+        report.names = sync_names(NameOrigin.MINECRAFT_DATA, _names(data))
         refresh_documents(Scope(items=None))
     return report
+
+
+# language.json prefixes → the kind of thing they name.
+LANGUAGE_KINDS = {"block": NameKind.BLOCK, "entity": NameKind.ENTITY}
+
+
+def _names(data: MinecraftData) -> dict[tuple[str, str, str], str]:
+    """English names of the items, blocks and mobs, for the name index."""
+    names: dict[tuple[str, str, str], str] = {}
+    for key, text in data.language.items():
+        prefix, _, rest = str(key).partition(".minecraft.")
+        if prefix in LANGUAGE_KINDS and rest and "." not in rest and isinstance(text, str):
+            names[(LANGUAGE_KINDS[prefix], f"minecraft:{rest}", DEFAULT_LANGUAGE)] = text
+    for item in data.items:
+        name = item.get("displayName") or data.display_name("item", item["name"])
+        names[(NameKind.ITEM, full_item_id(item["name"]), DEFAULT_LANGUAGE)] = name
+    return {(str(kind), key, lang): text for (kind, key, lang), text in names.items()}
 
 
 def _item_rows(data: MinecraftData, version: str) -> list[dict]:
@@ -87,25 +108,8 @@ def _item_rows(data: MinecraftData, version: str) -> list[dict]:
 
 def _source(kind: str, result: str, **fields: Any) -> dict:
     """A source row with every field set, keyed by a hash of its content."""
-    row = {
-        "kind": str(kind),
-        "result": result,
-        "result_count": 1,
-        "grid": None,
-        "ingredients": [],
-        "variant_count": 1,
-        "input": None,
-        "source_name": "",
-        "source_display_name": "",
-        "chance": None,
-        "count_min": None,
-        "count_max": None,
-        "silk_touch": False,
-        "no_silk_touch": False,
-        "player_kill": False,
-        "details": {},
-        "origin": ORIGIN,
-    }
+    row = {"kind": str(kind), "result": result, "input": None, **source_defaults()}
+    row["origin"] = ORIGIN
     row.update(fields)
     digest = hashlib.sha256(json.dumps(row, sort_keys=True).encode()).hexdigest()
     row["key"] = digest[:40]

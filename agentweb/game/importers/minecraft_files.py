@@ -22,6 +22,7 @@ class MinecraftReport:
     version: str
     items: SyncCounts = field(default_factory=SyncCounts)
     sources: SyncCounts = field(default_factory=SyncCounts)
+    names: SyncCounts = field(default_factory=SyncCounts)
     sources_by_kind: Counter = field(default_factory=Counter)
     skipped: Counter = field(default_factory=Counter)
     skipped_examples: dict[str, list[str]] = field(default_factory=dict)
@@ -36,6 +37,7 @@ class MinecraftReport:
     def lines(self) -> list[str]:
         out = [f"minecraft-data {self.version}", f"items: {self.items}", f"sources: {self.sources}"]
         out += [f"  {kind}: {n}" for kind, n in sorted(self.sources_by_kind.items())]
+        out.append(f"names: {self.names}")
         for reason, n in sorted(self.skipped.items()):
             out.append(f"skipped {n} {reason} (e.g. {', '.join(self.skipped_examples[reason])})")
         out += [f"not in this data set: {name}" for name in self.missing_files]

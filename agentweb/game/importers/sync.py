@@ -16,6 +16,7 @@ from typing import Any
 from django.db import models
 
 from agentweb.game import versions
+from agentweb.game.importers.bulk import insert_rows
 
 # SQLite allows 999 variables per statement in old builds; stay well below it.
 BATCH_SIZE = 200
@@ -58,7 +59,7 @@ def sync_rows(
     """
     current = {tuple(getattr(obj, f) for f in key_fields): obj for obj in existing}
     counts = SyncCounts()
-    to_create: list[models.Model] = []
+    to_create: list[dict[str, Any]] = []
     to_update: list[models.Model] = []
     update_fields: set[str] = set()
     wanted_keys: list[tuple] = []
@@ -67,7 +68,7 @@ def sync_rows(
         wanted_keys.append(key)
         obj = current.get(key)
         if obj is None:
-            to_create.append(model(**row))
+            to_create.append(row)
             continue
         changed = [f for f, value in row.items() if getattr(obj, f) != value]
         if changed:
@@ -87,29 +88,35 @@ def sync_rows(
         model.objects.bulk_update(to_update, sorted(update_fields), batch_size=BATCH_SIZE)
     counts.updated = len(to_update)
     if to_create:
-        model.objects.bulk_create(to_create, batch_size=BATCH_SIZE)
+        insert_rows(model, to_create)
     counts.created = len(to_create)
     pks = {key: obj.pk for key, obj in current.items() if key in wanted}
     if to_create:
-        # bulk_create does not return primary keys on every backend: read them back.
-        pks.update(_read_keys(existing.model, key_fields, to_create))
+        pks.update(_read_keys(existing, key_fields, to_create))
     if counts.changed:
         versions.bump()
     return counts, pks
 
 
 def _read_keys(
-    model: type[models.Model], key_fields: Sequence[str], created: list[models.Model]
+    existing: models.QuerySet, key_fields: Sequence[str], created: list[dict[str, Any]]
 ) -> dict[tuple, int]:
-    if all(obj.pk is not None for obj in created):
-        return {tuple(getattr(obj, f) for f in key_fields): obj.pk for obj in created}
+    """The primary keys of rows just inserted, read back by their key fields (within the
+    rows being synced: a chapter id repeats across books)."""
     first = key_fields[0]
-    values = {getattr(obj, first) for obj in created}
+    values = {row[first] for row in created}
     found: dict[tuple, int] = {}
+    if len(values) > BATCH_SIZE * 10:  # most of the rows: one read beats many
+        wanted = {tuple(row[f] for f in key_fields) for row in created}
+        for row in existing.values_list("pk", *key_fields):
+            if tuple(row[1:]) in wanted:
+                found[tuple(row[1:])] = row[0]
+        return found
     value_list = sorted(values, key=str)
     for start in range(0, len(value_list), BATCH_SIZE):
         chunk = value_list[start : start + BATCH_SIZE]
-        for row in model.objects.filter(**{f"{first}__in": chunk}).values_list("pk", *key_fields):
+        rows = existing.filter(**{f"{first}__in": chunk}).values_list("pk", *key_fields)
+        for row in rows:
             found[tuple(row[1:])] = row[0]
     return found
 

@@ -13,6 +13,8 @@ class Item(models.Model):
     """One item, identified by its full id (``minecraft:iron_ingot``)."""
 
     item_id = models.CharField(max_length=ITEM_ID_LENGTH, unique=True)
+    # The import that owns the row: "minecraft-data" (vanilla), "pack" (import_pack).
+    origin = models.CharField(max_length=32, default="minecraft-data", db_index=True)
     namespace = models.CharField(max_length=64, default="minecraft")
     name = models.CharField(max_length=ITEM_ID_LENGTH, db_index=True)
     display_name = models.CharField(max_length=DISPLAY_NAME_LENGTH, db_index=True)
@@ -44,13 +46,41 @@ class SourceKind(models.TextChoices):
     BLASTING = "blasting", "Blasting (blast furnace)"
     SMOKING = "smoking", "Smoking (smoker)"
     CAMPFIRE = "campfire", "Campfire cooking"
+    STONECUTTING = "stonecutting", "Stonecutting"
+    SMITHING = "smithing", "Smithing"
+    PROCESSING = "processing", "A mod's recipe (machine or station)"
     BLOCK_DROP = "block_drop", "Block drop"
     MOB_DROP = "mob_drop", "Mob drop"
+    CHEST_LOOT = "chest_loot", "Chest loot"
+    GAMEPLAY_LOOT = "gameplay_loot", "Gameplay loot (fishing, bartering, gifts, digging)"
 
 
 CRAFTING_KINDS = (SourceKind.CRAFTING_SHAPED, SourceKind.CRAFTING_SHAPELESS)
 COOKING_KINDS = (SourceKind.SMELTING, SourceKind.BLASTING, SourceKind.SMOKING, SourceKind.CAMPFIRE)
+# Recipes made at a station other than the crafting grid or a furnace.
+STATION_KINDS = (SourceKind.STONECUTTING, SourceKind.SMITHING, SourceKind.PROCESSING)
 DROP_KINDS = (SourceKind.BLOCK_DROP, SourceKind.MOB_DROP)
+LOOT_KINDS = (*DROP_KINDS, SourceKind.CHEST_LOOT, SourceKind.GAMEPLAY_LOOT)
+
+
+def source_defaults() -> dict:
+    """An :class:`ItemSource` row's fields that say nothing yet, as importers start a row
+    (the item, kind and origin are theirs to set)."""
+    return {
+        "result_count": 1,
+        "grid": None,
+        "ingredients": [],
+        "variant_count": 1,
+        "source_name": "",
+        "source_display_name": "",
+        "chance": None,
+        "count_min": None,
+        "count_max": None,
+        "silk_touch": False,
+        "no_silk_touch": False,
+        "player_kill": False,
+        "details": {},
+    }
 
 
 class ItemSource(models.Model):
@@ -69,6 +99,13 @@ class ItemSource(models.Model):
     * drops: ``source_name``/``source_display_name`` (block or entity),
       ``chance``, ``count_min``/``count_max`` and the flags. The numbers are
       approximate: they are what the data says, not always what the game does.
+    * a pack's recipes and loot (``origin`` ``pack``): ``recipe`` / ``loot_table`` link
+      the whole recipe or table; stonecutting, smithing and ``processing`` (any mod's
+      recipe type) have ``ingredients`` (items, ``tag``, ``fluid``… — see
+      :mod:`agentweb.game.importers.pack.stacks`) and ``details`` with the recipe
+      ``type``, its ``station`` and every ``results`` entry; ``chance`` is set when the
+      item comes out only sometimes. Chest and gameplay loot are drops whose source is
+      the table.
     """
 
     key = models.CharField(
@@ -93,6 +130,13 @@ class ItemSource(models.Model):
     no_silk_touch = models.BooleanField(default=False)
     player_kill = models.BooleanField(default=False)
     details = models.JSONField(default=dict, blank=True)
+    # The pack's recipe or loot table this source comes from (none for minecraft-data).
+    recipe = models.ForeignKey(
+        "game.Recipe", null=True, blank=True, on_delete=models.CASCADE, related_name="sources"
+    )
+    loot_table = models.ForeignKey(
+        "game.LootTable", null=True, blank=True, on_delete=models.CASCADE, related_name="sources"
+    )
 
     class Meta:
         ordering = ["item_id", "kind", "id"]

@@ -24,6 +24,8 @@ class KnowledgeArticle(models.Model):
     quest = models.ForeignKey(
         "game.Quest", null=True, blank=True, on_delete=models.CASCADE, related_name="articles"
     )
+    # The game language of a quest's text (en_us, zh_cn); blank for the staff's articles.
+    language = models.CharField(max_length=16, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

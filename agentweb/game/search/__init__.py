@@ -15,7 +15,10 @@ go to the web):
    (with ``prefix``, also as the start of a word), or within a typo or two
    of a word that does (then the term is replaced by that word). A term that
    occurs nowhere means the query is about something the data does not
-   have → no results.
+   have → no results. A Chinese pair of characters that no document has is
+   skipped when both its characters occur in the documents (it spans two
+   words); a character no document has means, again, something the data
+   does not have.
 3. A document must cover at least half of the query, each term weighing
    its inverse document frequency (bm25's idf: a rare word weighs more than
    "get"); with ``every_term`` it must contain every term. Those are ranked
@@ -33,8 +36,8 @@ from types import ModuleType
 from django.db import connection
 
 from agentweb.game.models import DocumentKind, SearchDocument
-from agentweb.game.search.terms import closest_word, terms_of
-from agentweb.game.search.vocabulary import vocabulary
+from agentweb.game.search.terms import ASKING_CHARACTERS, closest_word, is_cjk, terms_of
+from agentweb.game.search.vocabulary import chinese_characters, vocabulary
 from agentweb.game.text import clean_text
 
 # Upper bound for any caller-supplied limit.
@@ -105,6 +108,8 @@ def _analyse(
         ids = matches.ids[term]
         if not ids and term in matches.dropped:
             continue  # a stop word to the database, though not to our list
+        if not ids and is_cjk(term) and _across_words(term, kinds):
+            continue  # a pair of characters across two Chinese words: no word at all
         if not ids:
             repaired = closest_word(term, vocabulary(kinds))
             ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
@@ -117,6 +122,12 @@ def _analyse(
             terms.append(term)
             found[term] = ids
     return Query(terms, corrected, unknown), found, matches.documents
+
+
+def _across_words(pair: str, kinds: Sequence[str]) -> bool:
+    """A Chinese pair no document has spans two words (or a question word), unless one of
+    its characters is in no document at all: then the question names something else."""
+    return bool(set(pair) & ASKING_CHARACTERS) or set(pair) <= chinese_characters(kinds)
 
 
 def search(

@@ -16,8 +16,13 @@ from typing import Any
 from django.apps import apps as global_apps
 from django.utils import timezone
 
+from agentweb.game.importers.bulk import insert_rows
+from agentweb.game.search.terms import index_text
+
 # Rows written per statement (SQLite's variable limit in old builds).
 BATCH_SIZE = 200
+# Ids per statement when a whole pack's items are refreshed.
+LARGE = 5000
 CONTENT_FIELDS = ("title", "names", "body", "book_id")
 
 
@@ -52,10 +57,10 @@ def article_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict
         qs = qs.filter(quest__book_id=book)
     return {
         ("article", a.pk): {
-            "title": a.title,
+            "title": index_text(a.title),
             # A quest article's tags are bookkeeping (book slug, chapter file name).
             "names": "" if a.quest_id else _join(a.tags.split(",")),
-            "body": a.body,
+            "body": index_text(a.body),
             "book_id": a.quest.book_id if a.quest_id else None,
         }
         for a in qs
@@ -80,9 +85,9 @@ def quest_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict[t
                 names += [reward.table.title]
                 names += [e.item_display_name for e in reward.table.entries.all()]
         rows[("quest", quest.pk)] = {
-            "title": quest.title,
-            "names": _join(names),
-            "body": "\n\n".join(p for p in (quest.subtitle, quest.description) if p),
+            "title": index_text(quest.title),
+            "names": index_text(_join(names)),
+            "body": index_text("\n\n".join(p for p in (quest.subtitle, quest.description) if p)),
             "book_id": quest.book_id,
         }
     return rows
@@ -90,17 +95,20 @@ def quest_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict[t
 
 def item_rows(apps: Any, pks: Iterable[int] | None) -> dict[tuple, dict]:
     qs = _model(apps, "Item").objects.all()
-    if pks is not None:
-        qs = qs.filter(pk__in=list(pks))
-    return {
-        ("item", item.pk): {
-            "title": item.display_name,
-            "names": _join([item.item_id, item.name.replace("_", " ")]),
-            "body": "",
-            "book_id": None,
-        }
-        for item in qs.only("pk", "display_name", "item_id", "name")
-    }
+    pks = list(pks) if pks is not None else None
+    rows = {}
+    for start in range(0, len(pks), LARGE) if pks is not None else [None]:
+        chunk = qs if start is None else qs.model.objects.filter(pk__in=pks[start : start + LARGE])
+        for pk, display_name, item_id, name in chunk.values_list(
+            "pk", "display_name", "item_id", "name"
+        ):
+            rows[("item", pk)] = {
+                "title": display_name,
+                "names": _join([item_id, name.replace("_", " ")]),
+                "body": "",
+                "book_id": None,
+            }
+    return rows
 
 
 def refresh(scope: Scope, *, apps: Any = None) -> int:
@@ -108,6 +116,7 @@ def refresh(scope: Scope, *, apps: Any = None) -> int:
     document = _model(apps, "SearchDocument")
     wanted: dict[tuple, dict] = {}
     existing = document.objects.none()
+    kept: dict[str, set[int] | None] = {}
     for kind, pks, build in (
         ("article", scope.articles, lambda p: article_rows(apps, p, scope.book)),
         ("quest", scope.quests, lambda p: quest_rows(apps, p, scope.book)),
@@ -119,36 +128,45 @@ def refresh(scope: Scope, *, apps: Any = None) -> int:
                 continue
         wanted.update(build(pks))
         qs = document.objects.filter(kind=kind)
-        if pks is not None:
+        kept[kind] = None
+        if pks is not None and len(pks) > LARGE:
+            kept[kind] = set(pks)  # a whole pack's items: read them all, keep these
+        elif pks is not None:
             qs = qs.filter(**{f"{kind}_id__in": pks})
         elif scope.book is not None and kind != "item":
             qs = qs.filter(book_id=scope.book)
         existing = existing | qs
-    return _sync(document, existing, wanted)
+    return _sync(document, existing, wanted, kept)
 
 
-def _key(doc: Any) -> tuple:
-    return (doc.kind, getattr(doc, f"{doc.kind}_id"))
+TARGETS = ("article_id", "quest_id", "item_id")
 
 
-def _sync(document: Any, existing: Any, wanted: dict[tuple, dict]) -> int:
+def _sync(
+    document: Any, existing: Any, wanted: dict[tuple, dict], kept: dict[str, set[int] | None]
+) -> int:
+    """Write the documents that differ, reading the current ones as plain values."""
     now = timezone.now()
-    current = {_key(doc): doc for doc in existing}
-    stale = [doc.pk for key, doc in current.items() if key not in wanted]
+    current: dict[tuple, tuple] = {}
+    for pk, kind, *targets_and_content in existing.values_list(
+        "pk", "kind", *TARGETS, *CONTENT_FIELDS
+    ):
+        target = targets_and_content[TARGETS.index(f"{kind}_id")]
+        if kept.get(kind) is None or target in kept[kind]:
+            current[(kind, target)] = (pk, tuple(targets_and_content[len(TARGETS) :]))
+    stale = [pk for key, (pk, _) in current.items() if key not in wanted]
     changed, new = [], []
-    for (kind, pk), content in wanted.items():
-        doc = current.get((kind, pk))
-        if doc is None:
-            new.append(document(kind=kind, updated_at=now, **{f"{kind}_id": pk}, **content))
-        elif any(getattr(doc, f) != content[f] for f in CONTENT_FIELDS):
-            for field, value in content.items():
-                setattr(doc, field, value)
-            doc.updated_at = now
-            changed.append(doc)
+    for (kind, target), content in wanted.items():
+        values = tuple(content[f] for f in CONTENT_FIELDS)
+        if (kind, target) not in current:
+            new.append({"kind": kind, "updated_at": now, f"{kind}_id": target, **content})
+        elif current[(kind, target)][1] != values:
+            pk = current[(kind, target)][0]
+            changed.append(document(pk=pk, kind=kind, updated_at=now, **content))
     for start in range(0, len(stale), BATCH_SIZE):
         document.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
     document.objects.bulk_update(changed, [*CONTENT_FIELDS, "updated_at"], batch_size=BATCH_SIZE)
-    document.objects.bulk_create(new, batch_size=BATCH_SIZE)
+    insert_rows(document, new)
     return len(stale) + len(changed) + len(new)
 
 

@@ -14,10 +14,10 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from agentweb.game.search.terms import TERM
+from agentweb.game.search.terms import TERM, is_cjk
 
-# A sentence ends at . ! ? followed by a space, or at a line break.
-SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
+# A sentence ends at . ! ? followed by a space, at 。！？, or at a line break.
+SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])\s*|\n+")
 _stemmer = snowballstemmer.stemmer("english")
 
 
@@ -36,8 +36,12 @@ def best_passage(text: str, terms: Sequence[str], limit: int) -> str:
     parts = sentences(text)
     if not parts:
         return ""
-    wanted = {stem(term) for term in terms}
-    scores = [len(wanted & {stem(w) for w in TERM.findall(part)}) for part in parts]
+    wanted = {stem(term) for term in terms if not is_cjk(term)}
+    chinese = [term for term in terms if is_cjk(term)]
+    scores = [
+        len(wanted & {stem(w) for w in TERM.findall(part)}) + sum(t in part for t in chinese)
+        for part in parts
+    ]
     order = sorted(range(len(parts)), key=lambda i: (-scores[i], i))
     if not scores[order[0]]:
         order = list(range(len(parts)))

@@ -4,6 +4,11 @@ A term is a run of letters or digits, lower-cased. Stop words are the
 Snowball English list (the list PostgreSQL's ``english`` configuration
 drops, so both backends see the same terms) plus words of conversation that
 say nothing about a topic ("please", "tell", "thing").
+
+Chinese has no spaces between words: a run of Chinese characters becomes its
+overlapping pairs of characters (bigrams, as CJK search engines index it:
+"灰烬之冬" → 灰烬 烬之 之冬), in the query and in the indexed text alike
+(:func:`index_text`), so both backends' word tokenizers find Chinese words.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 TERM = re.compile(r"[^\W_]+", re.UNICODE)
+CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # A query longer than this is cut: nobody types a longer search.
 MAX_QUERY_CHARS = 500
 # Distinct terms used from one query; the rest add nothing but cost.
@@ -29,22 +35,61 @@ SNOWBALL_ENGLISH = frozenset(
     few more most other some such no nor not only own same so than too very s t can will
     just don should now""".split()  # noqa: SIM905
 )
+# Pairs of Chinese characters that only ask or point ("为什么", "怎么", "这个"): they say
+# nothing about a topic.
+CHINESE_STOP_PAIRS = frozenset(
+    """为什 什么 怎么 怎样 如何 为啥 可以 能不 没有 一个 这个 那个 这里 那里 哪里 哪个
+    哪些 是不 不是 知道 请问 告诉 一下 是什 么样""".split()  # noqa: SIM905
+)
 CONVERSATION = frozenset(
     """please pls tell hey hi hello thanks thank explain know thing things stuff something
     anything everything someone anyone could would might may must shall also us let want
-    like wonder curious question""".split()  # noqa: SIM905
+    like wonder curious question cant dont doesnt didnt isnt arent wasnt wont wouldnt
+    couldnt im ive youre whats wheres hows thats theres got gotten""".split()  # noqa: SIM905
 )
-STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION
+STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION | CHINESE_STOP_PAIRS
+# Characters of Chinese question words and particles: a pair with one of them is no word
+# of a topic ("么谷" in "为什么谷里…").
+ASKING_CHARACTERS = frozenset("么为怎什哪吗呢啥咋吧啊呀谁几")
+
+
+def bigrams(run: str) -> list[str]:
+    """The overlapping character pairs of a run of Chinese characters."""
+    return [run[i : i + 2] for i in range(len(run) - 1)] or [run]
+
+
+def is_cjk(term: str) -> bool:
+    return bool(CJK_RUN.fullmatch(term))
+
+
+def _words(text: str) -> list[str]:
+    out: list[str] = []
+    for word in TERM.findall(text):
+        for part in re.split(f"({CJK_RUN.pattern})", word):
+            if not part:
+                continue
+            out += bigrams(part) if CJK_RUN.fullmatch(part) else [part]
+    return out
 
 
 def terms_of(query: str) -> list[str]:
-    """The distinct content words of ``query``, in order (at most ``MAX_TERMS``)."""
+    """The distinct content words of ``query``, in order (at most ``MAX_TERMS``, Chinese
+    bigrams counted apart: a Chinese question has more of them)."""
     terms: list[str] = []
-    for word in TERM.findall(query[:MAX_QUERY_CHARS].lower()):
+    for word in _words(query[:MAX_QUERY_CHARS].lower()):
         if word in STOP_WORDS or (len(word) < 2 and not word.isdigit()) or word in terms:
             continue
+        if is_cjk(word) and set(word) & ASKING_CHARACTERS:
+            continue  # part of a question word ("么下" in "为什么下界")
         terms.append(word)
-    return terms[:MAX_TERMS]
+    latin = [t for t in terms if not is_cjk(t)][:MAX_TERMS]
+    return [t for t in terms if t in latin or is_cjk(t)][: MAX_TERMS * 3]
+
+
+def index_text(text: str) -> str:
+    """``text`` with the bigrams of its Chinese runs added, for the word tokenizers."""
+    pairs = [pair for run in CJK_RUN.findall(text) if len(run) > 1 for pair in bigrams(run)]
+    return f"{text}\n{' '.join(pairs)}" if pairs else text
 
 
 def allowed_edits(word: str) -> int:

@@ -14,12 +14,17 @@ from collections.abc import Sequence
 from django.db.models import Count, Max
 
 from agentweb.game.models import SearchDocument
-from agentweb.game.search.terms import TERM
+from agentweb.game.search.terms import CJK_RUN, TERM
 
 _cache: dict[tuple, tuple[str, ...]] = {}
 _lock = threading.Lock()
 # Kinds-combinations cached at once (tools use two or three).
 MAX_CACHED = 8
+
+
+def chinese_characters(kinds: Sequence[str]) -> frozenset[str]:
+    """Every Chinese character the documents of ``kinds`` use."""
+    return frozenset(c for word in vocabulary(kinds) if CJK_RUN.match(word) for c in word)
 
 
 def vocabulary(kinds: Sequence[str]) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from agentweb.game.models import Item, ItemSource, SourceKind
-from agentweb.game.queries import alternatives_label, display_names
+from agentweb.game.tools.source_labels import Labels, mentioned
 
 
 class ItemInfo(BaseModel):
@@ -19,10 +19,11 @@ class ItemInfo(BaseModel):
     saturation: float | None = None
 
     @classmethod
-    def of(cls, item: Item) -> ItemInfo:
+    def of(cls, item: Item, name: str | None = None) -> ItemInfo:
+        """``name``: the item's name in the asker's language (default: the stored one)."""
         return cls(
             item_id=item.item_id,
-            name=item.display_name,
+            name=name or item.display_name,
             stack_size=item.stack_size,
             max_durability=item.max_durability,
             food_points=item.food_points,
@@ -70,6 +71,12 @@ class Ingredient(BaseModel):
     label: str
     count: int
     item_ids: list[str]
+    # "any <tag>" ingredients: the tag and a few of its items by name.
+    tag: str | None = None
+    examples: list[str] = []
+    # Fluids (and Mekanism's chemicals): the amount in mB.
+    fluid: str | None = None
+    amount: int | None = None
 
 
 class SourceInfo(BaseModel):
@@ -87,6 +94,12 @@ class SourceInfo(BaseModel):
     count_min: int | None = None
     count_max: int | None = None
     conditions: list[str] = []
+    # A pack's recipe: its id and type, the mod it belongs to, every output, its data.
+    recipe_id: str | None = None
+    recipe_type: str | None = None
+    mod: str | None = None
+    outputs: list[str] = []
+    data: dict[str, Any] = {}
 
     @property
     def is_crafting(self) -> bool:
@@ -100,18 +113,31 @@ class SourceInfo(BaseModel):
             data["grid_rows"] = [" | ".join(cell or "empty" for cell in row) for row in self.grid]
         elif self.kind == SourceKind.CRAFTING_SHAPELESS:
             data["shape"] = "shapeless"
-        if self.is_crafting:
-            data["ingredients"] = [f"{i.count}× {i.label}" for i in self.ingredients]
+        if self.is_crafting or self.kind in STATION_KINDS:
+            data["ingredients"] = [_ingredient_text(i) for i in self.ingredients]
             data["makes"] = self.result_count
-        if self.station:
-            data["station"] = self.station
-        if self.from_name:
-            data["from"] = self.from_name
+        facts = {
+            "station": self.station,
+            "mod": self.mod,
+            "outputs": self.outputs,
+            "data": self.data,
+            "from": self.from_name,
+        }
+        data.update({key: value for key, value in facts.items() if value})
         if self.chance is not None:
             data["chance"] = round(self.chance, 4)
         if self.conditions:
             data["conditions"] = self.conditions
         return data
+
+
+def _ingredient_text(ingredient: Ingredient) -> str:
+    if ingredient.fluid or ingredient.amount is not None:
+        return ingredient.label
+    text = f"{ingredient.count}× {ingredient.label}"
+    if ingredient.examples:
+        text += f" (e.g. {', '.join(ingredient.examples)})"
+    return text
 
 
 CRAFTING = (SourceKind.CRAFTING_SHAPED.value, SourceKind.CRAFTING_SHAPELESS.value)
@@ -121,50 +147,91 @@ STATIONS = {
     SourceKind.SMOKING: ("cooked", "a smoker"),
     SourceKind.CAMPFIRE: ("cooked", "a campfire"),
 }
+STATION_KINDS = {
+    k.value for k in (SourceKind.STONECUTTING, SourceKind.SMITHING, SourceKind.PROCESSING)
+}
+LOOT_WHERE = {
+    SourceKind.BLOCK_DROP: "dropped by the block",
+    SourceKind.MOB_DROP: "dropped by the mob",
+    SourceKind.CHEST_LOOT: "found in chests:",
+    SourceKind.GAMEPLAY_LOOT: "from",
+}
 
 
-def source_infos(rows: list[ItemSource]) -> list[SourceInfo]:
-    """Typed sources with every ingredient id named (one query for all names)."""
-    ids = {i for row in rows for i in row.ingredient_ids()}
-    ids |= {i for row in rows for line in row.grid or [] for cell in line or [] for i in cell or []}
-    names = display_names(ids)
-    return [_info(row, names) for row in rows]
+def source_infos(rows: list[ItemSource], *, language: str | None = None) -> list[SourceInfo]:
+    """Typed sources with every name resolved in ``language`` (then English), a few
+    queries for all of them."""
+    found = mentioned(rows)
+    labels = Labels.load(
+        language,
+        items=found["items"],
+        tags=found["tags"],
+        fluids=found["fluids"],
+        stations=found["stations"],
+        blocks=found["blocks"],
+        entities=found["entities"],
+    )
+    return [_info(row, labels) for row in rows]
 
 
-def _info(row: ItemSource, names: dict[str, str]) -> SourceInfo:
+def _ingredient(entry: dict[str, Any], labels: Labels) -> Ingredient:
+    label, examples = labels.ingredient(entry)
+    fluid = entry.get("fluid") or entry.get("fluid_tag") or entry.get("chemical")
+    return Ingredient(
+        label=label,
+        count=int(entry.get("count", 1)),
+        item_ids=list(entry.get("items", [])),
+        tag=entry.get("tag"),
+        examples=examples,
+        fluid=fluid,
+        amount=entry.get("amount"),
+    )
+
+
+def _cell(cell: Any, labels: Labels) -> str | None:
+    if not cell:
+        return None
+    if isinstance(cell, dict):
+        return labels.ingredient(cell)[0]
+    return labels.alternatives(cell)
+
+
+def _info(row: ItemSource, labels: Labels) -> SourceInfo:
     kind = SourceKind(row.kind)
-    ingredients = [
-        Ingredient(
-            label=alternatives_label(entry.get("items", []), names),
-            count=int(entry.get("count", 1)),
-            item_ids=list(entry.get("items", [])),
-        )
-        for entry in row.ingredients or []
-    ]
-    grid = None
-    if row.grid:
-        grid = [
-            [alternatives_label(cell, names) if cell else None for cell in line]
-            for line in row.grid
-        ]
+    details = row.details or {}
+    grid = [[_cell(cell, labels) for cell in line] for line in row.grid] if row.grid else None
     info = SourceInfo(
         kind=kind.value,
         kind_label=kind.label,
         summary="",
         result_count=row.result_count,
-        ingredients=ingredients,
+        ingredients=[_ingredient(entry, labels) for entry in row.ingredients or []],
         grid=grid,
-        from_name=row.source_display_name or None,
+        from_name=_from_name(row, labels),
         chance=row.chance,
         count_min=row.count_min,
         count_max=row.count_max,
+        recipe_id=details.get("recipe"),
+        recipe_type=details.get("type"),
+        mod=details.get("mod"),
+        outputs=[labels.result(r) for r in details.get("results") or []],
+        data=details.get("data") or {},
     )
+    if details.get("type") and kind.value in STATION_KINDS:
+        info.station = labels.station(details["type"], details.get("station", ""))
     info.summary = _summary(kind, info, row)
     return info
 
 
+def _from_name(row: ItemSource, labels: Labels) -> str | None:
+    """The block or mob a drop comes from, in the asked language when the data names it."""
+    kind = {"block_drop": "block", "mob_drop": "entity"}.get(row.kind)
+    named = labels.dropper(kind, row.source_name) if kind and row.source_name else None
+    return named or row.source_display_name or None
+
+
 def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
-    parts = ", ".join(f"{i.count}× {i.label}" for i in info.ingredients)
+    parts = ", ".join(_ingredient_text(i) for i in info.ingredients)
     makes = f" (makes {info.result_count})" if info.result_count > 1 else ""
     if kind in (SourceKind.CRAFTING_SHAPED, SourceKind.CRAFTING_SHAPELESS):
         return f"crafted{makes} from {parts}"
@@ -173,8 +240,25 @@ def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
         info.station = station
         source = info.ingredients[0].label if info.ingredients else "?"
         return f"{verb} from {source} in {station}"
-    what = "the block" if kind is SourceKind.BLOCK_DROP else "the mob"
-    text = f"dropped by {what} {info.from_name or '?'}"
+    if kind is SourceKind.STONECUTTING:
+        return f"cut{makes} from {parts} on a stonecutter"
+    if kind is SourceKind.SMITHING:
+        return f"smithed{makes} from {parts} at a smithing table"
+    if kind.value in STATION_KINDS:
+        where = info.station or "a station"
+        if info.mod:
+            where += f" ({info.mod})"
+        text = f"made{makes} in {where} from {parts}"
+        if info.chance is not None:
+            text += f", {info.chance:.0%} of the time"
+        if len(info.outputs) > 1:
+            text += f"; it gives {', '.join(info.outputs)}"
+        return text
+    return _drop_summary(kind, info, row)
+
+
+def _drop_summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
+    text = f"{LOOT_WHERE[kind]} {info.from_name or '?'}"
     details = []
     if info.chance is not None and info.chance < 1:
         details.append(f"chance {info.chance:.1%}" if info.chance >= 0.001 else "rare")
@@ -199,14 +283,15 @@ def _conditions(row: ItemSource) -> list[str]:
     age = (row.details or {}).get("block_age")
     if age is not None:
         conditions.append(f"only from a fully grown crop (age {age})")
+    conditions += [str(c) for c in (row.details or {}).get("conditions") or []]
     return conditions
 
 
 def item_card(
     item: ItemInfo, sources: list[SourceInfo] | None = None, notes: list[str] | None = None
 ) -> dict[str, Any]:
-    """The item card: facts, food values, recipe grids, cooking and drops (R-UI-1);
-    ``notes`` are sentences shown under the facts ("no crafting recipe")."""
+    """The item card: facts, food values, recipe grids, cooking, other stations and drops
+    (R-UI-1); ``notes`` are sentences shown under the facts ("no crafting recipe")."""
     card: dict[str, Any] = {"kind": "item", "title": item.name, "item": item.model_dump()}
     food = item.food_text()
     card["notes"] = ([f"Food: {food}."] if food else []) + list(notes or [])
@@ -220,16 +305,36 @@ def item_card(
                 "result_count": s.result_count,
             }
             for s in sources
-            if s.kind in (SourceKind.CRAFTING_SHAPED, SourceKind.CRAFTING_SHAPELESS)
+            if s.kind in CRAFTING
         ]
         card["cooking"] = [
             {"kind": s.kind, "station": s.station, "input": s.ingredients[0].label}
             for s in sources
             if s.kind in STATIONS and s.ingredients
         ]
+        # Stonecutting, smithing and every mod's recipe types, with the station named.
+        card["stations"] = [
+            {
+                "kind": s.kind,
+                "station": s.station,
+                "mod": s.mod,
+                "ingredients": [i.model_dump() for i in s.ingredients],
+                "grid": s.grid,
+                "result_count": s.result_count,
+                "chance": s.chance,
+                "outputs": s.outputs,
+                "data": s.data,
+                "summary": s.summary,
+            }
+            for s in sources
+            if s.kind in STATION_KINDS
+        ]
         card["drops"] = [
             {"kind": s.kind, "from": s.from_name, "summary": s.summary}
             for s in sources
-            if s.kind in (SourceKind.BLOCK_DROP, SourceKind.MOB_DROP)
+            if s.kind in LOOT_KIND_VALUES
         ]
     return card
+
+
+LOOT_KIND_VALUES = {k.value for k in LOOT_WHERE}

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
-from agentweb.game.models import COOKING_KINDS, CRAFTING_KINDS, DROP_KINDS, SourceKind
+from agentweb.game.mentions import things_named
+from agentweb.game.models import (
+    COOKING_KINDS,
+    CRAFTING_KINDS,
+    DROP_KINDS,
+    LOOT_KINDS,
+    STATION_KINDS,
+    Item,
+    NameKind,
+    SourceKind,
+)
+from agentweb.game.search.same_name import same_name
+from agentweb.game.text import clean_text
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db
 from agentweb.game.tools.item_views import (
     STATIONS,
@@ -25,7 +37,28 @@ OBSERVED_SOURCES = 8
 CANDIDATES = 5
 # Said with every drop: the data's loot numbers are not always the game's.
 DROP_NUMBERS = "Drop chances and amounts are as the data gives them (approximate)."
-KIND_GROUPS = {"crafting": CRAFTING_KINDS, "cooking": COOKING_KINDS, "drops": DROP_KINDS}
+KIND_GROUPS = {
+    "crafting": (*CRAFTING_KINDS, *STATION_KINDS),
+    "cooking": COOKING_KINDS,
+    "drops": LOOT_KINDS,
+}
+# Names one item.source call looks up at once: a recipe's ingredients, a quest's items
+# (three rounds allow two tools, so a chain needs several names per call).
+MAX_NAMES = 8
+# Ways to obtain each item of a several-name lookup the model sees.
+OBSERVED_SOURCES_EACH = 3
+ItemName = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+LANGUAGE_FIELD = Field(
+    None,
+    max_length=16,
+    description="The player's language (game code like 'zh_cn', or 'zh-hans'); names come "
+    "in it, else in English.",
+)
+
+
+def localized_items(items: list[Item], language: str | None) -> list[ItemInfo]:
+    names = queries.display_names([i.item_id for i in items], language=language)
+    return [ItemInfo.of(item, names.get(item.item_id)) for item in items]
 
 
 class ItemQueryInput(ToolInput):
@@ -35,6 +68,7 @@ class ItemQueryInput(ToolInput):
         description="Item name or id, e.g. 'iron ingot' or 'minecraft:iron_ingot'.",
     )
     limit: Limit = DEFAULT_LIMIT
+    language: str | None = LANGUAGE_FIELD
 
 
 class ItemQueryResult(BaseModel):
@@ -42,9 +76,13 @@ class ItemQueryResult(BaseModel):
     items: list[ItemInfo]
 
 
+def _query_items(name: str, limit: int, language: str | None) -> ItemQueryResult:
+    found = queries.find_items(name, limit=limit)
+    return ItemQueryResult(query=name, items=localized_items(found, language))
+
+
 async def item_query(value: ItemQueryInput, call: ToolCall) -> ItemQueryResult:
-    found = await db(queries.find_items, value.name, limit=value.limit)
-    return ItemQueryResult(query=value.name, items=[ItemInfo.of(item) for item in found])
+    return await db(_query_items, value.name, value.limit, value.language)
 
 
 def _observe_query(out: ItemQueryResult) -> dict[str, Any]:
@@ -70,15 +108,34 @@ def _query_sources(value: ItemQueryInput, out: ItemQueryResult) -> list[Source]:
 
 
 class ItemSourceInput(ToolInput):
-    item: str = Field(
-        min_length=1,
-        max_length=MAX_NAME,
-        description="The item's exact name or id, e.g. 'Iron Ingot' or 'minecraft:iron_ingot'.",
+    item: ItemName | list[ItemName] = Field(
+        description=(
+            "The item's exact name or id, e.g. 'Iron Ingot' or 'minecraft:iron_ingot'; "
+            f"or a list of up to {MAX_NAMES} names to look up at once."
+        ),
     )
     kind: Literal["any", "crafting", "cooking", "drops"] = Field(
-        "any", description="Only recipes, only furnace-style cooking, or only block/mob drops."
+        "any",
+        description="Only recipes (any station), only furnace-style cooking, or only loot "
+        "(block and mob drops, chests, fishing…).",
     )
     limit: Limit = 10
+    language: str | None = LANGUAGE_FIELD
+
+    @field_validator("item")
+    @classmethod
+    def _names(cls, value: str | list[str]) -> str | list[str]:
+        if isinstance(value, str):
+            return value
+        names = list(dict.fromkeys(clean_text(name).strip() for name in value))
+        if not names or not all(names):
+            raise ValueError("give at least one non-empty name")
+        if len(names) > MAX_NAMES:
+            raise ValueError(f"at most {MAX_NAMES} names at once")
+        return names
+
+    def names(self) -> list[str]:
+        return [self.item] if isinstance(self.item, str) else list(self.item)
 
 
 class CookedInto(BaseModel):
@@ -98,6 +155,8 @@ class ItemSourceResult(BaseModel):
     total: int = 0
     has_crafting: bool = False
     cooked_in: list[str] = []
+    # Other stations that make it (stonecutter, smithing table, a mod's machines).
+    made_in: list[str] = []
     dropped_by_mobs: list[str] = []
     dropped_by_blocks: list[str] = []
     cooks_into: list[CookedInto] = []
@@ -108,40 +167,80 @@ class ItemSourceResult(BaseModel):
         if self.item is None:
             return []
         notes = []
-        if self.kind in ("any", "crafting") and not self.has_crafting:
+        if self.kind == "any" and not self.total:
+            notes.append(
+                f"The data has no way to obtain {self.item.name}: no recipe, loot table or "
+                "drop gives it."
+            )
+        elif self.kind in ("any", "crafting") and not self.has_crafting:
             notes.append(f"The item data has no crafting recipe for {self.item.name}.")
+            if self.made_in:
+                notes.append(f"{self.item.name} is made in: {', '.join(self.made_in)}.")
         for cooked in self.cooks_into:
             places = ", ".join(cooked.stations)
             notes.append(f"{self.item.name} can be cooked into {cooked.item} in {places}.")
         return notes
 
 
-def lookup_sources(name: str, kind: str = "any", limit: int = 10) -> ItemSourceResult:
-    """The item named ``name`` (exact, or the only close match) and how to obtain it."""
+def resolve_item(name: str, language: str | None = None) -> tuple[Item | None, list[ItemInfo]]:
+    """The item named ``name``, else the items with close names as candidates.
+
+    Exact names (any case, any language, id, plural) first; then the one close match
+    that is the same name misspelled (:func:`same_name`). A close match that names
+    something else ("Andesite Wall" for "andesite alloy") is only a candidate: a lookup
+    never answers about another item than the one asked for.
+    """
     item = queries.exact_item(name)
-    if item is None and ":" in name:
+    if item is not None:
+        return item, []
+    if ":" in name:
         # An id is exact: "tconstruct:pickaxe" must not suggest the Iron Pickaxe.
-        return ItemSourceResult(query=name)
+        return None, []
+    named = [t.key for t in things_named(name, [NameKind.ITEM])]
+    by_name = [item for item in map(queries.get_item, named) if item is not None]
+    if len(by_name) == 1:
+        return by_name[0], []  # its name in another language, or a glossary's
+    matches = queries.find_items(name, limit=CANDIDATES)
+    meant = [m for m in matches if same_name(name, m.display_name)]
+    if len(meant) == 1:
+        return meant[0], []
+    return None, localized_items(matches, language)
+
+
+def lookup_sources(
+    name: str, kind: str = "any", limit: int = 10, language: str | None = None
+) -> ItemSourceResult:
+    """The item named ``name`` (:func:`resolve_item`) and how to obtain it, named in
+    ``language`` (then English)."""
+    item, candidates = resolve_item(name, language)
     if item is None:
-        matches = queries.find_items(name, limit=CANDIDATES)
-        if len(matches) != 1:
-            return ItemSourceResult(query=name, candidates=[ItemInfo.of(m) for m in matches])
-        item = matches[0]
+        return ItemSourceResult(query=name, candidates=candidates)
     # Every source, so that the summaries (mobs, stations) are complete; the list is capped.
-    infos = source_infos(queries.item_sources(item, kinds=KIND_GROUPS.get(kind)))
+    rows = queries.item_sources(item, kinds=KIND_GROUPS.get(kind))
+    infos = source_infos(rows, language=language)
     drops = {k: [s.from_name for s in infos if s.kind == k and s.from_name] for k in DROP_KINDS}
     return ItemSourceResult(
         query=name,
         kind=kind,
-        item=ItemInfo.of(item),
+        item=localized_items([item], language)[0],
         sources=infos[:limit],
         total=len(infos),
         has_crafting=any(s.is_crafting for s in infos),
-        cooked_in=list(dict.fromkeys(s.station for s in infos if s.station)),
+        cooked_in=list(dict.fromkeys(s.station for s in infos if s.station and s.kind in _COOK)),
+        made_in=list(dict.fromkeys(_made_in(s) for s in infos if s.kind in _MADE)),
         dropped_by_mobs=list(dict.fromkeys(drops[SourceKind.MOB_DROP])),
         dropped_by_blocks=list(dict.fromkeys(drops[SourceKind.BLOCK_DROP])),
         cooks_into=_cooks_into(item) if kind in ("any", "cooking") else [],
     )
+
+
+_COOK = {k.value for k in COOKING_KINDS}
+_MADE = {k.value for k in STATION_KINDS}
+
+
+def _made_in(source: SourceInfo) -> str:
+    station = source.station or "a station"
+    return f"{station} ({source.mod})" if source.mod else station
 
 
 def _cooks_into(item: Any) -> list[CookedInto]:
@@ -158,11 +257,46 @@ def _cooks_into(item: Any) -> list[CookedInto]:
     return list(by_result.values())
 
 
-async def item_source(value: ItemSourceInput, call: ToolCall) -> ItemSourceResult:
-    return await db(lookup_sources, value.item, value.kind, value.limit)
+class ItemSourcesResult(BaseModel):
+    """Several names looked up at once, each as :func:`lookup_sources` answers it."""
+
+    results: list[ItemSourceResult]
+
+    @property
+    def found(self) -> list[ItemSourceResult]:
+        return [r for r in self.results if r.item is not None]
+
+
+async def item_source(
+    value: ItemSourceInput, call: ToolCall
+) -> ItemSourceResult | ItemSourcesResult:
+    if isinstance(value.item, str):
+        return await db(lookup_sources, value.item, value.kind, value.limit, value.language)
+    return await db(_lookup_all, value.names(), value.kind, value.limit, value.language)
+
+
+def _lookup_all(names: list[str], kind: str, limit: int, language: str | None) -> ItemSourcesResult:
+    results = [lookup_sources(name, kind, limit, language) for name in names]
+    return ItemSourcesResult(results=results)
+
+
+def _observe(out: ItemSourceResult | ItemSourcesResult) -> dict[str, Any]:
+    if isinstance(out, ItemSourceResult):
+        return _observe_sources(out)
+    return {
+        "looked_up": len(out.results),
+        "found": len(out.found),
+        # In the order asked; the sources (one per item found) follow the same order.
+        "results": [_observe_one(r, OBSERVED_SOURCES_EACH) for r in out.results],
+    }
 
 
 def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
+    """One item's observation, with its first ``OBSERVED_SOURCES`` ways."""
+    return _observe_one(out, OBSERVED_SOURCES)
+
+
+def _observe_one(out: ItemSourceResult, shown: int) -> dict[str, Any]:
     if out.item is None:
         data: dict[str, Any] = {"query": out.query, "found": False}
         if out.candidates:
@@ -175,13 +309,16 @@ def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
     data["count"] = out.total
     if not out.total:
         data["message"] = f"The item data lists no way to obtain {out.item.name}."
-    data["ways"] = [s.brief() for s in out.sources[:OBSERVED_SOURCES]]
+        data["obtainable"] = False
+    data["ways"] = [s.brief() for s in out.sources[:shown]]
     if out.total > len(data["ways"]):
         data["more"] = out.total - len(data["ways"])
     if out.kind in ("any", "crafting"):
         data["crafting_recipe"] = out.has_crafting
     if out.cooked_in:
         data["cooked_in"] = out.cooked_in
+    if out.made_in:
+        data["made_in"] = out.made_in
     if out.dropped_by_mobs:
         data["dropped_by_mobs"] = out.dropped_by_mobs
     if out.dropped_by_blocks:
@@ -194,20 +331,47 @@ def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
     notes = out.notes()
     if notes:
         data["notes"] = notes
-    if any(s.kind in DROP_KINDS for s in out.sources):
+    if any(s.kind in LOOT_KINDS for s in out.sources):
         data["drop_numbers"] = DROP_NUMBERS
     return data
 
 
-def source_card(out: ItemSourceResult) -> dict[str, Any] | None:
+def source_card(out: ItemSourceResult | ItemSourcesResult) -> dict[str, Any] | None:
+    if isinstance(out, ItemSourcesResult):
+        return _list_card(out)
     return item_card(out.item, out.sources, out.notes()) if out.item is not None else None
 
 
-def source_sources(value: ItemSourceInput, out: ItemSourceResult) -> list[Source]:
-    if out.item is None:
-        return []
-    snippet = f"{len(out.sources)} way(s) to obtain {out.item.name}"
-    return [Source(f"Item: {out.item.name}", kind="item", snippet=snippet)]
+def _list_card(out: ItemSourcesResult) -> dict[str, Any] | None:
+    """Several items: each with its first ways to obtain it (their own cards have the rest)."""
+    if not out.found:
+        return None
+    lines = [
+        f"{r.item.name}: "
+        + (
+            "; ".join(s.summary for s in r.sources[:OBSERVED_SOURCES_EACH])
+            or "no way to obtain it in the item data"
+        )
+        for r in out.found
+        if r.item is not None
+    ]
+    title = "Where they come from: " + ", ".join(r.item.name for r in out.found if r.item)
+    return {"kind": "item_sources", "title": title, "items": lines}
+
+
+def source_sources(
+    value: ItemSourceInput | None, out: ItemSourceResult | ItemSourcesResult
+) -> list[Source]:
+    results = out.found if isinstance(out, ItemSourcesResult) else [out]
+    return [
+        Source(
+            f"Item: {r.item.name}",
+            kind="item",
+            snippet=f"{len(r.sources)} way(s) to obtain {r.item.name}",
+        )
+        for r in results
+        if r.item is not None
+    ]
 
 
 ITEM_QUERY = ReActTool(
@@ -232,14 +396,16 @@ ITEM_SOURCE = ReActTool(
     ItemSourceInput,
     item_source,
     module=MODULE,
-    dedupe=lambda v: (v.item.lower(), v.kind),
-    observe=_observe_sources,
+    dedupe=lambda v: (tuple(name.lower() for name in v.names()), v.kind, v.language),
+    observe=_observe,
     card=source_card,
     sources=source_sources,
 ).for_reasoning(
     "Where an item comes from: crafting recipes (shaped with the grid row by row, or "
     "shapeless; the output count), every cooking station (furnace, blast furnace, smoker, "
-    "campfire), block drops and mob drops with chance and conditions; which mobs and blocks "
-    "drop it; what it cooks into; food values. Says when there is no crafting recipe. "
-    "Takes the item's name or id (typos and plurals are tolerated)."
+    "campfire), other stations (stonecutter, smithing table, every mod's machines, named, "
+    "with fluids, chances and 'any <tag>' ingredients), block and mob drops, chest and "
+    "gameplay loot with chance and conditions; what it cooks into; food values. Says when "
+    "there is no crafting recipe, or no way at all. Takes a name or id in any language, or "
+    f"a list of up to {MAX_NAMES} names at once."
 )

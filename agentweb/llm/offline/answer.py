@@ -7,16 +7,20 @@ useful was observed, the answer says so ("I could not find …").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from agentweb.engine.tokens import estimate_tokens
-from agentweb.llm.offline.answer_items import item_query, item_source
+from agentweb.llm.offline.answer_items import item_query, item_source, task_label
+from agentweb.llm.offline.answer_materials import item_materials
 from agentweb.llm.offline.answer_quests import quest_detail, quest_find, quest_query
+from agentweb.llm.offline.answer_web import web_fetch, web_search
 from agentweb.llm.offline.draft import Draft
-from agentweb.llm.offline.intent import ACTIONS, Intent, Parsed
+from agentweb.llm.offline.entities import Entity
 from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.parsed import ACTIONS, Intent, Parsed
+from agentweb.llm.offline.passages import best_sentences
 from agentweb.llm.offline.plan import (
+    ITEM_MATERIALS,
     ITEM_QUERY,
     ITEM_SOURCE,
     KNOWLEDGE,
@@ -24,38 +28,94 @@ from agentweb.llm.offline.plan import (
     QUEST_DETAIL,
     QUEST_FIND,
     QUEST_QUERY,
+    WEB_FETCH,
+    WEB_SEARCH,
+    Action,
 )
-from agentweb.llm.offline.text import NOT_NAMES
+from agentweb.llm.offline.words import PHRASES
 
 # Knowledge-base articles quoted in one answer: the best match (the tool ranks them).
 ARTICLES_QUOTED = 1
-# Sentences of that article quoted: the ones that share the most words with the question.
-SENTENCES_QUOTED = 2
 # Room kept for the JSON around the answer text.
 REPLY_OVERHEAD_TOKENS = 40
-SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
-WORD = re.compile(r"[a-z0-9']+|[\u4e00-\u9fff]")
 
 
-def compose(p: Parsed, seen: list[Seen], max_tokens: int) -> tuple[str, list[int]]:
-    """The answer text and the source numbers it cites."""
-    draft = Draft(p, seen)
+def compose(
+    p: Parsed,
+    seen: list[Seen],
+    max_tokens: int,
+    *,
+    cut: tuple[str, Action] | None = None,
+    known: dict[str, str] | None = None,
+    entities: list[Entity] | None = None,
+) -> tuple[str, list[int]]:
+    """The answer text and the source numbers it cites. ``cut``: the budget that ran out
+    and the step it left undone — said last, and never "not found" for that step.
+    ``known``: names in the answer's language from the imported lang data."""
+    names = {str(k): str(v) for k, v in (known or {}).items()}
+    draft = Draft(p, seen, known=names, entities=list(entities or []))
     for obs in seen:
         if obs.ok and obs.tool in RENDERERS:
             RENDERERS[obs.tool](draft, obs)
         elif obs.ok and obs.tool is not None:
             _write_result(draft, obs)
+    if cut is not None:
+        budget, action = cut
+        key = f"budget_{budget}"
+        words = draft.w(key) if key in PHRASES["en"] else budget
+        draft.say("ran_out", budget=words, what=_what(draft, action))
     if not draft.parts:
         _nothing(draft)
-    return _fit(draft.parts, max_tokens), draft.cites
+    # The sentence saying what ran out must survive the length cut.
+    return _fit(draft.parts, max_tokens, keep_last=cut is not None), draft.cites
 
 
-def _fit(parts: list[str], max_tokens: int) -> str:
+def _what(d: Draft, action: Action) -> str:
+    """The step a budget left undone, as the answer names it."""
+    given = action.input
+    name = next((str(v) for v in given.values() if isinstance(v, str)), "")
+    match action.tool:
+        case "ftb.quest.find":
+            return d.w("what_quest", name=name)
+        case "ftb.quest.detail":
+            return d.w("what_detail")
+        case "ftb.quest.query":
+            for field, key in (
+                ("rewards_item", "what_rewarders"),
+                ("requires_item", "what_requirers"),
+                ("chapter", "what_chapter"),
+            ):
+                if given.get(field):
+                    return d.w(key, name=d.name(given[field]))
+            return d.w("what_chapters")
+        case "item.source":
+            names = given.get("item")
+            names = names if isinstance(names, list) else [names]
+            labels = [task_label(d, str(n)) or str(n) for n in names]
+            return d.w("what_sources", name=d.w("list_sep").join(d.names(labels)))
+        case "item.query":
+            return d.w("what_item", name=d.name(name))
+        case "item.materials":
+            return d.w("what_materials", name=d.name(name))
+        case "database.query":
+            return d.w("what_kb")
+        case "web.search":
+            return d.w("what_web")
+        case "web.fetch":
+            return d.w("what_page")
+        case "player.info":
+            return d.w("what_profile")
+    return d.w("what_other")
+
+
+def _fit(parts: list[str], max_tokens: int, *, keep_last: bool = False) -> str:
     budget = max(max_tokens - REPLY_OVERHEAD_TOKENS, 1)
     text = " ".join(parts)
-    while len(parts) > 1 and estimate_tokens(text) > budget:
-        parts = parts[:-1]
-        text = " ".join(parts) + " …"
+    tail = parts[-1:] if keep_last and len(parts) > 1 else []
+    body = parts[:-1] if tail else parts
+    while len(body) > 1 and estimate_tokens(text) > budget:
+        body = body[:-1]
+        text = " ".join([*body, "…", *tail]) if tail else " ".join(body) + " …"
     return text
 
 
@@ -121,26 +181,6 @@ def _knowledge(d: Draft, obs: Seen) -> None:
         d.say("kb", obs.number(i), title=article["title"], excerpt=quote)
 
 
-def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> str:
-    """The sentences of ``text`` sharing the most words with the question, in their order.
-
-    The tool already picked the passage; this only trims it to what answers the
-    question, so a long article is not quoted from its start.
-    """
-    sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
-    if len(sentences) <= keep:
-        return " ".join(sentences)
-    wanted = {w for w in WORD.findall(question.lower()) if w not in NOT_NAMES and len(w) > 2}
-    wanted |= {w.rstrip("s") for w in wanted}
-
-    def overlap(i: int) -> int:
-        words = set(WORD.findall(sentences[i].lower()))
-        return len(wanted & (words | {w.rstrip("s") for w in words}))
-
-    best = sorted(range(len(sentences)), key=lambda i: (-overlap(i), i))[:keep]
-    return " ".join(sentences[i] for i in sorted(best))
-
-
 def _write_result(d: Draft, obs: Seen) -> None:
     """A write tool's own message (sign-in, purchase, claim), or the player's refusal."""
     if obs.result.get("rejected"):
@@ -156,6 +196,9 @@ RENDERERS: dict[str, Callable[[Draft, Seen], None]] = {
     QUEST_QUERY: quest_query,
     ITEM_SOURCE: item_source,
     ITEM_QUERY: item_query,
+    ITEM_MATERIALS: item_materials,
     PLAYER_INFO: _player,
     KNOWLEDGE: _knowledge,
+    WEB_SEARCH: web_search,
+    WEB_FETCH: web_fetch,
 }

@@ -27,8 +27,10 @@ MOB_WORDS = re.compile(r"\b(mobs?|monsters?|creatures?|animals?|who)\b|生物|�
 
 def item_source(d: Draft, obs: Seen) -> None:
     r = obs.result
+    if "results" in r:
+        return  # several names at once: each is its own observation (``obs._each_name``)
     if not r.get("found"):
-        _miss(d, obs)
+        miss(d, obs)
         return
     item, numbers = d.name(r["item"]), obs.numbers
     ways = r.get("ways") or []
@@ -46,7 +48,7 @@ def item_source(d: Draft, obs: Seen) -> None:
     if d.p.asks("craft") and not crafting:
         d.say("item_no_recipe", numbers, item=item)
     for way in crafting:
-        d.say("item_recipe", numbers, item=item, recipe=_recipe(d, way))
+        d.say("item_recipe", numbers, item=item, recipe=_recipe(d, way, item))
     if cooking:
         d.say("item_cooked", numbers, item=item, ways=d.join(_cooking(d, cooking)))
     mob_drops = [w for w in drops if w.get("kind") == "mob_drop"]
@@ -61,20 +63,20 @@ def item_source(d: Draft, obs: Seen) -> None:
         d.say("item_more", count=r["more"])
 
 
-def _miss(d: Draft, obs: Seen) -> None:
+def miss(d: Draft, obs: Seen) -> None:
     name = obs.input.get("item", "")
     candidates = obs.result.get("candidates") or []
     later = {s.result.get("item") for s in d.seen if s.n > obs.n and s.result.get("found")}
     if later & set(candidates):
         return  # a later lookup found the one meant
-    label = _task_label(d, name) or name
+    label = task_label(d, name) or name
     if candidates:
         d.say("item_candidates", name=d.name(label), names=", ".join(d.names(candidates)))
     else:
         d.say("item_not_found", name=d.name(label))
 
 
-def _task_label(d: Draft, item_id: str) -> str | None:
+def task_label(d: Draft, item_id: str) -> str | None:
     """How a quest task names an item id (modded items are not in the item data)."""
     for s in d.seen:
         quests = s.result.get("quests") or ([s.result] if s.tool == QUEST_DETAIL else [])
@@ -85,7 +87,8 @@ def _task_label(d: Draft, item_id: str) -> str | None:
     return None
 
 
-def _recipe(d: Draft, way: dict[str, Any]) -> str:
+def _recipe(d: Draft, way: dict[str, Any], item: str = "") -> str:
+    """A recipe: what goes in, how many it makes (of ``item``, in a Chinese answer), its shape."""
     ingredients = way.get("ingredients")
     if not ingredients:
         return d.name(way.get("how", ""))
@@ -93,8 +96,8 @@ def _recipe(d: Draft, way: dict[str, Any]) -> str:
     makes = way.get("makes") or 1
     rows = way.get("grid_rows")
     if way.get("shape") == "shapeless" or not rows:
-        return d.w("recipe_shapeless", parts=parts, makes=makes)
-    return d.w("recipe_shaped", parts=parts, makes=makes, rows=_rows(d, rows))
+        return d.w("recipe_shapeless", parts=parts, makes=makes, item=item)
+    return d.w("recipe_shaped", parts=parts, makes=makes, rows=_rows(d, rows), item=item)
 
 
 def _rows(d: Draft, rows: list[str]) -> str:
@@ -104,6 +107,18 @@ def _rows(d: Draft, rows: list[str]) -> str:
         ", ".join(empty if cell == "empty" else d.name(cell) for cell in row.split(" | "))
         for row in rows
     )
+
+
+def way_text(d: Draft, way: dict[str, Any]) -> str:
+    """One way to obtain an item, in the answer's language."""
+    kind = way.get("kind")
+    if kind in CRAFTING:
+        return _recipe(d, way)
+    if kind in COOKING:
+        return _cooking(d, [way])[0]
+    if kind in DROPS:
+        return _drop(d, way)
+    return str(way.get("how", ""))
 
 
 def _cooking(d: Draft, ways: list[dict[str, Any]]) -> list[str]:

@@ -14,12 +14,16 @@ import re
 from typing import Any
 
 from agentweb.llm.offline.draft import Draft
-from agentweb.llm.offline.intent import Intent
 from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.parsed import Intent
+from agentweb.llm.offline.passages import best_sentences
 from agentweb.llm.offline.plan import QUEST_DETAIL, QUEST_FIND, chosen_quest
+from agentweb.llm.offline.words import PHRASES
 
 # Quests named in a list answer; the cards have the rest.
 QUESTS_LISTED = 10
+# Quests offered when none has the title asked for.
+QUESTS_OFFERED = 3
 # "Quests of Shoreline Camp (5 in all)": the total, when the result has no field for it.
 TOTAL_IN_MESSAGE = re.compile(r"\((\d+) in all\)")
 TABLE_KINDS = {"choice": "table_choice", "random": "table_random", "loot": "table_loot"}
@@ -35,22 +39,32 @@ def quest_find(d: Draft, obs: Seen) -> None:
         return
     chosen = chosen_quest(d.p, d.seen)
     if chosen is None:
-        if not d.p.said_quest:
-            return  # the name was looked up as an item next
-        chosen = quests[0]
+        if d.p.said_quest and not _found_elsewhere(d, obs):
+            # Never another quest's facts for a near name: say so, and offer them.
+            offered = [
+                d.w("titled_in", title=d.title(q["title"]), chapter=d.title(q["chapter"]))
+                for q in quests[:QUESTS_OFFERED]
+            ]
+            d.say("quest_did_you_mean", name=obs.input.get("title", ""), quests=d.join(offered))
+        return
     if any(s.ok and s.matches(QUEST_DETAIL, quest_id=chosen["quest_id"]) for s in d.seen):
         return  # the detail says it all
     numbers = obs.number(quests.index(chosen))
     asked = _asked(d)
     title, chapter = chosen["title"], chosen["chapter"]
     if "tasks" in asked or "chapter" in asked:
-        tasks = d.names(t["task"] for t in chosen.get("tasks") or [])
+        tasks = [task_text(d, t) for t in chosen.get("tasks") or []]
         key = "quest_tasks" if tasks else "quest_no_tasks"
         d.say(key, numbers, title=title, chapter=chapter, tasks=d.join(tasks))
     if "rewards" in asked:
         rewards = d.names(chosen.get("rewards") or [])
         key = "quest_rewards" if rewards else "quest_no_rewards"
         d.say(key, numbers, title=title, rewards=d.join(rewards))
+
+
+def _found_elsewhere(d: Draft, obs: Seen) -> bool:
+    """A later lookup found what was asked (the name was an item after all)."""
+    return any(s.ok and s.result.get("found") for s in d.seen if s.n > obs.n)
 
 
 def quest_detail(d: Draft, obs: Seen) -> None:
@@ -64,10 +78,13 @@ def quest_detail(d: Draft, obs: Seen) -> None:
     numbers = obs.numbers
     title, chapter = r["title"], r["chapter"]
     asked = _asked(d)
+    if "about" in asked and (r.get("description") or r.get("subtitle")):
+        text = best_sentences(str(r.get("description") or r.get("subtitle")), d.p.text)
+        d.say("quest_about", numbers, title=title, chapter=chapter, text=text)
     if "chapter" in asked or "group" in asked:
         d.say("quest_where", numbers, title=title, chapter=chapter, group=_group_part(d, r))
     if "tasks" in asked:
-        tasks = d.names(t["task"] for t in r.get("tasks") or [])
+        tasks = [task_text(d, t) for t in r.get("tasks") or []]
         key = "quest_tasks" if tasks else "quest_no_tasks"
         d.say(key, numbers, title=title, chapter=chapter, tasks=d.join(tasks))
     if "rewards" in asked:
@@ -77,14 +94,35 @@ def quest_detail(d: Draft, obs: Seen) -> None:
     if "prerequisites" in asked:
         _prerequisites(d, r, numbers)
     if "unlocks" in asked:
-        unlocks = [u["title"] if isinstance(u, dict) else u for u in r.get("unlocks") or []]
+        unlocks = [
+            d.title(u["title"] if isinstance(u, dict) else u) for u in r.get("unlocks") or []
+        ]
         key = "unlocks" if unlocks else "no_unlocks"
         d.say(key, numbers, title=title, quests=d.join(unlocks))
     item_tasks = [t["task"] for t in r.get("tasks") or [] if t.get("item_id")]
-    looked_up = any(s.tool == "item.source" for s in d.seen)
+    looked_up = any(s.tool in ("item.source", "item.materials") for s in d.seen)
     if d.p.intent is Intent.QUEST_CHAIN and item_tasks and not looked_up:
         # The detail answered more of the question; say what is still to ask.
         d.say("chain_later", items=d.join(d.names(item_tasks)))
+
+
+def task_text(d: Draft, task: dict[str, Any]) -> str:
+    """One task as the answer says it: ``6× Bread``; a kill with its mob and count
+    (``3× Drive off the drowned (kill 3× Drowned)``); other tasks by name and kind."""
+    if task.get("item_id") or "name" not in task:
+        return d.name(task.get("task", ""))
+    name, count = d.name(task["name"]), task.get("count", 1)
+    mob = task.get("kill")
+    if mob:
+        mob = d.name(mob)
+        if name == mob:
+            return d.w("task_kill", count=count, mob=mob)
+        return d.w("task_kill_titled", count=count, name=name, mob=mob)
+    kind = str(task.get("type", ""))
+    key = f"task_type_{kind}"
+    kind_text = d.w(key) if key in PHRASES["en"] else kind
+    counted = f"{count}× " if count and count > 1 else ""
+    return d.w("task_other", counted=counted, name=name, kind=kind_text)
 
 
 def _asked(d: Draft) -> tuple[str, ...]:
@@ -105,12 +143,15 @@ def _group_part(d: Draft, r: dict[str, Any]) -> str:
     if "group" not in r and "chapter_group" not in r:
         return d.w("group_unknown") if "group" in d.p.aspects else ""
     group = _group(r)
-    return d.w("group_named", group=group) if group else d.w("group_none")
+    return d.w("group_named", group=d.title(group)) if group else d.w("group_none")
 
 
 def _prerequisites(d: Draft, r: dict[str, Any], numbers: list[int]) -> None:
     title, chapter = r["title"], r["chapter"]
-    prereqs = [f"{q['title']} ({q['chapter']})" for q in r.get("prerequisites") or []]
+    prereqs = [
+        d.w("titled_in", title=d.title(q["title"]), chapter=d.title(q["chapter"]))
+        for q in r.get("prerequisites") or []
+    ]
     if not prereqs:
         d.say("no_prereqs", numbers, title=title, chapter=chapter)
         return
@@ -144,7 +185,9 @@ def reward_text(d: Draft, reward: dict[str, Any] | str) -> str:
     if reward.get("table_more"):
         items.append(d.w("table_more", count=reward["table_more"]))
     key = TABLE_KINDS.get(str(reward.get("type")), "table_loot")
-    return d.w(key, table=table, items=d.w("list_sep").join(items) or d.w("none"))
+    size = len(entries) + int(reward.get("table_more") or 0)
+    listed = d.w("list_sep").join(items) or d.w("none")
+    return d.w(key, table=d.title(table), size=size, items=listed)
 
 
 def _entry(d: Draft, entry: Any) -> str:
@@ -158,13 +201,18 @@ def _entry(d: Draft, entry: Any) -> str:
 def quest_query(d: Draft, obs: Seen) -> None:
     r = obs.result
     if r.get("chapters"):
-        chapters = [f"{c['chapter']} ({c['quests']})" for c in r["chapters"]]
-        d.say("chapters", obs.numbers, chapters=d.join(chapters))
+        _chapters(d, obs)
+        return
+    if isinstance(r.get("table"), dict):
+        _table(d, obs)
         return
     quests = r.get("quests") or []
-    rewards_item = obs.input.get("rewards_item")
-    requires_item = obs.input.get("requires_item")
-    chapter = obs.input.get("chapter")
+    given = obs.input
+    rewards_item, requires_item = given.get("rewards_item"), given.get("requires_item")
+    kills, any_kill = given.get("kills"), given.get("task_type") == "kill"
+    reward_type = given.get("reward_type")
+    # A list limited to a chapter names its quests without their chapter.
+    chapter = given.get("chapter") if not (rewards_item or requires_item or kills) else None
     if not quests:
         if d.p.intent is Intent.ITEM_SOURCE:
             return  # a second look for an item with no other source; nothing to add
@@ -172,6 +220,12 @@ def quest_query(d: Draft, obs: Seen) -> None:
             d.say("rewarders_none", name=d.name(rewards_item))
         elif requires_item:
             d.say("requirers_none", name=d.name(requires_item))
+        elif kills:
+            d.say("killers_none", name=d.name(_mob(d, kills)))
+        elif any_kill:
+            d.say("killers_any_none")
+        elif reward_type:
+            d.say("reward_type_none", kind=_reward_kind(d, reward_type))
         elif chapter:
             d.say("chapter_not_found", name=chapter)
         else:
@@ -179,7 +233,11 @@ def quest_query(d: Draft, obs: Seen) -> None:
         return
     shown = quests[:QUESTS_LISTED]
     lines = [
-        (q["title"] if chapter else f"{q['title']} ({q['chapter']})")
+        (
+            d.title(q["title"])
+            if chapter
+            else d.w("titled_in", title=d.title(q["title"]), chapter=d.title(q["chapter"]))
+        )
         + (f" — {_matched(d, q['matched'])}" if q.get("matched") else "")
         for q in shown
     ]
@@ -188,8 +246,77 @@ def quest_query(d: Draft, obs: Seen) -> None:
         d.say("rewarders", numbers, name=d.name(rewards_item), quests=d.join(lines))
     elif requires_item:
         d.say("requirers", numbers, name=d.name(requires_item), quests=d.join(lines))
+    elif kills:
+        d.say("killers", numbers, name=d.name(_mob(d, kills)), quests=d.join(lines))
+    elif any_kill:
+        d.say("killers_any", numbers, quests=d.join(lines))
+    elif reward_type:
+        d.say("reward_type", numbers, kind=_reward_kind(d, reward_type), quests=d.join(lines))
     else:
         _chapter_quests(d, obs, lines, numbers)
+
+
+def _reward_kind(d: Draft, reward_type: str) -> str:
+    key = f"reward_kind_{reward_type}"
+    return d.w(key) if key in PHRASES["en"] else reward_type
+
+
+def _table(d: Draft, obs: Seen) -> None:
+    """A reward table: what it hands out, how, and the quests that give it."""
+    table, r = obs.result["table"], obs.result
+    entries = [
+        d.w("table_entry", item=d.name(e.get("item", "")), chance=f"{e.get('chance', 0):.0%}")
+        for e in table.get("entries") or []
+        if isinstance(e, dict)
+    ]
+    d.say(
+        "table_contents",
+        obs.numbers[:1],
+        table=table.get("table", ""),
+        count=table.get("hands_out", 1),
+        size=len(entries),
+        entries=d.join(entries),
+    )
+    quests = r.get("quests") or []
+    if quests:
+        lines = [
+            d.w("titled_in", title=d.title(q["title"]), chapter=d.title(q["chapter"]))
+            for q in quests
+        ]
+        d.say("table_quests", obs.numbers[: len(quests)], quests=d.join(lines))
+
+
+def _mob(d: Draft, kills: str) -> str:
+    """A mob as the question's entities name it (the tool took its id)."""
+    for e in d.entities:
+        if e.id == kills:
+            return e.name_in(d.p.lang)
+    return kills
+
+
+def _chapters(d: Draft, obs: Seen) -> None:
+    """The chapters of a book or group (or of every book), their counts and the total."""
+    r, given = obs.result, obs.input
+    chapters = d.join([f"{d.title(c['chapter'])} ({c['quests']})" for c in r["chapters"]])
+    if r.get("total") is None:
+        d.say("chapters", obs.numbers, chapters=chapters)
+        return
+    if given.get("group"):
+        where = d.w("where_group", name=d.title(_named(d, given["group"])))
+    elif given.get("book"):
+        where = d.w("where_book", name=d.title(_named(d, given["book"])))
+    else:
+        where = d.w("where_all")
+    count = len(r["chapters"]) + int(r.get("more", 0) or 0)
+    d.say("chapters_in", obs.numbers, where=where, count=count, total=r["total"], chapters=chapters)
+
+
+def _named(d: Draft, key: str) -> str:
+    """A book or group as the question's entities name it, in the answer's language."""
+    for e in d.entities:
+        if key in (e.id, e.book, e.name):
+            return e.name_in(d.p.lang)
+    return key
 
 
 def _chapter_quests(d: Draft, obs: Seen, lines: list[str], numbers: list[int]) -> None:
@@ -203,15 +330,30 @@ def _chapter_quests(d: Draft, obs: Seen, lines: list[str], numbers: list[int]) -
     d.say("chapter_quests", numbers, chapter=title, total=total, quests=d.join(lines))
     if "group" in d.p.aspects and "quests" in chapter:
         group = chapter.get("group")
-        part = d.w("group_named", group=group) if group else d.w("group_unknown")
+        part = d.w("group_named", group=d.title(group)) if group else d.w("group_unknown")
         d.say("chapter_group", numbers, chapter=title, group=part)
 
 
+# A kill task as a list names it: "10× Hold off the zombies (kill: Zombie)", "4× Spider (kill)".
+KILL_TEXT = re.compile(r"^(?P<count>\d+)× (?P<name>.+?) \(kill(?:: (?P<mob>.+))?\)$")
+
+
 def _matched(d: Draft, matched: str) -> str:
+    """What made a quest part of a list, in the answer's words (several joined by "; ")."""
+    if "; " in matched:
+        return d.w("list_sep").join(_matched(d, part) for part in matched.split("; "))
     table = re.match(r"^(choice|random|loot) from reward table (.+)$", matched)
     if table:
         kind = d.w(f"kind_{table.group(1)}")
-        return d.w("matched_table", kind=kind, table=table.group(2))
+        return d.w("matched_table", kind=kind, table=d.title(table.group(2)))
+    kill = KILL_TEXT.match(matched)
+    if kill:
+        task = {
+            "name": kill["name"],
+            "count": int(kill["count"]),
+            "kill": kill["mob"] or kill["name"],
+        }
+        return task_text(d, task)
     return d.name(matched)
 
 

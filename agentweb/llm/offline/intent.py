@@ -11,98 +11,40 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import replace
 
 from agentweb.llm.offline import names as nm
 from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
-from agentweb.llm.offline.glossary import zh_item
+from agentweb.llm.offline.entities import Entity
+from agentweb.llm.offline.glossary import zh_item, zh_items
+from agentweb.llm.offline.parsed import (
+    DEFAULT_QUANTITY,
+    ITEM_ASPECTS,
+    MAX_QUANTITY,
+    QUEST_ASPECTS,
+    Intent,
+    Parsed,
+    aspects_of,
+)
+from agentweb.llm.offline.reading import refine
 
-DEFAULT_QUANTITY = 1
-MAX_QUANTITY = 64
 # Questions whose parse is kept (a run parses its question on every planner call).
 PARSED_KEPT = 256
 
 
-class Intent(StrEnum):
-    PROFILE = "profile"
-    QUEST_CHAIN = "quest_chain"  # a quest's required items, then where they come from
-    QUEST_INFO = "quest_info"
-    QUEST_REWARDERS = "quest_rewarders"
-    QUEST_REQUIRERS = "quest_requirers"
-    CHAPTER = "chapter"
-    ITEM_SOURCE = "item_source"
-    ITEM_INFO = "item_info"
-    KNOWLEDGE = "knowledge"
-    BUY = "buy"
-    SIGNIN = "signin"
-    CLAIM = "claim"
-    SMALL_TALK = "small_talk"
-
-
-GAME_DATA = frozenset(
-    {
-        Intent.PROFILE,
-        Intent.QUEST_CHAIN,
-        Intent.QUEST_INFO,
-        Intent.QUEST_REWARDERS,
-        Intent.QUEST_REQUIRERS,
-        Intent.CHAPTER,
-        Intent.ITEM_SOURCE,
-        Intent.ITEM_INFO,
-    }
-)
-ACTIONS = frozenset({Intent.BUY, Intent.SIGNIN, Intent.CLAIM})
-
-
-# The aspects of a quest a question may ask about, in the order an answer states them.
-QUEST_ASPECTS = ("chapter", "group", "tasks", "rewards", "prerequisites", "unlocks")
-ITEM_ASPECTS = ("craft", "cooking", "drops", "food")
-# What a quest answer states when the question names none of them.
-DEFAULT_QUEST_ASPECTS = ("tasks", "rewards")
-
-
-@dataclass(slots=True)
-class Parsed:
-    text: str
-    lang: str
-    intent: Intent
-    # What the question asks: quest aspects (``QUEST_ASPECTS``), ``count``, and item
-    # aspects (``craft``, ``cooking``, ``drops``, ``food``), as many as it asks at once.
-    aspects: tuple[str, ...] = ()
-    quest: str | None = None
-    quest_id: str | None = None
-    items: list[str] = field(default_factory=list)
-    chapter: str | None = None
-    quantity: int = DEFAULT_QUANTITY
-    # The question said "quest" (or gave an id): a quest miss is not an item lookup.
-    said_quest: bool = False
-
-    @property
-    def aspect(self) -> str:
-        """The one quest aspect asked, or ``all`` when it asks none or several."""
-        asked = [a for a in self.aspects if a in QUEST_ASPECTS]
-        return asked[0] if len(asked) == 1 else "all"
-
-    def quest_aspects(self) -> tuple[str, ...]:
-        asked = tuple(a for a in QUEST_ASPECTS if a in self.aspects)
-        return asked or DEFAULT_QUEST_ASPECTS
-
-    def asks(self, *aspects: str) -> bool:
-        return any(a in self.aspects for a in aspects)
-
-
-def parse(question: str) -> Parsed:
-    """The intent and names of a question (see the module docstring): the caller's own
-    copy. A run asks about the same question on every call; it is parsed once."""
-    parsed = _parse_once(question)
-    return replace(parsed, items=list(parsed.items))
+def parse(question: str, entities: tuple[Entity, ...] = ()) -> Parsed:
+    """The intent and names of a question (see the module docstring), refined by the
+    things the request says it names (``offline.reading``): the caller's own copy. A run
+    asks about the same question on every call; it is parsed once."""
+    parsed = _parse_once(question, entities)
+    return replace(parsed, items=list(parsed.items), scope=dict(parsed.scope))
 
 
 @functools.lru_cache(maxsize=PARSED_KEPT)
-def _parse_once(question: str) -> Parsed:
-    return _parse(question)
+def _parse_once(question: str, entities: tuple[Entity, ...]) -> Parsed:
+    parsed = _parse(question)
+    return refine(parsed, list(entities)) if entities else parsed
 
 
 def _parse(question: str) -> Parsed:
@@ -141,9 +83,11 @@ def _parse(question: str) -> Parsed:
     if w.LORE_EN.search(low) or w.LORE_ZH.search(text):
         return p  # a knowledge question
     obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(text))
-    items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
-    if lang == "zh" and not items:
-        items = [name for name in (zh_item(text) or nm.latin(text),) if name]
+    if lang == "zh":
+        # English name patterns read Chinese badly: the glossary and Latin names instead.
+        items = quoted or zh_items(text) or [name for name in (nm.latin(text),) if name]
+    else:
+        items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
     if items:
         # Words inside a name are not what the question asks: "cooked beef" is no cooking.
         p.aspects = _aspects(_without(text, items), lang)
@@ -218,14 +162,7 @@ def _item_question(p: Parsed, names: list[str]) -> None:
 
 
 def _aspects(text: str, lang: str) -> tuple[str, ...]:
-    tables = (
-        (w.QUEST_ASPECTS_ZH, w.ITEM_ASPECTS_ZH)
-        if lang == "zh"
-        else (w.QUEST_ASPECTS_EN, w.ITEM_ASPECTS_EN)
-    )
-    return tuple(
-        name for table in tables for name, pattern in table.items() if re.search(pattern, text)
-    )
+    return aspects_of(text, lang)
 
 
 def _action(p: Parsed, low: str, quoted: list[str]) -> Intent | None:

@@ -44,9 +44,15 @@ def first_name(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
     return names[0] if names else None
 
 
+# Words no Chinese name holds: a run with them is a question, not a title.
+ZH_NOT_NAMES = re.compile(r"几|哪|什么|多少|一共|总共|为什么|怎么|有没有")
+
+
 def clean(raw: str) -> str | None:
     """A usable name, or ``None``: no articles, pronouns, punctuation or sentences."""
     name = raw.strip(" \t'\"“”‘’「」《》?？!！.,，。:：;")
+    if ZH_NOT_NAMES.search(name):
+        return None
     name = re.sub(r"^(?:an?|the|some|my)\s+", "", name, flags=re.I)
     name = re.sub(
         r"(?:\s+(?:item|block|please|for me|in minecraft|in the game))+$", "", name, flags=re.I

@@ -52,16 +52,35 @@ def observations(payload: dict[str, Any]) -> list[Seen]:
             # A non-dict tool result wrapped with its source numbers by the loop.
             data = result["data"]
             result = {**data, "source_numbers": result["sources"]} if isinstance(data, dict) else {}
-        seen.append(
-            Seen(
-                n=int(raw.get("n", len(seen) + 1)),
-                tool=raw.get("tool"),
-                input=raw.get("input") if isinstance(raw.get("input"), dict) else {},
-                result=result if isinstance(result, dict) else {},
-                error=raw.get("error"),
-            )
+        obs = Seen(
+            n=int(raw.get("n", len(seen) + 1)),
+            tool=raw.get("tool"),
+            input=raw.get("input") if isinstance(raw.get("input"), dict) else {},
+            result=result if isinstance(result, dict) else {},
+            error=raw.get("error"),
         )
+        seen.append(obs)
+        seen.extend(_each_name(obs))
     return seen
+
+
+def _each_name(obs: Seen) -> list[Seen]:
+    """A lookup of several names (``item.source`` with a list) as one observation per
+    name, each with the source number of its item (items found, in the order asked)."""
+    names = obs.input.get("item")
+    results = obs.result.get("results")
+    if not isinstance(names, list) or not isinstance(results, list) or obs.error:
+        return []
+    numbers = iter(obs.numbers)
+    parts = []
+    for name, result in zip(names, results, strict=False):
+        if not isinstance(result, dict):
+            continue
+        found = [next(numbers, None)] if result.get("found") else []
+        result = {**result, "source_numbers": [n for n in found if n is not None]}
+        part_input = {**obs.input, "item": name}
+        parts.append(Seen(obs.n, obs.tool, part_input, result, None))
+    return parts
 
 
 def last(seen: list[Seen], tool: str, **fields: Any) -> Seen | None:

@@ -24,6 +24,12 @@ QUEST_PATTERNS = (
         r"(?=需要|要求|奖励|的|前置|依赖|解锁|怎么|如何|要|是|有|[？?，,。]|$)"
     ),
     re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*任务"),
+    # A Chinese title before "任务" ("银色的钟 任务奖励什么", "营火这个任务要交什么"): the
+    # words from the start of the clause, never a question word.
+    re.compile(
+        r"(?:^|(?<=[\s，,。？?！!：:]))(?P<n>(?![哪什这那几多有是])[\u4e00-\u9fff]{2,12}?)"
+        r"\s*(?:这个|那个)?\s*任务"
+    ),
     re.compile(
         r"\b(?:after|before|unlocked by)\s+(?:the\s+)?(?:quest\s+)?(?P<n>[^?.!,;]+?)"
         r"(?:\s+quest)?(?=\s+(?:and|or|what|which|how|where)\b|\s*[?.!,;]|$)",
@@ -78,6 +84,8 @@ CHAPTER_PATTERNS = (
     re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
     re.compile(r"(?P<n>第?\s*\d+\s*章)"),
     re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*章节"),
+    # "冰封洞穴这章有几个任务": a Chinese chapter title before "这章" / "这一章" / "章节".
+    re.compile(r"(?:^|(?<=[\s，,。？?！!：:]))(?P<n>[\u4e00-\u9fff]{2,12}?)\s*(?:这一?章|章节)"),
 )
 # "Which quest unlocks Vault Key?": the quest named is the one unlocked.
 UNLOCKED_QUEST = re.compile(

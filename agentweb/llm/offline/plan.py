@@ -22,14 +22,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentweb.llm.offline.intent import Intent, Parsed
 from agentweb.llm.offline.obs import Seen, last, tried
+from agentweb.llm.offline.parsed import Intent, Parsed
 
 ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
 QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"
 QUEST_CLAIM, PLAYER_INFO, KNOWLEDGE = "ftb.quest.claim", "player.info", "database.query"
 SIGNIN, SHOP_BUY = "player.signin", "shop.buy"
+ITEM_MATERIALS, WEB_SEARCH, WEB_FETCH = "item.materials", "web.search", "web.fetch"
 MAX_KB_QUERY = 200
+# Pages read of one web search: the first result that answers; more is another question.
+PAGES_READ = 1
+# Names one item lookup or bill takes (the tools' own limit).
+MAX_LISTED = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,24 +64,82 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
             yield from _item_info(p, seen)
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:
             yield from _quest(p, seen, tools)
+        case Intent.QUEST_REWARDERS if p.reward_type:
+            yield Action(QUEST_QUERY, {"reward_type": p.reward_type, **p.scope})
         case Intent.QUEST_REWARDERS:
-            yield Action(QUEST_QUERY, {"rewards_item": p.items[0]})
+            yield Action(QUEST_QUERY, {"rewards_item": p.items[0], **p.scope})
+            if p.also_requirers:
+                yield Action(QUEST_QUERY, {"requires_item": p.items[0], **p.scope})
         case Intent.QUEST_REQUIRERS:
-            yield Action(QUEST_QUERY, {"requires_item": p.items[0]})
+            yield Action(QUEST_QUERY, {"requires_item": p.items[0], **p.scope})
+        case Intent.QUEST_KILLERS:
+            target = {"kills": p.kills} if p.kills else {"task_type": "kill"}
+            yield Action(QUEST_QUERY, {**target, **p.scope})
         case Intent.CHAPTER:
             yield from _chapter(p, seen)
+        case Intent.GROUP:
+            yield Action(QUEST_QUERY, _only({"group": p.group, "book": p.book}))
+        case Intent.BOOK:
+            yield Action(QUEST_QUERY, {"book": p.book})
+        case Intent.REWARD_TABLE:
+            yield Action(QUEST_QUERY, _only({"reward_table": p.table, "book": p.scope.get("book")}))
+        case Intent.ITEM_MATERIALS:
+            yield Action(ITEM_MATERIALS, {"item": p.items[0], "count": p.quantity})
         case Intent.SIGNIN:
             yield Action(SIGNIN)
         case Intent.BUY:
             yield Action(SHOP_BUY, {"item": p.items[0], "quantity": p.quantity})
         case Intent.KNOWLEDGE:
-            yield _knowledge(p)
+            yield from _knowledge_or_web(p, seen, tools)
         case Intent.SMALL_TALK:
             yield None
 
 
+def _only(fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields that have a value (a tool input leaves the others out)."""
+    return {key: value for key, value in fields.items() if value}
+
+
 def _knowledge(p: Parsed) -> Action:
+    """The question as the search terms."""
     return Action(KNOWLEDGE, {"query": p.text[:MAX_KB_QUERY]})
+
+
+def _knowledge_again(p: Parsed) -> Action | None:
+    """The question with the things it names in the data's words, when the search for the
+    question as asked found nothing (a Chinese question, an English article: "安山岩"
+    is Andesite)."""
+    if p.search_text and p.search_text != p.text:
+        return Action(KNOWLEDGE, {"query": p.search_text[:MAX_KB_QUERY]})
+    return None
+
+
+def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):
+    """The knowledge base; when it has nothing (or is not offered) and the web is,
+    a web search, then the first result's page."""
+    kb = last(seen, KNOWLEDGE)
+    if KNOWLEDGE in tools or kb is not None:
+        yield _knowledge(p)
+        if kb is None or not kb.ok or kb.result.get("articles"):
+            return
+        again = _knowledge_again(p)
+        if again is not None and KNOWLEDGE in tools:
+            yield again
+            found = last(seen, KNOWLEDGE, **again.input)
+            if found is None or not found.ok or found.result.get("articles"):
+                return
+    if WEB_SEARCH not in tools and WEB_FETCH not in tools:
+        return
+    yield Action(WEB_SEARCH, {"query": p.text[:MAX_KB_QUERY]})
+    found = last(seen, WEB_SEARCH)
+    results = found.result.get("results") if found is not None and found.ok else None
+    fetched = [s for s in seen if s.tool == WEB_FETCH]
+    if not results or len(fetched) >= PAGES_READ:
+        return
+    for result in results:
+        if isinstance(result, dict) and result.get("url"):
+            yield Action(WEB_FETCH, {"url": result["url"]})
+            return
 
 
 def source_kind(p: Parsed) -> str:
@@ -95,6 +158,9 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         return
     kind = source_kind(p)
     extra = {"kind": kind} if kind != "any" else {}
+    if len(p.items) > 1:
+        # Every item in one call (three rounds allow two tools).
+        yield Action(ITEM_SOURCE, {"item": p.items[:MAX_LISTED], **extra})
     missed = False
     for name in p.items:
         obs = last(seen, ITEM_SOURCE, item=name)
@@ -116,40 +182,46 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         yield _knowledge(p)
 
 
-def best_candidate(name: str, candidates: list[str], words: str = r"\S+") -> str | None:
-    """The candidate a name clearly means: equal ignoring case, or the only one with every
-    word of the name. ``None`` when none fits: then the answer lists them instead."""
+def best_candidate(name: str, candidates: list[str]) -> str | None:
+    """The candidate that is the name asked (ignoring case); ``None`` otherwise — a name
+    with more or other words is another thing, which the answer offers instead. (The
+    tools already take typos, plurals and other languages for the name itself.)"""
     exact = [c for c in candidates if c.casefold() == name.casefold()]
-    if exact:
-        return exact[0]
-    wanted = re.findall(words, name.casefold())
-    fitting = [c for c in candidates if set(wanted) <= set(re.findall(words, c.casefold()))]
-    return fitting[0] if len(fitting) == 1 else None
+    return exact[0] if exact else None
+
+
+# Items compared in one question ("is cooked porkchop more filling than bread?").
+ITEMS_COMPARED = 2
 
 
 def _item_info(p: Parsed, seen: list[Seen]):
-    name = p.items[0]
-    yield Action(ITEM_QUERY, {"name": name})
-    obs = last(seen, ITEM_QUERY, name=name)
+    for name in p.items[:ITEMS_COMPARED]:
+        yield Action(ITEM_QUERY, {"name": name})
+    obs = last(seen, ITEM_QUERY, name=p.items[0])
     if obs is not None and not obs.result.get("count") and not p.asks("food"):
         yield _knowledge(p)
 
 
 def chosen_quest(p: Parsed, seen: list[Seen]) -> dict[str, Any] | None:
-    """The quest the question means among the find results: same title, else the first."""
+    """The quest the question names among the find results, or ``None``.
+
+    An exact title wins (the first, when titles repeat across chapters); a close title
+    only when it is the same name misspelled (the tool marks the others ``near``). A
+    quest found by the words of its text, or by a close title that names another
+    quest, is never taken for the one asked: the answer offers them instead.
+    """
     if p.quest is None:
         return None
     obs = last(seen, QUEST_FIND, title=p.quest)
     quests = obs.result.get("quests") if obs is not None and obs.ok else None
-    if not quests:
-        return None
-    if obs.result.get("match") == "text" and not p.said_quest:
-        # Found by its items, not its title: "what does a diamond sword need?" names an
-        # item that a quest rewards, not that quest.
+    if not quests or obs.result.get("match") == "text":
         return None
     titles = [str(quest.get("title", "")) for quest in quests]
-    best = best_candidate(p.quest, titles, words=r"[^\W_]+")
-    return quests[titles.index(best)] if best else quests[0]
+    exact = [q for q, t in zip(quests, titles, strict=True) if t.casefold() == p.quest.casefold()]
+    if exact:
+        return exact[0]
+    meant = [q for q in quests if not q.get("near")]
+    return meant[0] if meant else None
 
 
 # Aspects the find result already answers: no detail needed for them.
@@ -185,17 +257,34 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     if p.intent is not Intent.QUEST_CHAIN:
         return
     source = detail.result if detail is not None and detail.ok else quest or {}
-    for task in source.get("tasks") or []:
-        if task.get("item_id"):
-            yield Action(ITEM_SOURCE, {"item": task["item_id"]})
+    wanted = [t for t in source.get("tasks") or [] if t.get("item_id")]
+    if not wanted:
+        return
+    if p.materials:
+        # One bill for every item the quest asks for, with its count.
+        items = [{"item": t["item_id"], "count": _task_count(t)} for t in wanted]
+        if len(items) == 1:
+            yield Action(ITEM_MATERIALS, items[0])
+        else:
+            yield Action(ITEM_MATERIALS, {"items": items[:MAX_LISTED]})
+        return
+    ids = list(dict.fromkeys(t["item_id"] for t in wanted))
+    # Every item in one call: three rounds allow two tools.
+    yield Action(ITEM_SOURCE, {"item": ids[0] if len(ids) == 1 else ids[:MAX_LISTED]})
+
+
+def _task_count(task: dict[str, Any]) -> int:
+    """How many of its item a task wants ("6× Bread" → 6)."""
+    count = re.match(r"^(\d+)×", str(task.get("task", "")))
+    return int(count.group(1)) if count else 1
 
 
 def _chapter(p: Parsed, seen: list[Seen]):
-    yield Action(QUEST_QUERY, {"chapter": p.chapter})
+    yield Action(QUEST_QUERY, _only({"chapter": p.chapter, "book": p.scope.get("book")}))
     if not p.asks("group"):
         return
     # The chapter's group is on each of its quests' details.
-    obs = last(seen, QUEST_QUERY, chapter=p.chapter)
+    obs = last(seen, QUEST_QUERY, chapter=p.chapter)  # the book may be given too
     quests = obs.result.get("quests") if obs is not None and obs.ok else None
     if quests and not isinstance(obs.result.get("chapter"), dict):
         yield Action(QUEST_DETAIL, {"quest_id": quests[0]["quest_id"]})

@@ -34,8 +34,10 @@ from agentweb.engine.protocol import dumps
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.answer import compose
-from agentweb.llm.offline.intent import ACTIONS, GAME_DATA, Intent, parse
+from agentweb.llm.offline.entities import read
+from agentweb.llm.offline.intent import parse
 from agentweb.llm.offline.obs import observations
+from agentweb.llm.offline.parsed import ACTIONS, GAME_DATA, Intent
 from agentweb.llm.offline.plan import next_action
 
 # Lookups that only the reasoning workflow's tools can answer well.
@@ -88,7 +90,7 @@ def route(payload: dict[str, Any]) -> dict[str, str]:
         item.get("id") if isinstance(item, dict) else item
         for item in payload.get("workflows") or [REASONING, QUESTION, FREE_CHAT, CHAT]
     ]
-    p = parse(str(payload.get("question", "")))
+    p = parse(str(payload.get("question", "")), tuple(read(payload)))
     if p.intent in ACTIONS:
         wanted = [FREE_CHAT, CHAT]
     elif p.intent in ROUTE_TO_REASONING or (p.intent is Intent.ITEM_INFO and p.asks("food")):
@@ -102,16 +104,41 @@ def route(payload: dict[str, Any]) -> dict[str, str]:
 
 
 def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
-    """The next tool action, or the answer (always the answer when ``final_only``)."""
-    p = parse(str(payload.get("question", "")))
+    """The next tool action, or the answer (always the answer when ``final_only``).
+
+    A budget that ran out (``stopped`` in a final round, or no tool call left in
+    ``budget``) while the recipe still wanted a step makes an honest answer: what
+    was found, and what was not looked up — never "not found" for it — marked
+    ``incomplete`` so the run's stop says which budget ended it.
+    """
+    entities = read(payload)
+    p = parse(str(payload.get("question", "")), tuple(entities))
     seen = observations(payload)
     tools = {t.get("type") for t in payload.get("tools") or [] if isinstance(t, dict)}
-    if not payload.get("final_only") and tools:
+    ran_out = _ran_out(payload, tools)
+    if ran_out is None and not payload.get("final_only") and tools:
         action = next_action(p, seen, tools)
         if action is not None:
             return {"type": action.tool, "input": action.input}
-    text, cites = compose(p, seen, max_tokens)
-    return {"type": "answer", "text": text, "sources": cites}
+    wanted = next_action(p, seen, ran_out[1]) if ran_out is not None else None
+    cut = (ran_out[0], wanted) if wanted is not None and ran_out is not None else None
+    known = payload.get("names") if isinstance(payload.get("names"), dict) else {}
+    text, cites = compose(p, seen, max_tokens, cut=cut, known=known, entities=entities)
+    reply: dict[str, Any] = {"type": "answer", "text": text, "sources": cites}
+    if cut is not None:
+        reply["incomplete"] = True
+    return reply
+
+
+def _ran_out(payload: dict[str, Any], tools: set[str]) -> tuple[str, set[str]] | None:
+    """The budget that ran out and the tools it left unused, if one did."""
+    stopped = payload.get("stopped")
+    if isinstance(stopped, dict) and isinstance(stopped.get("by"), str):
+        return stopped["by"], {str(t) for t in stopped.get("tools") or []}
+    budget = payload.get("budget")
+    if tools and isinstance(budget, dict) and budget.get("tool_calls_left") == 0:
+        return "toolCalls", tools
+    return None
 
 
 CHAT_REPLIES = {

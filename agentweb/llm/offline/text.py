@@ -14,14 +14,14 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 # --- what a question asks for ------------------------------------------------
 
 OBTAIN_EN = re.compile(
-    r"\b(how (?:do|can|would|should) (?:i|you|we) (?:get|obtain|make|craft|find|smelt|cook)|"
+    r"\b(how (?:do|can|would|should) (?:i|you|u|we) (?:get|obtain|make|craft|find|smelt|cook)|"
     r"how to (?:get|obtain|make|craft|find|smelt|cook)|where (?:does|do|can|to|is|are)|"
     r"come[s]? from|obtain|craft|crafting|smelt|smelting|cook|recipe|drops?|"
     r"get (?:it|them|one|some))\b"
 )
 # A quest question that also asks where its items come from ("… and how do I get it?").
 CHAIN_EN = re.compile(
-    r"\b(how (?:do|can|would|should) (?:i|you|we) (?:get|obtain|make|craft|find|smelt|cook)"
+    r"\b(how (?:do|can|would|should) (?:i|you|u|we) (?:get|obtain|make|craft|find|smelt|cook)"
     r"|how to (?:get|obtain|make|craft|find|smelt)|comes? from|obtain|craft|crafting|smelt"
     r"|recipes?|where (?:do|can) (?:i|you|we) (?:get|find))\b"
 )
@@ -55,27 +55,35 @@ QUEST_WORD = re.compile(r"\bquests?\b|任务")
 # What a question asks about a quest. A question may ask several at once.
 QUEST_ASPECTS_EN = {
     "tasks": r"\b(requires?|required|requirements?|needs?|needed|tasks?|asks? for|hand in|"
-    r"submit|turn in|wants?|objectives?|what do i (?:have|need) to do)\b"
+    r"submit|turn in|wants|what (?:does|do) [\w' ]{1,40} want|objectives?"
+    r"|what do i (?:have|need) to do"
+    r"|how (?:do|can|should) (?:i|you|u|we) (?:complete|finish|do|beat)"
+    r"|what (?:do|must|should) (?:i|you|we) (?:kill|collect|bring|gather|hand over))\b"
     r"|\bhow (?:many|much)\b.*\bfor\b",
-    "rewards": r"\b(rewards?|rewarded|gives?|prizes?|worth|loot|xp|experience)\b|"
+    "rewards": r"\b(rewards?|rewarded|gives?|prizes?|worth|loot|xp|experience|pays?(?: out)?"
+    r"|payout)\b|"
     r"\bwhat (?:do|will|would|can|does) (?:i|you|we|one) (?:get|receive|earn|pick)\b",
     "prerequisites": r"\b(prerequisites?|prereqs?|depends? on|dependenc(?:y|ies)|before|"
     r"unlocked by|(?:finish|do|complete) first|leads? up to|required quests?)\b",
     "unlocks": r"\b(unlocks?|after|leads? to|opens? up|comes? next|next quests?)\b",
     "chapter": r"\b(?:which|what) chapter\b|\bwhere is\b|\bchapter is\b|\bin which chapter\b",
     "group": r"\bgroups?\b",
+    "about": r"\bwhat(?:'s| is| are| was)\b.*\babout\b|\btell me about\b"
+    r"|\b(?:story|lore|backstory)\b",
 }
 QUEST_ASPECTS_ZH = {
-    "tasks": r"(需要|要求|要交|提交|任务目标)",
-    "rewards": r"(奖励|给什么|得到什么)",
+    "tasks": r"(需要|要求|要交|提交|任务目标|怎么完成|如何完成|要做什么|要干什么|要什么|要哪些"
+    r"|要些什么)",
+    "rewards": r"(奖励|给什么|给啥|给些什么|得到什么|拿到什么|能拿到|能得到)",
     "prerequisites": r"(前置|依赖|之前)",
     "unlocks": r"(解锁|之后|后续)",
     "chapter": r"(哪个章节|哪一章|什么章节|在哪)",
     "group": r"(章节组|分组)",
+    "about": r"(讲的是什么|讲什么|关于什么|是关于|背景|故事|说的是什么)",
 }
 # What a question asks about an item.
 ITEM_ASPECTS_EN = {
-    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless)\b",
+    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless|make|made|build)\b",
     "cooking": r"\b(cook|cooked|cooking|smelt|smelted|smelting|smoke|smoker|bake|baked|roast|"
     r"furnace|campfire)\b",
     "drops": r"\b(drops?|dropped|mobs?|monsters?|creatures?|kill|chance|who)\b",
@@ -88,11 +96,45 @@ ITEM_ASPECTS_ZH = {
     "drops": r"(掉落|生物|怪物)",
     "food": r"(饥饿|饱和|饱食|恢复多少)",
 }
+# --- what a question asks, beside the names it mentions (entity questions) -----------
+
+# Several quests at once: a reverse lookup ("which quests give bread", "有没有任务奖励…").
+WHICH_QUESTS_EN = re.compile(
+    r"\b(?:which|what|any|list(?: the| all)?|all(?: the)?)\s+"
+    r"(?:(?!(?:does|do|did|is|are|was|were|will|would|can)\b)[\w'-]+\s+){0,2}quests?\b"
+    r"|\bis there (?:a|any|one)\b.*\bquests?\b|\bquests? (?:that|which|where|to)\b"
+)
+WHICH_QUESTS_ZH = re.compile(
+    r"(哪些|哪个|哪几个|什么|有没有|有哪些|哪一个)任务|任务.*(有哪些|是哪些|哪几个)"
+)
+KILL_EN = re.compile(r"\b(kill|kills|killing|slay|slaying|hunt|hunting|defeat|fight)\b")
+KILL_ZH = re.compile(r"(杀|击杀|打怪|打败|消灭|击败)")
+# The raw materials of a recipe, or counts added up over a whole recipe tree.
+TOTAL_EN = re.compile(
+    r"\b(raw (?:materials?|stuff|items?|resources?|ingredients?)|in total|total|altogether"
+    r"|all together|break (?:it |this |that |them )?down|from scratch|base materials?"
+    r"|basic materials?)\b"
+)
+TOTAL_ZH = re.compile(r"(原材料|一共|总共|加起来|总计|合计|原料|基础材料)")
+# "… and how do I get each of them": every ingredient or item, one by one.
+EACH_EN = re.compile(r"\b(each(?: of them| one)?|every(?: one)?|all of them|them all)\b")
+EACH_ZH = re.compile(r"(它们|每种|每个|分别|各自|各种)")
+MATERIALS_EN = re.compile(r"\b(materials?|ingredients?|goes into|go into|made of|made from)\b")
+MATERIALS_ZH = re.compile(r"(材料|原料|用什么做)")
+COUNT_EN = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b")
+COUNT_ZH = re.compile(r"(多少|几个|几种|几只|几根|几张|几块|几章|有几|一共几|数量)")
+CONTENTS_EN = re.compile(r"\bwhat(?:'s| is| are)? (?:in|inside)\b|\bcontents?\b|\bcontains?\b")
+CONTENTS_ZH = re.compile(r"(里.{0,3}(有什么|有啥|都有)|包含|内容)")
+XP_EN = re.compile(r"\b(xp|exp|experience)\b")
+XP_ZH = re.compile(r"经验")
+CHAPTERS_EN = re.compile(r"\bchapters?\b")
+CHAPTERS_ZH = re.compile(r"(章节|哪几章|几章|章)")
+
 # "How many quests …", "the X chapter", "quests in X": a question about a chapter.
 CHAPTER_COUNT = re.compile(r"\bhow many quests\b|多少个?任务")
 # Questions whose answer is written in the server's articles or quest descriptions.
 LORE_EN = re.compile(r"^(?:why|what happened|who (?:is|was|were)|what (?:is|was) the story)\b")
-LORE_ZH = re.compile(r"^为什么|为啥|发生了什么|怎么回事")
+LORE_ZH = re.compile(r"为什么|为啥|发生了什么|怎么回事|是怎么.{0,4}的")
 
 BUY_EN = re.compile(
     r"\b(?:buy|purchase)\s+(?:me\s+)?(?P<q>\d+\s*(?:x\s*)?)?(?:an?\s+|some\s+)?(?P<n>[^?.!,;]+)",
@@ -108,7 +150,8 @@ POLITE_ACTION = re.compile(
     r"\bfor me\b|^(请|帮我|我要|我想|给我)"
 )
 QUESTION_FORM = re.compile(
-    r"^(how|what|why|when|where|which|who|is|are|does|do|can i|should)\b|\?$"
+    r"^(how|hows|what|whats|why|when|where|wheres|which|who|is|are|does|do|can i|should)\b"
+    r"|\?$"
     r"|？$|吗|怎么|如何|什么|为什么"
 )
 

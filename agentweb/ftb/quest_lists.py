@@ -1,0 +1,293 @@
+"""``ftb.quest.query``'s lists: quests by chapter, by an item their rewards give or their
+tasks ask for, by a mob their kill tasks name — each limited to a book, a chapter
+group or a chapter when asked — and the chapters of a book or group with their counts.
+
+Each quest is listed once, with every reward or task that matched ("16× Torch",
+"10× Zombie (kill)"); counts of quests are over the whole scope, not the list shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q
+from pydantic import BaseModel
+
+from agentweb.ftb import search
+from agentweb.ftb.quest_views import QuestRef, RewardInfo, TaskInfo
+from agentweb.ftb.scope import Scope, find_book, find_chapter, find_group, find_table, mob_ids
+from agentweb.game.models import Chapter, Quest, Reward, RewardTable, Task, TaskType
+
+
+class QuestLine(BaseModel):
+    """A quest in a list, with what it asks for and gives, in short."""
+
+    quest: QuestRef
+    tasks: list[TaskInfo] = []
+    rewards: list[RewardInfo] = []
+    # Why it is listed: the matching rewards or tasks ("16× Torch").
+    matched: str = ""
+    # Found by a close title that is another name, not the one asked for misspelled.
+    near: bool = False
+
+    def brief(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "quest_id": self.quest.quest_id,
+            "title": self.quest.title,
+            "chapter": self.quest.chapter,
+        }
+        if self.matched:
+            data["matched"] = self.matched
+        if self.near:
+            data["near"] = True
+        if self.tasks:
+            data["tasks"] = [t.brief() for t in self.tasks]
+        if self.rewards:
+            data["rewards"] = [r.label for r in self.rewards]
+        return data
+
+
+def line(quest: Quest, matched: str = "", full: bool = True, near: bool = False) -> QuestLine:
+    if not full:
+        return QuestLine(quest=QuestRef.of(quest), matched=matched)
+    return QuestLine(
+        quest=QuestRef.of(quest),
+        tasks=[TaskInfo.of(t) for t in quest.tasks.all()],
+        rewards=[RewardInfo.of(r, with_entries=False) for r in quest.rewards.all()],
+        matched=matched,
+        near=near,
+    )
+
+
+class QuestListResult(BaseModel):
+    """Quests found by a search; ``how`` says how they matched, ``message`` what was asked."""
+
+    message: str
+    how: str
+    quests: list[QuestLine] = []
+    chapters: list[dict[str, Any]] = []
+    # For a chapter's quests: the chapter, its group and how many quests it has in all.
+    chapter: dict[str, Any] | None = None
+    # Quests in all, over the chapters or quests listed and the ones not shown.
+    total: int | None = None
+    # What the list was limited to, in words ("book Frostbell Hollow").
+    scope: str = ""
+    # A reward table asked about: its entries and how it hands them out.
+    table: dict[str, Any] | None = None
+
+
+def list_quests(value: Any) -> QuestListResult:
+    """The list ``ftb.quest.query`` asked for (its input: see ``QuestQueryInput``)."""
+    scope, problem = _scope(value)
+    if problem:
+        return QuestListResult(message=problem, how="none")
+    if value.reward_table:
+        return _by_table(value.reward_table, scope, value.limit)
+    if value.reward_type:
+        return _by_reward_type(value.reward_type, scope, value.limit)
+    if value.kills:
+        return _by_kill(value.kills, scope, value.limit)
+    if value.task_type:
+        return _by_task_type(str(value.task_type), scope, value.limit)
+    if value.rewards_item:
+        return _by_item(value.rewards_item, scope, value.limit, rewards=True)
+    if value.requires_item:
+        return _by_item(value.requires_item, scope, value.limit, rewards=False)
+    if value.chapter:
+        return _chapter(value.chapter, scope, value.limit)
+    return _chapters(scope, value.limit)
+
+
+def _scope(value: Any) -> tuple[Scope, str]:
+    book = group = chapter = None
+    if value.book:
+        book = find_book(value.book)
+        if book is None:
+            return Scope(), f"No quest book matches {value.book!r}."
+    if value.group:
+        group = find_group(value.group, book)
+        if group is None:
+            return Scope(), f"No chapter group matches {value.group!r}."
+    listed_by = (
+        value.kills
+        or value.task_type
+        or value.rewards_item
+        or value.requires_item
+        or value.reward_type
+        or value.reward_table
+    )
+    if value.chapter and listed_by:
+        chapter = find_chapter(value.chapter, book)
+        if chapter is None:
+            return Scope(), f"No chapter matches {value.chapter!r}."
+    return Scope(book, group, chapter), ""
+
+
+def _within(scope: Scope) -> str:
+    return f" in {scope.describe()}" if scope.describe() else ""
+
+
+def _chapter(name: str, scope: Scope, limit: int) -> QuestListResult:
+    chapter = find_chapter(name, scope.book)
+    if chapter is None:
+        return QuestListResult(message=f"No chapter matches {name!r}.", how="none")
+    quests = search.with_tasks_and_rewards(chapter.quests.order_by("order"))[:limit]
+    total = chapter.quests.count()
+    return QuestListResult(
+        message=f"Quests of {chapter.title} ({total} in all)",
+        how="filter",
+        quests=[line(q) for q in quests],
+        chapter=chapter_line(chapter, total),
+        total=total,
+    )
+
+
+def _chapters(scope: Scope, limit: int) -> QuestListResult:
+    chapters = (
+        Chapter.objects.select_related("group", "book")
+        .filter(_chapter_scope(scope))
+        .annotate(quest_count=Count("quests"))
+        .order_by("book", "order")
+    )
+    rows = list(chapters)
+    shown = rows[:limit]
+    total = sum(c.quest_count for c in rows)
+    where = scope.describe() or "every quest book"
+    return QuestListResult(
+        message=f"Chapters of {where} ({len(rows)} chapters, {total} quests in all)",
+        how="filter",
+        chapters=[chapter_line(c, c.quest_count) for c in shown],
+        total=total,
+        scope=scope.describe(),
+    )
+
+
+def _chapter_scope(scope: Scope) -> Q:
+    where = Q()
+    if scope.book is not None:
+        where &= Q(book=scope.book)
+    if scope.group is not None:
+        where &= Q(group=scope.group)
+    return where
+
+
+def chapter_line(chapter: Chapter, total: int) -> dict[str, Any]:
+    line: dict[str, Any] = {"chapter": chapter.title, "quests": total}
+    if chapter.group_id:
+        line["group"] = chapter.group.title
+    return line
+
+
+def _by_item(name: str, scope: Scope, limit: int, *, rewards: bool) -> QuestListResult:
+    ids = search.item_ids_for(name)
+    verb = "reward" if rewards else "ask for"
+    if not ids:
+        return QuestListResult(message=f"No quest mentions an item called {name!r}.", how="none")
+    if rewards:
+        rows = [(r.quest, _reward_match(r)) for r in _rewards_giving(ids, scope, limit)]
+    else:
+        rows = [(t.quest, TaskInfo.of(t).text()) for t in _tasks(scope, limit, item_id__in=ids)]
+    return _listed(rows, f"Quests that {verb} {name!r}{_within(scope)}", scope)
+
+
+def _by_kill(name: str, scope: Scope, limit: int) -> QuestListResult:
+    ids = mob_ids(name)
+    if not ids:
+        return QuestListResult(message=f"No mob is called {name!r}.", how="none")
+    tasks = _tasks(scope, limit, type=TaskType.KILL, details__entity__in=ids)
+    rows = [(t.quest, TaskInfo.of(t).text()) for t in tasks]
+    return _listed(rows, f"Quests that ask you to kill {name!r}{_within(scope)}", scope)
+
+
+def _by_reward_type(reward_type: str, scope: Scope, limit: int) -> QuestListResult:
+    types = [reward_type, "xp_levels"] if reward_type == "xp" else [reward_type]
+    rewards = (
+        Reward.objects.filter(type__in=types)
+        .filter(scope.quests("quest__"))
+        .select_related("quest", "quest__chapter", "table")
+        .order_by("quest__book__slug", "quest__chapter__order", "quest__order", "order")
+    )
+    rows = [(r.quest, RewardInfo.of(r, with_entries=False).text()) for r in rewards[: limit * 2]]
+    return _listed(rows, f"Quests with a {reward_type} reward{_within(scope)}", scope)
+
+
+def _by_table(name: str, scope: Scope, limit: int) -> QuestListResult:
+    table = find_table(name, scope.book)
+    if table is None:
+        return QuestListResult(message=f"No reward table matches {name!r}.", how="none")
+    rewards = (
+        Reward.objects.filter(table=table)
+        .select_related("quest", "quest__chapter", "table")
+        .order_by("quest__chapter__order", "quest__order", "order")
+    )
+    rows = [(r.quest, _reward_match(r)) for r in rewards[: limit * 2]]
+    listed = _listed(rows, f"Quests that give the reward table {table.title!r}", scope)
+    listed.table = table_line(table)
+    if not listed.quests:
+        listed.message, listed.how = f"Reward table {table.title}: no quest gives it.", "filter"
+    return listed
+
+
+def table_line(table: RewardTable) -> dict[str, Any]:
+    """A reward table's entries, with counts and weights, and how many it hands out."""
+    entries = list(table.entries.all())
+    total = sum(e.weight for e in entries) or 1
+    return {
+        "table": table.title,
+        "hands_out": table.loot_size,
+        "entries": [
+            {
+                "item": f"{e.count}× {e.item_display_name or e.item_id}",
+                "chance": round(e.weight / total, 4),
+            }
+            for e in entries
+        ],
+    }
+
+
+def _by_task_type(task_type: str, scope: Scope, limit: int) -> QuestListResult:
+    tasks = _tasks(scope, limit, type=task_type)
+    rows = [(t.quest, TaskInfo.of(t).text()) for t in tasks]
+    return _listed(rows, f"Quests with a {task_type} task{_within(scope)}", scope)
+
+
+def _listed(rows: list[tuple[Quest, str]], message: str, scope: Scope) -> QuestListResult:
+    """Each quest once, with all that matched in it."""
+    matched: dict[int, tuple[Quest, list[str]]] = {}
+    for quest, text in rows:
+        found = matched.setdefault(quest.pk, (quest, []))
+        if text not in found[1]:
+            found[1].append(text)
+    if not matched:
+        return QuestListResult(message=f"None: {message[0].lower()}{message[1:]}.", how="none")
+    lines = [line(q, "; ".join(texts), full=False) for q, texts in matched.values()]
+    return QuestListResult(
+        message=message, how="filter", quests=lines, total=len(lines), scope=scope.describe()
+    )
+
+
+def _rewards_giving(ids: list[str], scope: Scope, limit: int) -> list[Reward]:
+    qs = (
+        Reward.objects.filter(Q(item_id__in=ids) | Q(table__entries__item_id__in=ids))
+        .filter(scope.quests("quest__"))
+        .select_related("quest", "quest__chapter", "table")
+        .distinct()
+        .order_by("quest__book__slug", "quest__chapter__order", "quest__order", "order")
+    )
+    return list(qs[: limit * 2])
+
+
+def _tasks(scope: Scope, limit: int, **where: Any) -> list[Task]:
+    qs = (
+        Task.objects.filter(**where)
+        .filter(scope.quests("quest__"))
+        .select_related("quest", "quest__chapter")
+        .order_by("quest__book__slug", "quest__chapter__order", "quest__order", "order")
+    )
+    return list(qs[: limit * 2])
+
+
+def _reward_match(reward: Reward) -> str:
+    if reward.table is not None and not reward.item_id:
+        return f"{reward.type} from reward table {reward.table.title}"
+    return reward.label

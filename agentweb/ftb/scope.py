@@ -1,0 +1,117 @@
+"""What a quest list is limited to — a book, a chapter group, a chapter — and the mobs a
+kill task names, each found by any of its names (every imported language, ids, close
+spellings: :func:`agentweb.game.mentions.things_named`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from agentweb.game.mentions import things_named
+from agentweb.game.models import Chapter, ChapterGroup, NameKind, QuestBook, RewardTable
+from agentweb.game.search import names
+from agentweb.game.text import clean_text
+
+CHAPTER_NUMBER = re.compile(r"(?:chapter\s*|第\s*)?(\d+)\s*章?", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A book, group and chapter a list is limited to (``None``: not limited by it)."""
+
+    book: QuestBook | None = None
+    group: ChapterGroup | None = None
+    chapter: Chapter | None = None
+
+    def quests(self, prefix: str = "") -> Q:
+        """The filter for rows reached through ``prefix`` (``"quest__"`` from a task)."""
+        where = Q()
+        if self.book is not None:
+            where &= Q(**{f"{prefix}book": self.book})
+        if self.group is not None:
+            where &= Q(**{f"{prefix}chapter__group": self.group})
+        if self.chapter is not None:
+            where &= Q(**{f"{prefix}chapter": self.chapter})
+        return where
+
+    def describe(self) -> str:
+        parts = [
+            f"chapter {self.chapter.title}" if self.chapter else "",
+            f"group {self.group.title}" if self.group else "",
+            f"book {self.book.name}" if self.book else "",
+        ]
+        return ", ".join(p for p in parts if p)
+
+
+def find_book(text: str) -> QuestBook | None:
+    """A book by its slug, its name, or the name of its file in any language."""
+    text = clean_text(text)
+    if not text:
+        return None
+    books = QuestBook.objects.all()
+    found = books.filter(Q(slug__iexact=text) | Q(name__iexact=text)).first()
+    if found is not None:
+        return found
+    slugs = [t.key for t in things_named(text, [NameKind.BOOK])]
+    return books.filter(slug__in=slugs).order_by("slug").first() if slugs else None
+
+
+def find_group(text: str, book: QuestBook | None = None) -> ChapterGroup | None:
+    """A chapter group by its title in any language."""
+    groups = ChapterGroup.objects.select_related("book")
+    return _titled(groups, text, book, NameKind.CHAPTER_GROUP, "group_id")
+
+
+def find_chapter(text: str, book: QuestBook | None = None) -> Chapter | None:
+    """A chapter by title in any language (exact, then close), or by its number."""
+    text = clean_text(text)
+    chapters: QuerySet[Chapter] = Chapter.objects.select_related("group", "book")
+    if book is not None:
+        chapters = chapters.filter(book=book)
+    named = _titled(chapters, text, None, NameKind.CHAPTER, "chapter_id")
+    if named is not None:
+        return named
+    number = CHAPTER_NUMBER.fullmatch(text)
+    if number:
+        by_number = chapters.filter(title__iregex=rf"^chapter {number.group(1)}([^0-9]|$)")
+        if by_number.exists():
+            return by_number.first()
+    close = names.closest(text, chapters.values_list("title", "pk"), limit=1)
+    return chapters.filter(pk=close[0][1]).first() if close else None
+
+
+def _titled(qs: QuerySet, text: str, book: QuestBook | None, kind: str, field: str) -> Any:
+    """The row of ``qs`` titled ``text``: its stored title (any case), else any of its
+    names in the name index (every language, a misspelling)."""
+    text = clean_text(text)
+    if book is not None:
+        qs = qs.filter(book=book)
+    found = qs.filter(title__iexact=text).first()
+    return found if found is not None else _by_key(qs, field, things_named(text, [kind]))
+
+
+def _by_key(qs: QuerySet, field: str, things: list) -> object | None:
+    """The first row of ``qs`` whose ``<book slug>/<id>`` key is one of ``things``."""
+    for thing in things:
+        slug, _, object_id = thing.key.partition("/")
+        found = qs.filter(book__slug=slug, **{field: object_id}).first()
+        if found is not None:
+            return found
+    return None
+
+
+def find_table(text: str, book: QuestBook | None = None) -> RewardTable | None:
+    """A reward table by its title in any language (exact, then close)."""
+    tables = RewardTable.objects.select_related("book")
+    return _titled(tables, text, book, NameKind.REWARD_TABLE, "table_id")
+
+
+def mob_ids(text: str) -> list[str]:
+    """The entity ids a mob's name (any language, plural, id) stands for."""
+    text = clean_text(text)
+    if ":" in text and " " not in text:
+        return [text.lower()]
+    return [t.key for t in things_named(text, [NameKind.ENTITY])]

@@ -1,0 +1,436 @@
+"""The things a question names, and their names in the player's language.
+
+Entity linking for questions in any language: every run of words of a question
+(Latin words, or Chinese characters) is looked up among every name the data has
+— items, blocks, mobs, quests, chapters, chapter groups, books and reward
+tables, in every imported language (:class:`~agentweb.game.models.GameName`) —
+
+1. exactly (case and width folded: :func:`~agentweb.game.models.names.fold`);
+2. normalised: apostrophes, punctuation and a leading article dropped, the last
+   word in the singular ("miners lunch" is "Miner's Lunch", "iron ingots" is
+   "Iron Ingot");
+3. fuzzily, for Latin runs of words only, when the best close name is the same
+   name misspelled (:func:`~agentweb.game.search.same_name.same_name`: the
+   documented confidence floor — "kenetic foundation" is "Kinetic Foundation",
+   "andesite alloy" is not "Andesite Wall").
+
+Longer runs win over the runs inside them ("Light the Lantern" is one quest, not
+the item Lantern), exact over normalised over fuzzy. A single common word (a stop
+word) or a single Chinese character is never a name. Everything stays in memory
+until the game data changes (:mod:`agentweb.game.versions`).
+
+:func:`mentions` gives the planner (and a real model) the question's entities;
+:func:`translations` gives, for names an answer may show, the name in the
+player's language where the data has one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from agentweb.game.models import Chapter, GameName, Quest
+from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_rank
+from agentweb.game.search.same_name import same_name
+from agentweb.game.search.terms import STOP_WORDS
+from agentweb.game.text import clean_text, singular
+from agentweb.game.tools.common import db
+from agentweb.game.versions import Versioned
+from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER
+
+# The kinds of things a question is linked to (tasks and rewards are only translated).
+LINKED_KINDS = frozenset(
+    {
+        NameKind.ITEM,
+        NameKind.BLOCK,
+        NameKind.ENTITY,
+        NameKind.FLUID,
+        NameKind.STATION,
+        NameKind.BOOK,
+        NameKind.CHAPTER_GROUP,
+        NameKind.CHAPTER,
+        NameKind.QUEST,
+        NameKind.REWARD_TABLE,
+    }
+)
+# A name is at most this many words, or Chinese characters.
+MAX_SPAN_WORDS = 8
+MAX_SPAN_CHARS = 16
+# A Chinese name has at least two characters (one is a word of the sentence).
+MIN_CJK_CHARS = 2
+# Things one mention may stand for (a quest and an item of the same name, say).
+MAX_PER_MENTION = 6
+# Mentions kept of one question.
+MAX_MENTIONS = 12
+# The fuzzy pass: rapidfuzz's prefilter, then :func:`same_name` decides.
+FUZZY_PREFILTER = 80
+FUZZY_MIN_CHARS = 5
+MAX_QUESTION_CHARS = 500
+# The glossary's names count as this language's (Minecraft's code for Simplified Chinese).
+GLOSSARY_LANGUAGE = "zh_cn"
+# "saltmarsh quests", "frostbell book": a book's first word, then one of these.
+BOOK_WORDS = ("quest", "quests", "book", "questbook")
+
+TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+(?:['’][^\W_]+)*")
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+
+
+def normal_key(text: str, *, article: bool = False) -> str:
+    """A name as players may write it: no apostrophes or punctuation, and (unless
+    ``article``) no leading article. Chinese is kept as it is (without spaces)."""
+    folded = fold(text).replace("'", "").replace("’", "")
+    words = re.findall(r"[^\W_]+", folded)
+    if not words:
+        return ""
+    text = " ".join(words)
+    if CJK.search(text):
+        return text.replace(" ", "") if all(CJK.fullmatch(w[:1]) for w in words) else text
+    return text if article else ARTICLE.sub("", text)
+
+
+def normal_keys(text: str) -> list[str]:
+    """The keys a name is looked up by, surest first: with its article, without it, and
+    with its last word in the singular (the rules of :func:`~agentweb.game.text.singular`,
+    or without a plural "s")."""
+    key = normal_key(text)
+    if not key or CJK.search(key):
+        return [key]
+    keys = [normal_key(text, article=True), key]
+    one = singular(key)
+    if one:
+        keys.append(one.lower())
+    if key.endswith("s") and not key.endswith("ss"):
+        keys.append(key[:-1])
+        if key.endswith("es"):
+            keys.append(key[:-2])
+    return list(dict.fromkeys(keys))
+
+
+@dataclass(frozen=True)
+class Named:
+    """One thing with a name: its kind and key (``GameName.key``)."""
+
+    kind: str
+    key: str
+
+
+@dataclass
+class _Index:
+    exact: dict[str, list[Named]]
+    normal: dict[str, list[Named]]
+    # Every language's name of each thing, the best origin's.
+    names: dict[Named, dict[str, str]]
+    # Latin normal keys, for the fuzzy pass.
+    latin: list[str]
+    # Quests and chapters: their book, id and chapter (for the model and the tools).
+    quests: dict[str, tuple[str, str, str, int]]
+    chapters: dict[str, tuple[str, str]]
+
+
+def _build() -> _Index:
+    best: dict[tuple[str, str, str], tuple[int, str]] = {}
+    rows = GameName.objects.values_list("origin", "kind", "key", "language", "text")
+    for origin, kind, key, language, text in rows.iterator():
+        ident = (kind, key, language)
+        rank = origin_rank(origin)
+        if ident not in best or rank < best[ident][0]:
+            best[ident] = (rank, text)
+    names: dict[Named, dict[str, str]] = {}
+    for (kind, key, language), (_, text) in best.items():
+        names.setdefault(Named(kind, key), {})[language] = text
+    aliases = _glossary_names(names)
+    exact: dict[str, list[Named]] = {}
+    normal: dict[str, list[Named]] = {}
+    for named, by_language in names.items():
+        for text in [*by_language.values(), *aliases.get(named, ())]:
+            _add(exact, fold(text), named)
+            _add(normal, normal_key(text), named)
+            _add(normal, normal_key(text, article=True), named)
+    for named, by_language in names.items():
+        if named.kind == NameKind.BOOK:
+            for text in by_language.values():
+                for part in _book_parts(text):
+                    _add(normal, part, named)
+    latin = sorted(k for k in normal if k and not CJK.search(k) and len(k) >= FUZZY_MIN_CHARS)
+    quests = {
+        f"{slug}/{quest_id}": (slug, quest_id, chapter, pk)
+        for slug, quest_id, chapter, pk in Quest.objects.values_list(
+            "book__slug", "quest_id", "chapter__title", "pk"
+        )
+    }
+    chapters = {
+        f"{slug}/{chapter_id}": (slug, title)
+        for slug, chapter_id, title in Chapter.objects.values_list(
+            "book__slug", "chapter_id", "title"
+        )
+    }
+    return _Index(exact, normal, names, latin, quests, chapters)
+
+
+def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
+    if key and named.kind in LINKED_KINDS | {NameKind.TASK, NameKind.REWARD}:
+        found = table.setdefault(key, [])
+        if named not in found:
+            found.append(named)
+
+
+def _glossary_names(names: dict[Named, dict[str, str]]) -> dict[Named, list[str]]:
+    """The offline glossary's Chinese names of common vanilla items and mobs, for things
+    the imported lang data names in English only: a fallback, never over the data's.
+    Returns every Chinese name the glossary knows for each thing (all are looked up; the
+    glossary's preferred one is the name shown)."""
+    english: dict[tuple[str, str], Named] = {}
+    for named, by_language in names.items():
+        if named.kind in (NameKind.ITEM, NameKind.ENTITY) and DEFAULT_LANGUAGE in by_language:
+            english.setdefault((named.kind, by_language[DEFAULT_LANGUAGE]), named)
+    aliases: dict[Named, list[str]] = {}
+    pairs = [(NameKind.ITEM, en, zh) for zh, en in ZH_ITEMS.items()]
+    pairs += [(NameKind.ENTITY, en, zh) for en, zh in ZH_OTHER.items()]
+    for kind, en, zh in pairs:
+        named = english.get((kind, en))
+        if named is None:
+            continue
+        aliases.setdefault(named, []).append(zh)
+        names[named].setdefault(GLOSSARY_LANGUAGE, EN_TO_ZH.get(en, zh))
+    return aliases
+
+
+def _book_parts(title: str) -> list[str]:
+    """A book is also named by two or more words of its name in a row ("grand expanse"
+    for "Create: Grand Expanse"); one word only where :data:`BOOK_WORDS` follows it."""
+    words = normal_key(title).split()
+    parts = [
+        " ".join(words[i:j])
+        for i in range(len(words))
+        for j in range(i + 2, len(words) + 1)
+        if (i, j) != (0, len(words))
+    ]
+    return parts + [f"{words[0]} {tail}" for tail in BOOK_WORDS if len(words) > 1]
+
+
+_INDEX = Versioned(_build)
+
+
+@dataclass
+class Mention:
+    """A run of the question that names one or more things."""
+
+    text: str
+    start: int
+    end: int
+    how: str  # exact | normalised | fuzzy
+    things: list[Named] = field(default_factory=list)
+
+
+def mentions(question: str) -> list[dict]:
+    """The things ``question`` names, in the order it names them, as the model sees them:
+    ``{"text", "how", "kind", "id", "name", "names", …}`` — one entry per thing (a
+    mention that names a quest and an item gives both)."""
+    index = _INDEX.get()
+    found = _link(clean_text(question)[:MAX_QUESTION_CHARS], index)
+    out: list[dict] = []
+    for mention in found:
+        for named in mention.things[:MAX_PER_MENTION]:
+            out.append(_describe(mention, named, index))
+    return out
+
+
+def _link(text: str, index: _Index) -> list[Mention]:
+    tokens = [(m.start(), m.end(), m.group(0)) for m in TOKEN.finditer(text)]
+    candidates: list[Mention] = []
+    for i in range(len(tokens)):
+        for j in range(i + 1, min(len(tokens), i + MAX_SPAN_CHARS) + 1):
+            span = tokens[i:j]
+            if not _could_be_name(span):
+                continue
+            start, end = span[0][0], span[-1][1]
+            raw = text[start:end]
+            found = _lookup(raw, index)
+            if found is not None:
+                how, things = found
+                candidates.append(Mention(raw, start, end, how, things))
+    candidates += _fuzzy(text, tokens, index, candidates)
+    return _best_cover(candidates)
+
+
+def _could_be_name(span: list[tuple[int, int, str]]) -> bool:
+    words = [w for _, _, w in span]
+    cjk = sum(1 for w in words if CJK.fullmatch(w))
+    latin = len(words) - cjk
+    if latin > MAX_SPAN_WORDS:
+        return False
+    if latin == 0:
+        return cjk >= MIN_CJK_CHARS
+    if len(words) == 1:
+        word = words[0].lower()
+        return word not in STOP_WORDS and len(word) > 2
+    return True
+
+
+def _lookup(raw: str, index: _Index) -> tuple[str, list[Named]] | None:
+    """The things ``raw`` names: exactly, else normalised (surest key first). An exact
+    name also brings the things that name it without its article ("the Sunken Vault"
+    is a chapter, and "Sunken Vault" a quest)."""
+    exact = _linked(index.exact.get(fold(raw), []))
+    by_key = [_linked(index.normal.get(key, [])) for key in normal_keys(raw)]
+    if exact:
+        more = [t for found in by_key for t in found if t not in exact]
+        return "exact", exact + list(dict.fromkeys(more))
+    normal = next((found for found in by_key if found), [])
+    return ("normalised", normal) if normal else None
+
+
+def _linked(things: list[Named]) -> list[Named]:
+    return [t for t in things if t.kind in LINKED_KINDS]
+
+
+def _fuzzy(
+    text: str, tokens: list[tuple[int, int, str]], index: _Index, found: list[Mention]
+) -> list[Mention]:
+    """Misspelled Latin names: runs of 2–5 words that are no exact or normalised name (they
+    compete with those by length: "diamond swrod" is the Diamond Sword, not Diamond)."""
+    exact_spans = {(m.start, m.end) for m in found}
+    out: list[Mention] = []
+    for i in range(len(tokens)):
+        for j in range(i + 2, min(len(tokens), i + 5) + 1):
+            span = tokens[i:j]
+            words = [w for _, _, w in span]
+            if (span[0][0], span[-1][1]) in exact_spans or any(CJK.fullmatch(w) for w in words):
+                continue
+            if words[0].lower() in STOP_WORDS or words[-1].lower() in STOP_WORDS:
+                continue
+            start, end = span[0][0], span[-1][1]
+            raw = text[start:end]
+            key = normal_key(raw)
+            best = process.extractOne(
+                key, index.latin, scorer=fuzz.ratio, score_cutoff=FUZZY_PREFILTER
+            )
+            if best is None or not same_name(raw, best[0]):
+                continue
+            things = _linked(index.normal.get(best[0], []))
+            if things:
+                out.append(Mention(raw, start, end, "fuzzy", things))
+    return out
+
+
+HOW_RANK = {"exact": 0, "normalised": 1, "fuzzy": 2}
+
+
+def _best_cover(candidates: list[Mention]) -> list[Mention]:
+    """Longest runs first, then the surest match; none overlapping."""
+    chosen: list[Mention] = []
+    for m in sorted(candidates, key=lambda m: (-(m.end - m.start), HOW_RANK[m.how], m.start)):
+        if m.things and all(m.end <= c.start or m.start >= c.end for c in chosen):
+            chosen.append(m)
+    chosen.sort(key=lambda m: m.start)
+    return chosen[:MAX_MENTIONS]
+
+
+def _describe(mention: Mention, named: Named, index: _Index) -> dict:
+    names = index.names.get(named, {})
+    data: dict = {
+        "text": mention.text,
+        "how": mention.how,
+        "kind": named.kind,
+        "id": named.key,
+        "name": names.get(DEFAULT_LANGUAGE) or next(iter(names.values()), named.key),
+        "names": dict(sorted(names.items())),
+    }
+    if named.kind == NameKind.QUEST and named.key in index.quests:
+        book, quest_id, chapter, _ = index.quests[named.key]
+        data.update(id=quest_id, book=book, chapter=chapter)
+    elif named.kind == NameKind.CHAPTER and named.key in index.chapters:
+        book, title = index.chapters[named.key]
+        data.update(book=book, title=title)
+    elif "/" in named.key and named.kind != NameKind.QUEST:
+        data["book"] = named.key.split("/", 1)[0]
+    elif named.kind == NameKind.BOOK:
+        data["book"] = named.key
+    return data
+
+
+def things_named(text: str, kinds: Iterable[str]) -> list[Named]:
+    """The things of ``kinds`` called ``text`` in any language: exact, normalised, then
+    the same name misspelled (:func:`same_name`); ``[]`` when no name is close enough."""
+    index = _INDEX.get()
+    wanted = set(kinds)
+    text = clean_text(text)[:MAX_QUESTION_CHARS]
+    for found in (
+        index.exact.get(fold(text), []),
+        *(index.normal.get(k, []) for k in normal_keys(text)),
+    ):
+        things = [t for t in found if t.kind in wanted]
+        if things:
+            return things
+    key = normal_key(text)
+    if key and not CJK.search(key) and len(key) >= FUZZY_MIN_CHARS:
+        best = process.extractOne(key, index.latin, scorer=fuzz.ratio, score_cutoff=FUZZY_PREFILTER)
+        if best is not None and same_name(text, best[0]):
+            return [t for t in index.normal.get(best[0], []) if t.kind in wanted]
+    return []
+
+
+def quest_pks(text: str) -> tuple[list[int], bool]:
+    """The quests titled ``text`` in any language (or it misspelled: :func:`things_named`),
+    in book and chapter order, and whether one of their titles is ``text`` itself."""
+    index = _INDEX.get()
+    things = things_named(text, [NameKind.QUEST])
+    found = [index.quests[t.key] for t in things if t.key in index.quests]
+    keys = set(normal_keys(text))
+    exact = any(normal_key(n) in keys for t in things for n in index.names.get(t, {}).values())
+    return [q[3] for q in sorted(found)], exact
+
+
+def name_of(kind: str, key: str, language: str = DEFAULT_LANGUAGE) -> str | None:
+    """What the data calls one thing in ``language`` (else in English, else in any)."""
+    names = _INDEX.get().names.get(Named(kind, key), {})
+    return names.get(language) or names.get(DEFAULT_LANGUAGE) or next(iter(names.values()), None)
+
+
+def translations(texts: Iterable[str], language: str) -> dict[str, str]:
+    """For each name in ``texts`` (or in a "3× Iron Ingot"-style line of them), its name in
+    ``language`` where the data has one that differs. Names of several things that
+    translate differently are left out (the answer keeps the name as it is)."""
+    index = _INDEX.get()
+    out: dict[str, str] = {}
+    for text in _names_in(texts):
+        things = index.exact.get(fold(text)) or index.normal.get(normal_key(text)) or []
+        wanted = {index.names.get(t, {}).get(language) for t in things}
+        # Every thing of that name must agree: a quest titled like an item keeps its title.
+        if len(wanted) == 1 and None not in wanted:
+            (name,) = wanted
+            if name != text:
+                out[text] = name
+    return out
+
+
+COUNTED = re.compile(r"^\d+\s*[×x]\s*")
+PARTS = re.compile(r"\s*(?:[,;/]|\bor\b)\s*")
+
+
+def _names_in(texts: Iterable[str]) -> set[str]:
+    found: set[str] = set()
+    for text in texts:
+        text = " ".join(str(text).split())
+        if not text or len(text) > MAX_QUESTION_CHARS:
+            continue
+        for part in [text, *PARTS.split(text)]:
+            part = COUNTED.sub("", part).strip()
+            if part:
+                found.add(part)
+    return found
+
+
+class QuestionNames:
+    """:func:`mentions` and :func:`translations` for the workflows
+    (``agentweb.workflows.names.NameService``), off the event loop."""
+
+    async def mentions(self, text: str) -> list[dict]:
+        return await db(mentions, text)
+
+    async def translations(self, texts: list[str], language: str) -> dict[str, str]:
+        return await db(translations, texts, language)

@@ -1,0 +1,178 @@
+"""The things a question names, as the request's ``entities`` list them.
+
+The workflow links the question against every name the data has (all imported
+languages, ids, close spellings: ``agentweb.game.mentions``) and sends what it
+found; the planner reads them here. A name is only ever what the data calls
+something: the planner uses the ids and titles of entities in its tool calls, and
+a phrase the player wrote that is longer than the entity inside it ("andesite
+alloy" around "Andesite") stays the player's phrase — looked up as written, so
+the answer says it is not there instead of describing the nearer thing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+QUEST, ITEM, BLOCK, MOB = "quest", "item", "block", "entity"
+CHAPTER, GROUP, BOOK, TABLE = "chapter", "chapter_group", "book", "reward_table"
+WORD = re.compile(r"[^\W_]+")
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@dataclass(frozen=True)
+class Entity:
+    text: str
+    kind: str
+    id: str
+    name: str
+    names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    book: str = ""
+    chapter: str = ""
+    how: str = "exact"
+
+    def name_in(self, language: str) -> str:
+        """The entity's name in the answer's language (``zh`` or ``en``)."""
+        wanted = "zh_cn" if language == "zh" else "en_us"
+        return self.names.get(wanted) or self.name
+
+
+def read(payload: dict[str, Any]) -> list[Entity]:
+    """The request's entities, in question order (malformed entries are skipped)."""
+    found = []
+    for raw in payload.get("entities") or []:
+        if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+            continue
+        names = raw.get("names") if isinstance(raw.get("names"), dict) else {}
+        found.append(
+            Entity(
+                text=str(raw.get("text", "")),
+                kind=raw["kind"],
+                id=str(raw.get("id", "")),
+                name=str(raw.get("name") or raw.get("title") or raw.get("id") or ""),
+                names={str(k): str(v) for k, v in names.items()},
+                book=str(raw.get("book", "")),
+                chapter=str(raw.get("chapter", "")),
+                how=str(raw.get("how", "exact")),
+            )
+        )
+    return found
+
+
+def of_kind(entities: list[Entity], *kinds: str) -> list[Entity]:
+    return [e for e in entities if e.kind in kinds]
+
+
+def items(entities: list[Entity]) -> list[Entity]:
+    """Items mentioned (a block only where no item has its mention), one per mention."""
+    by_text: dict[str, Entity] = {}
+    for e in entities:
+        if e.kind == ITEM or (e.kind == BLOCK and e.text not in by_text):
+            by_text[e.text] = e
+    return list(by_text.values())
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text.casefold().replace("'", "").replace("’", ""))
+
+
+# Words that name nothing: around a name in a phrase they do not make it another name
+# (articles, pronouns, the verbs of asking for things).
+FILLER = frozenset(
+    (
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "up",
+        "out",
+        "for",
+        "it",
+        "its",
+        "is",
+        "are",
+        "be",
+        "opens",
+        "open",
+        "comes",
+        "come",
+        "does",
+        "do",
+        "did",
+        "me",
+        "my",
+        "i",
+        "you",
+        "we",
+        "us",
+        "they",
+        "them",
+        "make",
+        "makes",
+        "made",
+        "get",
+        "gets",
+        "got",
+        "kill",
+        "kills",
+        "killing",
+        "craft",
+        "crafting",
+        "find",
+        "need",
+        "needs",
+        "use",
+        "using",
+        "have",
+        "has",
+        "had",
+        "give",
+        "gives",
+        "build",
+        "want",
+        "wants",
+        "take",
+        "how",
+        "what",
+        "which",
+        "where",
+        "when",
+        "why",
+        "many",
+        "much",
+        "more",
+        "some",
+        "any",
+        "all",
+        "each",
+        "every",
+        "one",
+        "ones",
+    )
+)
+
+
+def inside(entity: Entity, phrase: str) -> bool:
+    """The entity is only part of ``phrase``: the phrase has name words the entity's name
+    lacks ("andesite alloy" around "Andesite"), so the phrase names something else. A
+    phrase that only adds a few filler words ("Master of the Forge opens up") names it."""
+    if CJK.search(phrase) and CJK.search(entity.text):
+        # A Chinese phrase the pattern reader kept whole is longer than a name inside it.
+        return entity.text in phrase and entity.text != phrase
+    # "the Tide Pool Diver" is mentioned as "Tide Pool Diver": articles do not count.
+    mention = [w for w in words(entity.text) if w not in FILLER] or words(entity.text)
+    wanted = words(phrase)
+    if not mention or not wanted:
+        return False
+    names = [words(n) for n in (entity.name, *entity.names.values())]
+    if wanted == mention or wanted in names:
+        return False
+    if " ".join(mention) not in " ".join(wanted) or len(wanted) <= len(mention):
+        return False
+    # Any word of the phrase that names something and is not the name's makes it another
+    # name ("Tide Pool Diver Expert", "burning device 2").
+    return any(w not in FILLER and w not in mention for w in wanted)

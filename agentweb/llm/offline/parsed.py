@@ -1,0 +1,120 @@
+"""What the offline planner reads from a question: its intent, the aspects it asks and the
+names it mentions (``Parsed``), shared by the readers (``intent``, ``reading``), the
+recipes (``plan``) and the answers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from agentweb.llm.offline import text as w
+
+DEFAULT_QUANTITY = 1
+MAX_QUANTITY = 64
+
+
+class Intent(StrEnum):
+    PROFILE = "profile"
+    QUEST_CHAIN = "quest_chain"  # a quest's required items, then where they come from
+    QUEST_INFO = "quest_info"
+    QUEST_REWARDERS = "quest_rewarders"
+    QUEST_REQUIRERS = "quest_requirers"
+    QUEST_KILLERS = "quest_killers"  # quests whose kill tasks name a mob (or any mob)
+    CHAPTER = "chapter"
+    GROUP = "group"  # a chapter group's chapters, with their quest counts
+    BOOK = "book"  # a quest book's chapters, with their quest counts
+    ITEM_MATERIALS = "item_materials"  # a bill of materials: raw materials for N of an item
+    REWARD_TABLE = "reward_table"  # a reward table: what is in it, which quests give it
+    ITEM_SOURCE = "item_source"
+    ITEM_INFO = "item_info"
+    KNOWLEDGE = "knowledge"
+    BUY = "buy"
+    SIGNIN = "signin"
+    CLAIM = "claim"
+    SMALL_TALK = "small_talk"
+
+
+GAME_DATA = frozenset(
+    {
+        Intent.PROFILE,
+        Intent.QUEST_CHAIN,
+        Intent.QUEST_INFO,
+        Intent.QUEST_REWARDERS,
+        Intent.QUEST_REQUIRERS,
+        Intent.QUEST_KILLERS,
+        Intent.CHAPTER,
+        Intent.GROUP,
+        Intent.BOOK,
+        Intent.ITEM_SOURCE,
+        Intent.ITEM_INFO,
+        Intent.ITEM_MATERIALS,
+        Intent.REWARD_TABLE,
+    }
+)
+ACTIONS = frozenset({Intent.BUY, Intent.SIGNIN, Intent.CLAIM})
+
+
+# The aspects of a quest a question may ask about, in the order an answer states them.
+QUEST_ASPECTS = ("about", "chapter", "group", "tasks", "rewards", "prerequisites", "unlocks")
+ITEM_ASPECTS = ("craft", "cooking", "drops", "food")
+# What a quest answer states when the question names none of them.
+DEFAULT_QUEST_ASPECTS = ("tasks", "rewards")
+
+
+@dataclass(slots=True)
+class Parsed:
+    text: str
+    lang: str
+    intent: Intent
+    # What the question asks: quest aspects (``QUEST_ASPECTS``), ``count``, and item
+    # aspects (``craft``, ``cooking``, ``drops``, ``food``), as many as it asks at once.
+    aspects: tuple[str, ...] = ()
+    quest: str | None = None
+    quest_id: str | None = None
+    items: list[str] = field(default_factory=list)
+    chapter: str | None = None
+    quantity: int = DEFAULT_QUANTITY
+    # The question said "quest" (or gave an id): a quest miss is not an item lookup.
+    said_quest: bool = False
+    # Read from the request's entities (``offline.reading``): what a list is limited to
+    # (``book``, ``chapter``, ``group``), the mob of kill tasks, both reverse lookups
+    # asked at once, the group or book asked about.
+    scope: dict[str, str] = field(default_factory=dict)
+    kills: str | None = None
+    also_requirers: bool = False
+    group: str | None = None
+    book: str | None = None
+    # The raw materials of what is asked (a bill of materials), not only its recipe.
+    materials: bool = False
+    # Quests by the type of a reward ("xp"), and the reward table asked about.
+    reward_type: str | None = None
+    table: str | None = None
+    # The question as knowledge-base search terms: an item or mob it names in Chinese
+    # written by its English name (the data names vanilla things in English).
+    search_text: str | None = None
+
+    @property
+    def aspect(self) -> str:
+        """The one quest aspect asked, or ``all`` when it asks none or several."""
+        asked = [a for a in self.aspects if a in QUEST_ASPECTS]
+        return asked[0] if len(asked) == 1 else "all"
+
+    def quest_aspects(self) -> tuple[str, ...]:
+        asked = tuple(a for a in QUEST_ASPECTS if a in self.aspects)
+        return asked or DEFAULT_QUEST_ASPECTS
+
+    def asks(self, *aspects: str) -> bool:
+        return any(a in self.aspects for a in aspects)
+
+
+def aspects_of(text: str, lang: str) -> tuple[str, ...]:
+    """The quest and item aspects ``text`` asks about (the tables of ``offline.text``)."""
+    tables = (
+        (w.QUEST_ASPECTS_ZH, w.ITEM_ASPECTS_ZH)
+        if lang == "zh"
+        else (w.QUEST_ASPECTS_EN, w.ITEM_ASPECTS_EN)
+    )
+    return tuple(
+        name for table in tables for name, pattern in table.items() if re.search(pattern, text)
+    )

@@ -1,0 +1,48 @@
+"""The sentences of a passage that answer a question (articles, web pages)."""
+
+from __future__ import annotations
+
+import re
+
+from agentweb.llm.offline.text import NOT_NAMES
+
+# Sentences quoted: the ones that share the most words with the question.
+SENTENCES_QUOTED = 2
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")
+WORD = re.compile(r"[a-z0-9']+|[\u4e00-\u9fff]+")
+# Chinese words are compared by their pairs of characters (there are no spaces).
+CJK = re.compile(r"[\u4e00-\u9fff]+")
+# Pairs of characters that only ask ("为什么", "怎么", "什么"): they tell nothing.
+ASKING_PAIRS = frozenset(
+    """为什 什么 怎么 怎样 如何 为啥 可以 能不 没有
+    一个 这个 那个 这里 那里 哪里""".split()  # noqa: SIM905
+)
+
+
+def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> str:
+    """The sentences of ``text`` sharing the most words with the question, in their order.
+
+    The tool already picked the passage; this only trims it to what answers the
+    question, so a long article is not quoted from its start.
+    """
+    sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+    if len(sentences) <= keep:
+        return " ".join(sentences)
+    wanted = _words(question)
+
+    def overlap(i: int) -> int:
+        return len(wanted & _words(sentences[i]))
+
+    best = sorted(range(len(sentences)), key=lambda i: (-overlap(i), i))[:keep]
+    return " ".join(sentences[i] for i in sorted(best))
+
+
+def _words(text: str) -> set[str]:
+    """Content words (and their singulars), and the pairs of characters of Chinese runs."""
+    found: set[str] = set()
+    for word in WORD.findall(text.lower()):
+        if CJK.fullmatch(word):
+            found |= {word[i : i + 2] for i in range(len(word) - 1)} - ASKING_PAIRS
+        elif word not in NOT_NAMES and len(word) > 2:
+            found |= {word, word.rstrip("s")}
+    return found

@@ -1,0 +1,362 @@
+"""Reading a question through the things it names (the request's ``entities``).
+
+The pattern reader (``offline.intent``) finds names by the words around them; this
+reader starts from what the data says the question names — quests, items, mobs,
+chapters, groups, books, in any imported language — and from the aspects the rest
+of the question asks (what a quest needs or gives, a count, "which quests", a kill,
+raw materials "in total", "each of them", where things come from). The pair decides
+the intent, for any book and either language:
+
+* several quests ("which quests …", "哪些任务 …") with a mob or a kill → quests by
+  kill target; with an item → quests that give it and/or ask for it; limited to
+  the book, group or chapter the question names;
+* a chapter group → its chapters and their counts; a book → its chapters and
+  counts; a chapter → its quests and their count;
+* a quest → its aspects by id (no search), or, when the question goes on to the
+  items ("where does each come from", "in total"), a chain: the quest, then its
+  items' sources or their bill of materials;
+* an item → its sources, or its raw materials ("raw materials", "in total",
+  "each of them"), or its food values.
+
+A phrase of the player's that is longer than the entity inside it ("andesite
+alloy" around Andesite) is not that entity: the pattern reader's phrase is kept
+and looked up as written, so the answer says the data does not have it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentweb.llm.offline import text as w
+from agentweb.llm.offline.entities import (
+    BLOCK,
+    BOOK,
+    CHAPTER,
+    GROUP,
+    ITEM,
+    MOB,
+    QUEST,
+    TABLE,
+    Entity,
+    inside,
+    items,
+    of_kind,
+)
+from agentweb.llm.offline.parsed import (
+    ACTIONS,
+    ITEM_ASPECTS,
+    MAX_QUANTITY,
+    Intent,
+    Parsed,
+    aspects_of,
+)
+
+# Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
+QUEST_ONLY = ("about", "rewards", "prerequisites", "unlocks", "chapter", "group")
+CJK = re.compile(r"[\u3400-\u9fff]")
+NUMBER = re.compile(r"\d+|[一二两三四五六七八九十百]+")
+ZH_DIGITS = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
+NOT_READ = frozenset({Intent.PROFILE, Intent.SMALL_TALK}) | ACTIONS
+REVERSE = frozenset({Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS, Intent.QUEST_KILLERS})
+
+
+class Asked:
+    """What the question asks, besides the names in it."""
+
+    def __init__(self, p: Parsed, rest: str) -> None:
+        low = rest.lower()
+
+        def has(en: re.Pattern[str], zh: re.Pattern[str]) -> bool:
+            return bool(en.search(low) or zh.search(rest))
+
+        self.aspects = set(aspects_of(low if p.lang == "en" else rest, p.lang))
+        self.which = has(w.WHICH_QUESTS_EN, w.WHICH_QUESTS_ZH)
+        self.kill = has(w.KILL_EN, w.KILL_ZH)
+        self.total = has(w.TOTAL_EN, w.TOTAL_ZH)
+        self.each = has(w.EACH_EN, w.EACH_ZH)
+        self.materials = has(w.MATERIALS_EN, w.MATERIALS_ZH)
+        self.count = has(w.COUNT_EN, w.COUNT_ZH)
+        self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))
+        self.chapters = has(w.CHAPTERS_EN, w.CHAPTERS_ZH)
+        self.xp = has(w.XP_EN, w.XP_ZH)
+        self.contents = has(w.CONTENTS_EN, w.CONTENTS_ZH)
+        self.quest_word = bool(w.QUEST_WORD.search(low))
+        self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
+
+    @property
+    def anything(self) -> bool:
+        """Asks any aspect, count or list at all (else it is a question about the thing)."""
+        return bool(
+            self.aspects
+            or self.which
+            or self.total
+            or self.count
+            or self.obtain
+            or self.materials
+            or self.kill
+            or self.contents
+        )
+
+    @property
+    def chain(self) -> bool:
+        """The question goes on from a quest's items to where they come from."""
+        return self.obtain or self.total or self.each
+
+    @property
+    def bill(self) -> bool:
+        """Raw materials, counts added up, or every material and how to get it."""
+        return (
+            self.total
+            or (self.each and (self.obtain or self.materials))
+            or (self.materials and self.obtain)
+        )
+
+
+def refine(p: Parsed, entities: list[Entity]) -> Parsed:
+    """``p`` (the pattern reader's) decided by the entities where they name the subject."""
+    if p.intent in NOT_READ:
+        return p
+    # A longer phrase of the player's around a quest or item name names another quest or
+    # item; books, chapters, groups and mobs are found by their own names.
+    phrases = [name for name in (p.quest, *p.items) if name]
+    live = [
+        e
+        for e in entities
+        if e.kind not in (QUEST, ITEM, BLOCK) or not any(inside(e, ph) for ph in phrases)
+    ]
+    if live:
+        _language(p, live)
+    asked = Asked(p, _without(p.text, live))
+    if not live:
+        if not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):
+            _unlinked(p, asked)
+        return p
+    quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
+    if of_kind(live, BOOK):
+        # "the grand expanse quest book": the word book is no item here.
+        things = [t for t in things if t.text.casefold() not in ("book", "quest book")]
+    # A name that is an item too is a mob only when the question is about killing.
+    mobs = [m for m in mobs if asked.kill or not _same_mention(m, things)]
+    _scope(p, live)
+    if asked.which:
+        # "Which quests need diamonds": the quest called Diamonds is not what is asked.
+        only_quests = [q for q in quests if not _same_mention(q, things + mobs)]
+        if not only_quests and _reverse(p, asked, things, mobs):
+            return p
+        if p.intent in REVERSE:
+            return p  # "which quests reward an Item Vault": a modded item the data only names
+    p.search_text = _search_text(p, live)
+    if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
+        p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
+        return p
+    if not asked.anything and p.intent is Intent.KNOWLEDGE:
+        return p  # a question about something, for the knowledge base (and descriptions)
+    groups, books, chapters = of_kind(live, GROUP), of_kind(live, BOOK), of_kind(live, CHAPTER)
+    # "The Sunken Vault chapter" is the chapter, though a quest has the same name.
+    about_chapter = asked.chapters or asked.count or asked.which
+    chapter_first = chapters and about_chapter and all(_same_mention(q, chapters) for q in quests)
+    tables = of_kind(live, TABLE)
+    if tables and not quests and (asked.contents or not things):
+        p.intent, p.table = Intent.REWARD_TABLE, tables[0].name
+        return p
+    if groups and not quests:
+        p.intent, p.group, p.book = Intent.GROUP, groups[0].name, groups[0].book or None
+        return p
+    if chapters and (chapter_first or (not quests and about_chapter)):
+        p.intent, p.chapter = Intent.CHAPTER, chapters[0].name
+        p.aspects = (*p.aspects, "count") if asked.count else p.aspects
+        return p
+    if books and not quests and not things and (asked.count or asked.chapters or asked.which):
+        p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
+        return p
+    named_else = _named_besides(p, quests, things)
+    if quests and _is_quest(asked, quests, things, named_else):
+        _quest(p, asked, _best_quest(quests, chapters, books))
+        return p
+    things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
+    if things:
+        _item(p, asked, _subject_first(p, things))
+    else:
+        _unlinked(p, asked)
+    return p
+
+
+def _search_text(p: Parsed, live: list[Entity]) -> str:
+    """The question with each item, mob or quest it names in Chinese written in English,
+    where the data has an English name (for articles written in English)."""
+    text = p.text
+    for e in live:
+        english = e.names.get("en_us")
+        if e.kind in (ITEM, BLOCK, MOB, QUEST) and CJK.search(e.text) and english:
+            text = text.replace(e.text, f" {english} ")
+    return " ".join(text.split())
+
+
+def _named_besides(p: Parsed, quests: list[Entity], things: list[Entity]) -> bool:
+    """Something other than the quests is named: an item entity of its own mention, or a
+    phrase of the pattern reader's (a glossary name) that is not the quest's name."""
+    if any(not _same_mention(t, quests) for t in things):
+        return True
+    titles = {q.text.casefold() for q in quests} | {q.name.casefold() for q in quests}
+    return any(name.casefold() not in titles for name in p.items)
+
+
+def _subject_first(p: Parsed, things: list[Entity]) -> list[Entity]:
+    """The items the pattern reader took for the subject ("for iron ingots"); all the items
+    named when it found none. The others are context ("a blast furnace for …")."""
+    wanted = {name.casefold() for name in p.items}
+    first = [t for t in things if t.text.casefold() in wanted or t.name.casefold() in wanted]
+    return first or things
+
+
+def _unlinked(p: Parsed, asked: Asked) -> None:
+    """No entity names the subject: the pattern reader's item names (a glossary's) still
+    get a bill of materials when the question asks for one."""
+    if p.intent in (Intent.ITEM_SOURCE, Intent.ITEM_INFO) and p.items and asked.bill:
+        p.intent, p.materials = Intent.ITEM_MATERIALS, True
+        p.aspects = tuple(dict.fromkeys((*p.aspects, *asked.aspects)))
+
+
+def _without(text: str, entities: list[Entity], *, stand_in: bool = True) -> str:
+    """The question with each name in it replaced by a pronoun (its words ask nothing,
+    and the words around it keep their distance); a book named by its first word and
+    "quests" keeps that word ("saltmarsh quests")."""
+    for e in sorted(entities, key=lambda e: -len(e.text)):
+        if e.text:
+            tail = e.text.split()[-1] if e.kind == BOOK and " " in e.text else ""
+            keep = tail if tail.lower() in ("quest", "quests", "book") else ""
+            pronoun = ("某" if CJK.search(e.text) else "it") if stand_in else ""
+            text = re.sub(re.escape(e.text), f" {pronoun} {keep} ", text, flags=re.I)
+    return text
+
+
+def _language(p: Parsed, live: list[Entity]) -> None:
+    """The question's language is that of its own words, not of the names it quotes
+    ("What does the quest 点亮矿道 need?" is an English question)."""
+    rest = _without(p.text, live, stand_in=False)
+    p.lang = "zh" if CJK.search(rest) else "en"
+
+
+def _scope(p: Parsed, live: list[Entity]) -> None:
+    for e in live:
+        if e.kind == BOOK:
+            p.scope.setdefault("book", e.book or e.id)
+        elif e.kind == CHAPTER:
+            p.scope.setdefault("chapter", e.name)
+            if e.book:
+                p.scope.setdefault("book", e.book)
+        elif e.kind == GROUP:
+            p.scope.setdefault("group", e.name)
+            if e.book:
+                p.scope.setdefault("book", e.book)
+
+
+def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) -> bool:
+    """Several quests: by the mob their kill tasks name, or by an item they give or ask for."""
+    if mobs or (asked.kill and not things):
+        p.intent = Intent.QUEST_KILLERS
+        p.kills = mobs[0].id if mobs else None
+        return True
+    if not things and asked.xp:
+        p.intent, p.reward_type = Intent.QUEST_REWARDERS, "xp"
+        return True
+    if not things:
+        return False
+    gives = "rewards" in asked.aspects or asked.obtain or p.intent is Intent.QUEST_REWARDERS
+    needs = "tasks" in asked.aspects or p.intent is Intent.QUEST_REQUIRERS
+    p.items = [things[0].name]
+    p.intent = Intent.QUEST_REWARDERS if gives or not needs else Intent.QUEST_REQUIRERS
+    p.also_requirers = gives and needs
+    return True
+
+
+def _same_mention(entity: Entity, others: list[Entity]) -> bool:
+    return any(o.text.casefold() == entity.text.casefold() for o in others)
+
+
+def _is_quest(asked: Asked, quests: list[Entity], things: list[Entity], named_else: bool) -> bool:
+    """Whether the quest named is the question's subject.
+
+    It is when the question says "quest" or asks what only a quest has; when it asks
+    what the quest needs and goes on to its items ("… and how do I get each"); or when
+    it names other things besides (the quest's items: "how many iron ingots in total").
+    A quest named like an item, or named as the thing to obtain ("where do I find
+    Lunium Nova"), is not: the item — or the pattern reader's lookup — is.
+    """
+    if asked.quest_word or asked.aspects & set(QUEST_ONLY):
+        return True
+    item_asked = bool(asked.aspects & set(ITEM_ASPECTS)) or asked.obtain or asked.materials
+    if "tasks" in asked.aspects and (asked.chain or asked.count):
+        return True
+    if item_asked or asked.total or asked.count:
+        return named_else and not all(_same_mention(q, things) for q in quests)
+    return not any(_same_mention(q, things) for q in quests) or "tasks" in asked.aspects
+
+
+def _best_quest(quests: list[Entity], chapters: list[Entity], books: list[Entity]) -> Entity:
+    """Of several quests named, the one in the chapter or book the question names, the
+    surest match first."""
+    where = {c.name.casefold() for c in chapters} | {c.chapter.casefold() for c in chapters}
+    in_chapter = [q for q in quests if q.chapter.casefold() in where]
+    in_book = [q for q in quests if q.book in {b.book or b.id for b in books}]
+    ranked = in_chapter or in_book or quests
+    return min(ranked, key=lambda q: ({"exact": 0, "normalised": 1}.get(q.how, 2), -len(q.text)))
+
+
+def _quest(p: Parsed, asked: Asked, quest: Entity) -> None:
+    p.quest, p.quest_id, p.said_quest = quest.name, quest.id, True
+    p.items = []
+    p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
+    if quest.book:
+        p.scope["book"] = quest.book
+    # The quest is read by id (one detail), so its items' sources still fit the budget.
+    chain = asked.chain or p.intent is Intent.QUEST_CHAIN
+    p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
+    # "How many sticks for all of them": the quest's items, added up to raw materials.
+    p.materials = p.intent is Intent.QUEST_CHAIN and (asked.bill or asked.count)
+    if asked.count and not p.asks("rewards", "prerequisites", "unlocks"):
+        p.aspects = tuple(dict.fromkeys((*p.aspects, "tasks")))
+
+
+def _item(p: Parsed, asked: Asked, things: list[Entity]) -> None:
+    p.items = [e.id for e in things[:3]]
+    p.quantity = _quantity(p.text, things[0])
+    # Words of the other names count ("a blast furnace for iron ingots" asks about one).
+    rest = _without(p.text, things[:1])
+    p.aspects = aspects_of(rest.lower() if p.lang == "en" else rest, p.lang)
+    several = len({t.text.casefold() for t in things}) > 1
+    if asked.bill or (asked.materials and asked.obtain) or (asked.count and several):
+        p.intent, p.materials = Intent.ITEM_MATERIALS, True
+    elif p.asks("food") and not p.asks("craft", "cooking", "drops"):
+        p.intent = Intent.ITEM_INFO
+    elif p.intent in (Intent.KNOWLEDGE, Intent.ITEM_INFO, Intent.QUEST_INFO, Intent.CHAPTER):
+        if p.asks(*ITEM_ASPECTS) or asked.obtain or asked.materials or asked.count:
+            p.intent = Intent.ITEM_SOURCE
+    elif p.intent in (Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS):
+        return
+    else:
+        p.intent = Intent.ITEM_SOURCE
+
+
+def _quantity(text: str, entity: Entity) -> int:
+    """How many of the item the question wants: the number just before its name."""
+    at = text.casefold().find(entity.text.casefold())
+    before = text[:at] if at > 0 else ""
+    numbers = NUMBER.findall(before[-12:]) or NUMBER.findall(text)
+    if not numbers:
+        return 1
+    value = _number(numbers[-1] if before else numbers[0])
+    return max(1, min(value, MAX_QUANTITY * 64))
+
+
+def _number(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    if text == "十":
+        return 10
+    if text.startswith("十"):
+        return 10 + ZH_DIGITS.get(text[1:], 0)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return ZH_DIGITS.get(tens, 1) * 10 + ZH_DIGITS.get(ones, 0)
+    return ZH_DIGITS.get(text[:1], 1)

@@ -1,0 +1,72 @@
+"""What a real model is told besides the question: the things it names (``entities``, with
+ids, in every language), to the router and to the loop; and, for a Chinese question, the
+observed names in Chinese from the imported lang data (``names``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from asgiref.sync import async_to_sync
+
+from agentweb.core.tooling import registry
+from agentweb.engine import AllModules, ListSink
+from agentweb.engine.policy import MODULE_DEFAULTS
+from agentweb.game.mentions import QuestionNames
+from agentweb.llm.openai_compat import OpenAICompatible
+from agentweb.workflows.env import Environment, Request
+from agentweb.workflows.prompts import PromptBook
+from agentweb.workflows.runner import run_request
+from tests.fakes.model_server import FakeModelServer
+from tests.replies import answer, route, tool
+
+PROMPTS = PromptBook(Path(__file__).resolve().parents[2] / "prompts")
+
+
+def run(model_url: str, text: str):
+    env = Environment(
+        registry=registry,
+        modules=AllModules(),
+        prompts=PROMPTS.snapshot(),
+        policy=MODULE_DEFAULTS.__getitem__,
+        model=OpenAICompatible(model_url, "fake-model"),
+        sink=ListSink(),
+        names=QuestionNames(),
+    )
+
+    async def go():
+        try:
+            return await run_request(env, Request(text))
+        finally:
+            await env.model.aclose()
+
+    return async_to_sync(go)()
+
+
+def test_the_router_and_the_loop_get_the_quest_named_with_its_id(frostbell):
+    replies = [
+        route("system:reasoning"),
+        tool("ftb.quest.detail", quest_id="208BACB640067C55"),
+        answer("6 bread and 4 baked potatoes.", [1]),
+    ]
+    with FakeModelServer(replies) as model:
+        run(model.url, "what do I hand in for Miner's Lunch?")
+    router, first, _ = model.user_payloads()
+    for payload in (router, first):
+        (quest,) = [e for e in payload["entities"] if e["kind"] == "quest"]
+        assert quest["id"] == "208BACB640067C55"
+        assert quest["names"] == {"en_us": "Miner's Lunch", "zh_cn": "矿工的午餐"}
+        assert quest["book"] == "frostbell-hollow"
+
+
+def test_a_chinese_question_gets_the_observed_names_in_chinese(frostbell):
+    replies = [
+        route("system:reasoning"),
+        tool("ftb.quest.detail", quest_id="208BACB640067C55"),
+        answer("6 个面包和 4 个烤马铃薯。", [1]),
+    ]
+    with FakeModelServer(replies) as model:
+        run(model.url, "矿工的午餐要交什么？")
+    after_the_tool = model.user_payloads()[2]
+    assert after_the_tool["names"]["Miner's Lunch"] == "矿工的午餐"
+    assert after_the_tool["names"]["First Snow Camp"] == "初雪营地"
+    assert "names" not in model.user_payloads()[1], "nothing observed yet"

@@ -1,0 +1,47 @@
+"""``import_pack`` and the name index on PostgreSQL (pg_trgm): the demo mod seeded by
+``seed_demo``, a fixture pack imported and imported again, Chinese names found."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.scale.stack import manage, stack_env
+
+pytestmark = pytest.mark.scale
+
+PROBE = "from tests.scale.pack_probe import main; main()"
+
+
+@pytest.fixture(scope="module")
+def probe(scale_db, scale_urls, model_server) -> dict:
+    env = stack_env(scale_db[0], scale_urls[1], model_server.url)
+    out = manage(env, "shell", "-c", PROBE)
+    return json.loads(out.split("PACK=", 1)[1].strip())
+
+
+def test_it_runs_on_postgresql(probe):
+    assert probe["vendor"] == "postgresql"
+
+
+def test_the_demo_mod_s_chinese_names_are_found_exactly_by_prefix_and_inside(probe):
+    demo = probe["demo"]
+    assert demo["exact_zh"] == [["item", "hearthworks:copper_gear", "zh_cn", "exact"]]
+    assert ["item", "hearthworks:verdigris", "zh_cn", "exact"] in demo["prefix_zh"]
+    assert ["item", "hearthworks:verdant_ore", "zh_cn", "prefix"] in demo["prefix_zh"]
+    assert demo["contains_en"] == [["item", "hearthworks:copper_gear", "en_us", "contains"]]
+    assert demo["localized"] == {"hearthworks:kiln_firing": "窑烧"}
+    assert demo["gear"] == {
+        "item": "hearthworks:copper_gear",
+        "made_in": ["Stonecutter", "窑烧 (Hearthworks)"],
+    }
+
+
+def test_a_pack_imports_and_a_second_import_changes_nothing(probe):
+    pack = probe["pack"]
+    assert "mixer:mixing/andesite_alloy" in pack["recipes"]
+    assert "oldmod:enriching" in pack["recipes"]
+    assert all(counts == [0, 0, 0] for counts in pack["second"].values()), pack["second"]
+    assert pack["alloy"] == ["安山合金", "搅拌"]
+    assert pack["contains_zh"] == [["item", "mixer:shaft", "zh_cn", "exact"]]
