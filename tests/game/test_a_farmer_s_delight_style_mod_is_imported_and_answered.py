@@ -13,7 +13,7 @@ from agentweb.game.models import ItemSource, ItemTag, Recipe
 from agentweb.game.tools.items import lookup_sources
 from tests.planner.kit import ask
 
-from .packs import write_zip
+from .packs import block_loot, loot_item, write_zip
 
 NS = "farmersdelight"
 MOD = {
@@ -59,41 +59,21 @@ MOD = {
     "data/c/tags/item/tools/knife.json": {
         "values": [f"{NS}:flint_knife", f"{NS}:iron_knife"],
     },
-    f"data/{NS}/loot_table/blocks/wild_cabbages.json": {
-        "type": "minecraft:block",
-        "pools": [
-            {
-                "rolls": 1.0,
-                "entries": [
-                    {
-                        "type": "minecraft:alternatives",
-                        "children": [
-                            {
-                                "type": "minecraft:item",
-                                "name": f"{NS}:wild_cabbages",
-                                "conditions": [
-                                    {
-                                        "condition": "minecraft:match_tool",
-                                        "predicate": {"items": "minecraft:shears"},
-                                    }
-                                ],
-                            },
-                            {
-                                "type": "minecraft:item",
-                                "name": f"{NS}:cabbage_seeds",
-                                "functions": [
-                                    {
-                                        "function": "minecraft:set_count",
-                                        "count": {"type": "minecraft:uniform", "min": 1, "max": 2},
-                                    }
-                                ],
-                            },
-                        ],
-                    }
-                ],
-            }
-        ],
-    },
+    f"data/{NS}/loot_table/blocks/wild_cabbages.json": block_loot(
+        loot_item(
+            f"{NS}:wild_cabbages",
+            {"condition": "minecraft:match_tool", "predicate": {"items": "minecraft:shears"}},
+        ),
+        loot_item(
+            f"{NS}:cabbage_seeds",
+            functions=[
+                {
+                    "function": "minecraft:set_count",
+                    "count": {"type": "minecraft:uniform", "min": 1, "max": 2},
+                }
+            ],
+        ),
+    ),
     f"assets/{NS}/lang/en_us.json": {
         f"item.{NS}.cake_slice": "Slice of Cake",
         f"item.{NS}.straw": "Straw",

@@ -10,7 +10,7 @@ from agentweb.game.models import ItemSource, SourceKind
 from tests.game.tool_kit import call_tool
 from tests.planner.kit import ask
 
-from .packs import PACK_MCMETA, build_instance, vanilla_items
+from .packs import PACK_MCMETA, block_loot, build_instance, loot_item, vanilla_items
 
 SILK = {
     "condition": "minecraft:match_tool",
@@ -20,33 +20,20 @@ SILK = {
 }
 
 
-def _table(*children: dict) -> dict:
-    entry = {"type": "minecraft:alternatives", "children": list(children)}
-    return {"type": "minecraft:block", "pools": [{"rolls": 1, "entries": [entry]}]}
-
-
-def _item(name: str, *conditions: dict) -> dict:
-    return {
-        "type": "minecraft:item",
-        "name": name,
-        **({"conditions": list(conditions)} if conditions else {}),
-    }
-
-
 LOOT = {
     "pack.mcmeta": PACK_MCMETA,
     # Stone's shape: one item with Silk Touch, otherwise another.
-    "data/rock/loot_table/blocks/hard_rock.json": _table(
-        _item("minecraft:andesite", SILK), _item("minecraft:coal")
+    "data/rock/loot_table/blocks/hard_rock.json": block_loot(
+        loot_item("minecraft:andesite", SILK), loot_item("minecraft:coal")
     ),
     # Gravel's shape: one item with Silk Touch, otherwise flint 10 % (more with Fortune) or
     # else a third.
-    "data/rock/loot_table/blocks/loose_rock.json": _table(
-        _item("minecraft:iron_nugget", SILK),
+    "data/rock/loot_table/blocks/loose_rock.json": block_loot(
+        loot_item("minecraft:iron_nugget", SILK),
         {
             "type": "minecraft:alternatives",
             "children": [
-                _item(
+                loot_item(
                     "minecraft:wheat_seeds",
                     {
                         "condition": "minecraft:table_bonus",
@@ -54,13 +41,13 @@ LOOT = {
                         "chances": [0.1, 0.14285715, 0.25, 1.0],
                     },
                 ),
-                _item("minecraft:stick"),
+                loot_item("minecraft:stick"),
             ],
         },
     ),
     # After a child without conditions, no other child is ever reached.
-    "data/rock/loot_table/blocks/plain_rock.json": _table(
-        _item("minecraft:dirt"), _item("minecraft:diamond")
+    "data/rock/loot_table/blocks/plain_rock.json": block_loot(
+        loot_item("minecraft:dirt"), loot_item("minecraft:diamond")
     ),
 }
 
