@@ -15,7 +15,6 @@ edits apply to new runs only (R-POL-4).
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable
@@ -28,7 +27,12 @@ from django.conf import settings
 
 from agentweb.control import settings_cache
 from agentweb.control.models import AssistantSettings, PolicyOverride, PromptVersion
-from agentweb.engine.policy import MODULE_DEFAULTS, ExecutionPolicy, PolicyError, parse_override
+from agentweb.engine.policy import (
+    MODULE_DEFAULTS,
+    ExecutionPolicy,
+    PolicyInvalid,
+    policy_with_fallbacks,
+)
 from agentweb.workflows.policies import PolicyBook
 from agentweb.workflows.prompts import PromptBook, PromptError
 
@@ -84,9 +88,9 @@ def _refresh(
             _cache.policies, _cache.prompts = PolicyBook(paths[0]), PromptBook(paths[1])
             _cache.paths, _cache.config_key = paths, None
             _cache.files_version = files_version
-            messages = _cache.policies.messages + _unknown_workflows(paths[0])
+            messages = list(_cache.policies.messages)
         elif force_files or files_version != _cache.files_version:
-            messages = _reload_files(_cache.policies, _cache.prompts, paths[0])
+            messages = _reload_files(_cache.policies, _cache.prompts)
             _cache.files_version = files_version
         key = (config_version, changed_at)
         if key != _cache.config_key:
@@ -95,7 +99,7 @@ def _refresh(
         return _cache.policies, _cache.prompts, messages
 
 
-def _reload_files(policies: PolicyBook, prompts: PromptBook, config_file: Path) -> list[str]:
+def _reload_files(policies: PolicyBook, prompts: PromptBook) -> list[str]:
     messages: list[str] = []
     try:
         prompts.reload()
@@ -104,27 +108,6 @@ def _reload_files(policies: PolicyBook, prompts: PromptBook, config_file: Path) 
         logger.error(message)
         messages.append(message)
     messages += policies.reload()
-    messages += _unknown_workflows(config_file)
-    return messages
-
-
-def _unknown_workflows(config_file: Path) -> list[str]:
-    """Policies in the file for workflows that do not exist (a typo never applies silently)."""
-    try:
-        raw = json.loads(config_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []  # missing file: defaults; bad JSON: PolicyBook already said so
-    policies = raw.get("policies") if isinstance(raw, dict) else None
-    if not isinstance(policies, dict):
-        return []
-    messages = [
-        f"{config_file.name}: unknown workflow id {workflow!r} ignored "
-        f"(known: {', '.join(sorted(MODULE_DEFAULTS))})"
-        for workflow in policies
-        if workflow not in MODULE_DEFAULTS
-    ]
-    for message in messages:
-        logger.error(message)
     return messages
 
 
@@ -134,10 +117,13 @@ def _apply_admin_overrides(policies: PolicyBook, prompts: PromptBook) -> None:
         "workflow", "config"
     ):
         try:
-            overrides[workflow] = parse_override(workflow, config)[0]
-        except PolicyError as exc:
+            overrides[workflow], warnings = policy_with_fallbacks(config)
+        except PolicyInvalid as exc:
             # Saved around the admin's validation (shell, fixtures): the default stays.
-            logger.error("admin override skipped: %s", exc)
+            logger.error("admin override of %s skipped: %s", workflow, exc)
+            continue
+        for warning in warnings:
+            logger.warning("admin override of %s: %s", workflow, warning)
     policies.set_admin_overrides(overrides)
     prompts.set_overrides({v.name: v.text for v in PromptVersion.latest()})
 

@@ -54,17 +54,14 @@ class PolicyOverrideForm(forms.ModelForm):
         model = PolicyOverride
         fields = ["workflow", "config", "enabled"]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.warnings: list[str] = []
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        workflow, config = data.get("workflow"), data.get("config")
+        # On the change form the workflow is read-only: it is the row's own.
+        workflow = self.instance.workflow if self.instance.pk else data.get("workflow")
         if workflow is None or "config" in self.errors:
             return data
         try:
-            data["config"], self.warnings = clean_policy_config(workflow, config)
+            data["config"] = clean_policy_config(workflow, data.get("config"))
         except ValidationError as exc:
             self.add_error("config", exc)
         return data
@@ -122,8 +119,6 @@ class PolicyOverrideAdmin(admin.ModelAdmin):
     ) -> None:
         obj.updated_by = request.user
         super().save_model(request, obj, form, change)
-        for warning in getattr(form, "warnings", []):
-            messages.warning(request, f"{obj.workflow}: {warning}")
         if obj.config.get("reactIterations") == 0:
             messages.info(
                 request,

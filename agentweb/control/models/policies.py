@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Max
 
-from agentweb.engine.policy import MODULE_DEFAULTS, PolicyError, parse_override
+from agentweb.engine.policy import MODULE_DEFAULTS, PolicyInvalid, validate_policy
 
 WORKFLOW_ID_LENGTH = 64
 PROMPT_NAME_LENGTH = 64
@@ -25,12 +25,11 @@ def known_workflows() -> list[str]:
     return sorted(MODULE_DEFAULTS)
 
 
-def clean_policy_config(workflow: str, raw: Any) -> tuple[dict[str, Any], list[str]]:
-    """Validate an override object (R-POL-3) for a form or a model.
+def clean_policy_config(workflow: str, raw: Any) -> dict[str, Any]:
+    """Validate a policy for a form or a model with the one validator (R-POL-3).
 
-    Returns the complete camelCase object to store (``reactIterations``
-    fallback applied) and the warnings for the admin. Raises
-    ``ValidationError`` listing every bad field; nothing is stored then.
+    Returns the complete camelCase object to store. Raises ``ValidationError``
+    with one message per bad field ("field: problem"); nothing is stored then.
     """
     if workflow not in MODULE_DEFAULTS:
         raise ValidationError(
@@ -38,15 +37,11 @@ def clean_policy_config(workflow: str, raw: Any) -> tuple[dict[str, Any], list[s
             code="unknown_workflow",
         )
     try:
-        policy, warnings = parse_override(workflow, raw)
-    except PolicyError as exc:
+        return validate_policy(raw).as_config()
+    except PolicyInvalid as exc:
         raise ValidationError(
-            [
-                ValidationError(f"{field}: {message}", code="invalid_field")
-                for field, message in exc.errors.items()
-            ]
+            [ValidationError(str(error), code="invalid_field") for error in exc.errors]
         ) from None
-    return policy.as_config(), warnings
 
 
 class PolicyOverride(models.Model):
