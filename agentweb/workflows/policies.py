@@ -36,14 +36,17 @@ class PolicyBook:
         # What the file gave last time it was good, per workflow (kept across reloads).
         self._file: dict[str, ExecutionPolicy] = dict(last_good or {})
         self._admin: dict[str, ExecutionPolicy] = {}
+        self.admin_warnings: dict[str, list[str]] = {}
         self.messages: list[str] = []
-        # Per workflow: the problems of its file entry at the last reload.
+        # Per workflow: the problems of its file entry at the last reload; and the
+        # problems of the file as a whole (not JSON, an unknown workflow id).
         self.warnings: dict[str, list[str]] = {}
+        self.file_problems: list[str] = []
         self.reload()
 
     def reload(self) -> list[str]:
         """Re-read the config file (R-POL-5); returns the problems found, if any."""
-        self.messages, self.warnings = [], {}
+        self.messages, self.warnings, self.file_problems = [], {}, []
         if self.config_file is None or not Path(self.config_file).exists():
             self._file = {}
             return self.messages
@@ -88,15 +91,27 @@ class PolicyBook:
     def _report(self, message: str, workflow: str | None = None) -> None:
         logger.error(message)
         self.messages.append(message)
-        if workflow is not None:
+        if workflow is None:
+            self.file_problems.append(message)
+        else:
             self.warnings.setdefault(workflow, []).append(message)
 
-    def set_admin_overrides(self, overrides: Mapping[str, ExecutionPolicy]) -> None:
+    def set_admin_overrides(
+        self,
+        overrides: Mapping[str, ExecutionPolicy],
+        warnings: Mapping[str, list[str]] | None = None,
+    ) -> None:
+        """The admin's overrides in force, and per workflow what was wrong with a stored one."""
         self._admin = dict(overrides)
+        self.admin_warnings = {w: list(m) for w, m in (warnings or {}).items()}
 
     def file_policies(self) -> dict[str, ExecutionPolicy]:
         """What the file gives now, per workflow (good entries and kept last-good ones)."""
         return dict(self._file)
+
+    def admin_policies(self) -> dict[str, ExecutionPolicy]:
+        """The admin's overrides in force (enabled and valid)."""
+        return dict(self._admin)
 
     def get(self, workflow: str) -> ExecutionPolicy:
         """The policy a new run of ``workflow`` starts with (immutable)."""
