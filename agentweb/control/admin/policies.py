@@ -27,7 +27,7 @@ from agentweb.control.models import (
 )
 from agentweb.engine.policy import MODULE_DEFAULTS
 from agentweb.engine.policy_rules import FIELD_RULES, PAIR_RULES
-from agentweb.lib.inputs.fields import Integer, Text
+from agentweb.lib.inputs.fields import IntText, Text
 from agentweb.lib.inputs.http import read_query
 from agentweb.lib.inputs.models import Params
 from agentweb.workflows.effective_policies import effective_policies
@@ -44,7 +44,7 @@ class WorkflowQuery(Params):
 class AgainstQuery(Params):
     """``?against=`` of a version's page: the version it is compared with."""
 
-    against: Integer(1) | None = None
+    against: IntText(1) | None = None
 
 
 CONFIG_HELP = (
