@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.template.response import TemplateResponse
 
 
@@ -44,6 +44,8 @@ class StaffPageAdmin(admin.ModelAdmin):
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            return HttpResponseNotAllowed(["GET"])
         context = {
             **self.admin_site.each_context(request),
             "title": self.title,
