@@ -112,3 +112,12 @@ async def test_only_get_is_answered(admin, policy_file, method):
 
     assert response.status_code == 405
     assert not await database_sync_to_async(PolicyOverride.objects.exists)()
+
+
+async def test_the_refusal_speaks_the_caller_s_language(alice, policy_file):
+    auth = await database_sync_to_async(bearer)(alice)
+    auth["headers"]["Accept-Language"] = "zh-CN,zh;q=0.9"
+
+    response = await AsyncClient().get("/api/policies", **auth)
+
+    assert response.json()["error"]["message"] == "生效策略仅向工作人员显示。"

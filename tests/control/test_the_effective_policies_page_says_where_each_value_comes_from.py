@@ -109,3 +109,11 @@ def test_the_page_answers_only_get(admin_client, policy_file, method):
 
     assert response.status_code == 405
     assert not PolicyOverride.objects.exists()
+
+
+def test_the_page_speaks_the_admin_s_language(admin_client, policy_file):
+    response = admin_client.get(reverse(PAGE), headers={"Accept-Language": "zh-CN"})
+
+    page = response.content.decode()
+    assert "<title>生效策略 |" in page and "0</strong> (循环已禁用)" in page
+    assert '<td class="source-default">默认\n</td>' in page and "<th>来自</th>" in page

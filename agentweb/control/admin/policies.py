@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext_lazy
 
 from agentweb.control.admin.history import VersionHistoryAdmin
 from agentweb.control.admin.pages import StaffPageAdmin
@@ -292,7 +293,7 @@ class EffectivePolicyAdmin(StaffPageAdmin):
     """Each workflow's policy in force, where each value comes from, and the warnings."""
 
     template = "control/admin/effective_policies.html"
-    title = "Effective policies"
+    title = gettext_lazy("Effective policies")
 
     def page_context(self, request: HttpRequest) -> dict[str, Any]:
         return {"rows": effective_rows(), "file_problems": policy_book().file_problems}
