@@ -21,14 +21,6 @@ def rule_problem(field: str, value) -> str:
     return str(error)
 
 
-@pytest.fixture
-def staff(make_user):
-    user = make_user("sam")
-    user.is_staff = True
-    user.save()
-    return user
-
-
 BROKEN = [
     ("reactIterations", 51),
     ("reactIterations", -1),

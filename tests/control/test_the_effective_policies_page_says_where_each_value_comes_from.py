@@ -94,10 +94,7 @@ def test_a_player_cannot_open_the_page(client, alice):
     assert response["Location"].startswith(reverse("admin:login"))
 
 
-def test_any_staff_member_may_read_it(client, make_user, policy_file):
-    staff = make_user("sam")
-    staff.is_staff = True
-    staff.save()
+def test_any_staff_member_may_read_it(client, staff, policy_file):
     client.force_login(staff)
 
     assert client.get(reverse(PAGE)).status_code == 200
