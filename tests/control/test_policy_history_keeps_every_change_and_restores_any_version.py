@@ -256,3 +256,15 @@ def test_prompts_share_the_history_mechanism(admin_client):
     assert response.status_code == 302
     assert (newest.text, newest.note) == ("Route v1.", f"restored from version #{first.pk}")
     assert newest.previous().text == "Route v2."
+
+
+def test_the_override_s_page_lists_the_workflow_s_history(admin_client, two_versions):
+    override = PolicyOverride.objects.get()
+
+    response = admin_client.get(reverse("admin:control_policyoverride_change", args=[override.pk]))
+
+    page = response.content.decode()
+    for version in two_versions:
+        url = reverse("admin:control_policyoverrideversion_change", args=[version.pk])
+        assert f'<a href="{url}">#{version.pk}</a>' in page
+    assert "admin form · modelCalls 4 → 6, reactIterations 5 → 8" in page
