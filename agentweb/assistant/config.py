@@ -14,6 +14,7 @@ from agentweb.engine import ExecutionPolicy
 from agentweb.engine.options import DEFAULT_CEILING, Ceiling
 from agentweb.engine.policy import ROUTABLE
 from agentweb.research.search import SearchBackend, SearxngBackend
+from agentweb.workflows.effective_policies import effective_policies as workflow_policies
 from agentweb.workflows.policies import PolicyBook
 from agentweb.workflows.prompts import PromptBook
 
@@ -57,6 +58,17 @@ def policy_lookup() -> Callable[[str], ExecutionPolicy]:
     return policies.get
 
 
+def effective_policies() -> dict[str, dict[str, Any]]:
+    """``GET /api/policies``: per workflow its effective policy, source and warnings."""
+    if apps.is_installed("agentweb.control"):
+        from agentweb.control import config
+
+        book = config.policy_book()
+    else:
+        book, _ = _files()
+    return {p.workflow: p.as_api() for p in workflow_policies(book)}
+
+
 def option_ceiling() -> Ceiling:
     """How far staff may raise a request's options (the admin's setting)."""
     if apps.is_installed("agentweb.control"):
@@ -71,12 +83,12 @@ def is_staff(user: Any) -> bool:
     return bool(user.is_staff or user.is_superuser)
 
 
-def reload_files() -> list[str]:
-    """Re-read prompts/ and system-agent.json (R-POL-5)."""
+def reload_files(user: Any = None) -> list[str]:
+    """Re-read prompts/ and system-agent.json (R-POL-5); ``user`` asked (kept in the history)."""
     if apps.is_installed("agentweb.control"):
         from agentweb.control import config
 
-        return config.reload_from_files()
+        return config.reload_from_files(user)
     policies, prompts = _files()
     return [*policies.reload(), *[f"loaded prompt {n}" for n in prompts.reload()]]
 

@@ -21,14 +21,14 @@ RELOAD_PERMISSION = "control.change_policyoverride"
 
 def reload_and_report(request: HttpRequest) -> None:
     """Reload the files and tell the admin what was found."""
-    problems = reload_from_files()
+    problems = reload_from_files(request.user)
     if not problems:
         messages.success(request, "Reloaded prompts/ and system-agent.json: no problems found.")
         return
     messages.warning(
         request,
         f"Reloaded prompts/ and system-agent.json with {len(problems)} problem(s); "
-        "rejected policies keep the module default:",
+        "a rejected policy keeps the last good one from the file (or the module default):",
     )
     for problem in problems:
         messages.warning(request, problem)
