@@ -33,6 +33,7 @@ from agentweb.assistant.models.run_writes import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
+from agentweb.core import languages
 from agentweb.engine import AgentFailure
 from agentweb.lib import db_lane
 
@@ -59,16 +60,21 @@ def submit(
     allow_web: bool = False,
     client_msg_id: str = "",
     options: Any = None,
+    language: str = "",
 ) -> tuple[Started, InboxEntry | None]:
     """A new message: a new run, or an inbox entry when a run is active (R-X3-1).
 
     ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
     ``options`` apply to a new run only: a message with options is refused while
-    a run is active (it would join that run, whose policy is fixed).
+    a run is active (it would join that run, whose policy is fixed). ``language`` is
+    the player's (her page's, ``core.languages``): what a message with no words of its
+    own (``/checkin``) is answered in.
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
+    language = languages.supported(language) if language else ""
     new = {"question": text, "allow_web": allow_web, "client_msg_id": client_msg_id}
+    new["language"] = language
     new["options"] = run_options
     try:
         with transaction.atomic():
@@ -109,6 +115,7 @@ def submit(
                     user=user,
                     run_id=active,
                     text=text,
+                    language=language,
                     allow_web=allow_web,
                     client_msg_id=client_msg_id,
                 )
@@ -143,6 +150,7 @@ async def asubmit(
     client_msg_id: str = "",
     options: Any = None,
     before_start: Callable[[int], Awaitable[None]] | None = None,
+    language: str = "",
 ) -> Started:
     """Submit, then start the run (or announce the queued message).
 
@@ -150,7 +158,7 @@ async def asubmit(
     that joins the run's group there hears every event of it live, with nothing
     to read back (no event of the run exists yet)."""
     started, entry = await database_sync_to_async(submit)(
-        user, text, allow_web, client_msg_id, options
+        user, text, allow_web, client_msg_id, options, language
     )
     if started.duplicate:
         return started

@@ -1,23 +1,55 @@
-"""Which of the site's languages (``settings.LANGUAGES``) a question is in.
+"""Which of the site's languages (``settings.LANGUAGES``) a run speaks: the one place that
+picks it.
 
-Pages follow Django's choice for the request (``LocaleMiddleware``: the
-switcher's cookie, then ``Accept-Language``). What the assistant says about one
-answer — its cards, an undo's summary, a game chat's quota line — follows the
-language of the question instead: a question with Chinese characters in it is
-Chinese, any other English (``static/agentweb/chat-turns.js`` applies the same
-rule to a turn it adds).
+Pages follow Django's choice for the request (``LocaleMiddleware``: the switcher's
+cookie, then ``Accept-Language``); that choice is the **player's language**, and a run
+records it when she asks (``Run.language``). What the assistant says about one message —
+its answer's fixed sentences, the commands' replies, its cards, an undo's summary, a game
+chat's quota line — follows the language of the message itself
+(``agentweb.lib.language.language_of``: a message with Chinese characters in it is
+Chinese, one with other words English), and the player's language when the message has
+no words of its own (``/checkin``). ``static/agentweb/chat-turns.js`` applies the same
+rule to a turn it adds.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
+
+from django.http import HttpRequest
+from django.utils import translation
+
+from agentweb.lib.language import ZH, language_of
 
 CHINESE = "zh-hans"
 ENGLISH = "en"
-# CJK unified ideographs (with extension A): the characters of a Chinese question.
-HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
-def of_text(text: str) -> str:
-    """The language of a question: Chinese when it has Chinese characters, else English."""
-    return CHINESE if HAN.search(text or "") else ENGLISH
+def supported(code: str | None) -> str:
+    """``code`` as one of the site's languages (``zh-CN`` → ``zh-hans``); English for a
+    language the site does not have."""
+    if not code:
+        return ENGLISH
+    try:
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return ENGLISH
+
+
+def of_text(text: str, player: str | None = None) -> str:
+    """The language to answer ``text`` in: Chinese when it has Chinese characters,
+    English when it has other words, else the player's own (``player``, a page code)."""
+    spoken = language_of(text, fallback="")
+    if not spoken:
+        return supported(player)
+    return CHINESE if spoken == ZH else ENGLISH
+
+
+def of_connection(cookies: Mapping[str, str], accept_language: str = "") -> str:
+    """The player's language as a page of hers would pick it: the language switcher's
+    cookie, then the browser's ``Accept-Language`` (Django's own matcher)."""
+    request = HttpRequest()
+    request.COOKIES = dict(cookies)
+    if accept_language:
+        request.META["HTTP_ACCEPT_LANGUAGE"] = accept_language
+    return supported(translation.get_language_from_request(request))

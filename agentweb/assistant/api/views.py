@@ -32,7 +32,12 @@ class EventsQuery(Params):
 async def start_run(request: HttpRequest, *, body: ChatMessage) -> JsonResponse:
     """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?} → {"run_id", "queued"}."""
     started = await actions.asubmit(
-        request.user, body.text, body.allow_web, body.client_msg_id, body.options
+        request.user,
+        body.text,
+        body.allow_web,
+        body.client_msg_id,
+        body.options,
+        language=get_language(),
     )
     return JsonResponse(started.as_dict(), status=202)
 

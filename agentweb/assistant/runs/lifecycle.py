@@ -13,6 +13,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.utils import translation
 
 from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
@@ -25,6 +26,7 @@ from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.direct import direct_commands
 from agentweb.assistant.runs.events import DbEventSink, LeaseLost
 from agentweb.assistant.runs.flags import Flags, RunStateGuard, run_flags
+from agentweb.core import languages
 from agentweb.core.commands import commands
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
@@ -37,6 +39,11 @@ from agentweb.workflows.env import Environment, Request, RunOutcome
 from agentweb.workflows.runner import run_request
 
 logger = logging.getLogger("agentweb.assistant")
+
+
+def _language(run: Run) -> str:
+    """The language the run speaks: its question's, else the player's when she asked."""
+    return languages.of_text(run.question, run.language)
 
 
 @dataclass(slots=True)
@@ -104,7 +111,9 @@ async def execute_run(
     )
     request = _request(prepared)
     try:
-        with start.game_data(prepared.game_stamp):
+        # Everything the run says with the site's words (commands' replies, tools' messages,
+        # confirmations, cards) in the language it speaks (``core.languages``).
+        with start.game_data(prepared.game_stamp), translation.override(_language(run)):
             outcome = await run_request(env, request)
     except LeaseLost:
         logger.warning("run %s: lease lost to the reaper; stopped writing", run.pk)
