@@ -92,7 +92,15 @@ def describe_item(out: ItemSourceResult) -> str:
     }
     if item.food_points is not None:
         food = {"points": f"{item.food_points:g}", "shanks": f"{item.food_points / 2:g}"}
-        head += " " + _("As food it restores %(points)s food points (%(shanks)s shanks).") % food
+        if item.saturation is None:
+            said = _("As food it restores %(points)s food points (%(shanks)s shanks).")
+        else:
+            food["saturation"] = f"{item.saturation:g}"
+            said = _(
+                "As food it restores %(points)s food points (%(shanks)s shanks) "
+                "and %(saturation)s saturation."
+            )
+        head += " " + said % food
     if not out.sources:
         return head + " " + _("The item data lists no way to obtain it.")
     ways = "; ".join(_way(s) for s in out.sources[:WAYS_IN_TEXT])
