@@ -100,17 +100,22 @@ def describe_item(out: ItemSourceResult) -> str:
                 "As food it restores %(points)s food points (%(shanks)s shanks) "
                 "and %(saturation)s saturation."
             )
-        head += " " + said % food
+        head = _then(head, said % food)
     if not out.sources:
-        return head + " " + _("The item data lists no way to obtain it.")
-    ways = "; ".join(_way(s) for s in out.sources[:WAYS_IN_TEXT])
+        return _then(head, _("The item data lists no way to obtain it."))
+    ways = _("; ").join(_way(s) for s in out.sources[:WAYS_IN_TEXT])
     more = out.total - min(len(out.sources), WAYS_IN_TEXT)
-    text = head + " " + _("How to obtain it: %(ways)s.") % {"ways": ways}
+    text = _then(head, _("How to obtain it: %(ways)s.") % {"ways": ways})
     if more > 0:
-        text += " " + _("And %(more)d more ways on the card.") % {"more": more}
+        text = _then(text, _("And %(more)d more ways on the card.") % {"more": more})
     if languages.supported(get_language()) == languages.ENGLISH and out.notes():
-        text += " " + " ".join(out.notes())  # the tool's notes are English sentences
+        text = _then(text, " ".join(out.notes()))  # the tool's notes are English sentences
     return text
+
+
+def _then(text: str, sentence: str) -> str:
+    """Two sentences: a space after an English one, none after a Chinese full stop."""
+    return text + ("" if text.endswith(("。", "？", "！")) else " ") + sentence
 
 
 def _way(source: SourceInfo) -> str:
