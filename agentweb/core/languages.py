@@ -15,6 +15,7 @@ rule to a turn it adds.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 
 from django.http import HttpRequest
 from django.utils import translation
@@ -43,6 +44,13 @@ def of_text(text: str, player: str | None = None) -> str:
     if not spoken:
         return supported(player)
     return CHINESE if spoken == ZH else ENGLISH
+
+
+def speaking(text: str, player: str | None = None) -> AbstractContextManager[None]:
+    """Activate the language ``text`` is answered in (``of_text``) for what runs inside:
+    every sentence written with ``gettext`` there, in the run's thread and those its
+    database calls run in, is said in it."""
+    return translation.override(of_text(text, player))
 
 
 def of_connection(cookies: Mapping[str, str], accept_language: str = "") -> str:

@@ -13,7 +13,6 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.utils import translation
 
 from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
@@ -39,11 +38,6 @@ from agentweb.workflows.env import Environment, Request, RunOutcome
 from agentweb.workflows.runner import run_request
 
 logger = logging.getLogger("agentweb.assistant")
-
-
-def _language(run: Run) -> str:
-    """The language the run speaks: its question's, else the player's when she asked."""
-    return languages.of_text(run.question, run.language)
 
 
 @dataclass(slots=True)
@@ -113,7 +107,7 @@ async def execute_run(
     try:
         # Everything the run says with the site's words (commands' replies, tools' messages,
         # confirmations, cards) in the language it speaks (``core.languages``).
-        with start.game_data(prepared.game_stamp), translation.override(_language(run)):
+        with start.game_data(prepared.game_stamp), languages.speaking(run.question, run.language):
             outcome = await run_request(env, request)
     except LeaseLost:
         logger.warning("run %s: lease lost to the reaper; stopped writing", run.pk)
