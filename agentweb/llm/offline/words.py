@@ -41,7 +41,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "material_ways": "{name}: {ways}",
         "materials_no_way": "The item data lists no way to obtain {names}.",
         "materials_crafts": "Crafting steps: {crafts}.",
-        "material_craft": "{crafts}× {name} (each craft makes {makes}) from {recipe}",
+        "material_craft": "{needed}× {name} ({crafts}× the recipe {recipe}, each makes {makes})",
         "materials_cycle": (
             "{names} would be made from itself further down, so it is not broken down."
         ),
@@ -211,7 +211,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "material_ways": "{name}：{ways}",
         "materials_no_way": "物品数据中没有 {names} 的获取方式。",
         "materials_crafts": "合成步骤：{crafts}。",
-        "material_craft": "合成 {crafts} 次{name}（每次产出 {makes} 个{name}），材料 {recipe}",
+        "material_craft": (
+            "{needed} 个{name}：合成 {crafts} 次（每次产出 {makes} 个{name}），材料 {recipe}"
+        ),
         "materials_cycle": "{names} 往下会用到自身，所以不再拆分。",
         "materials_depth": "{names} 达到深度上限，不再拆分。",
         "quest_where": "任务「{title}」在章节「{chapter}」{group}。",
