@@ -185,7 +185,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         return p
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
-        _item(p, asked, _subject_first(p, things))
+        _item(p, asked, _subject_first(p, things), things)
     else:
         _unlinked(p, asked)
     return p
@@ -328,7 +328,7 @@ def _quest(p: Parsed, asked: Asked, quest: Entity) -> None:
         p.aspects = tuple(dict.fromkeys((*p.aspects, "tasks")))
 
 
-def _item(p: Parsed, asked: Asked, things: list[Entity]) -> None:
+def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) -> None:
     p.items = [e.id for e in things[:3]]
     p.quantity = _quantity(p.text, things[0])
     # Words of the other names count ("a blast furnace for iron ingots" asks about one).
@@ -337,8 +337,8 @@ def _item(p: Parsed, asked: Asked, things: list[Entity]) -> None:
     several = len({t.text.casefold() for t in things}) > 1
     if asked.bill or (asked.materials and asked.obtain) or (asked.count and several):
         p.intent, p.materials = Intent.ITEM_MATERIALS, True
-        if several:
-            _made(p, things)
+        if len({t.text.casefold() for t in every}) > 1:
+            _made(p, every)
     elif p.asks("food") and not p.asks("craft", "cooking", "drops"):
         p.intent = Intent.ITEM_INFO
     elif p.intent in (Intent.KNOWLEDGE, Intent.ITEM_INFO, Intent.QUEST_INFO, Intent.CHAPTER):
