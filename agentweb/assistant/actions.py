@@ -33,7 +33,6 @@ from agentweb.assistant.models.run_writes import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
-from agentweb.core import languages
 from agentweb.engine import AgentFailure
 from agentweb.lib import db_lane
 
@@ -66,16 +65,12 @@ def submit(
 
     ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
     ``options`` apply to a new run only: a message with options is refused while
-    a run is active (it would join that run, whose policy is fixed). ``language`` is
-    the player's (her page's, ``core.languages``): what a message with no words of its
-    own (``/checkin``) is answered in.
+    a run is active (its policy is fixed). ``language``: the player's (``core.languages``).
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
-    language = languages.supported(language) if language else ""
     new = {"question": text, "allow_web": allow_web, "client_msg_id": client_msg_id}
-    new["language"] = language
-    new["options"] = run_options
+    new.update(language=language, options=run_options)
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
@@ -285,24 +280,3 @@ def events_page(user: Any, run_id: int, after_seq: int) -> dict[str, Any]:
     frames = events_after(user, run_id, after_seq)
     status, last_seq = Run.objects.values_list("status", "last_seq").get(pk=run_id)
     return {"run_id": run_id, "status": status, "last_seq": last_seq, "events": frames}
-
-
-def run_summary(run: Run) -> dict[str, Any]:
-    return {
-        "run_id": run.pk,
-        "status": run.status,
-        "workflow": run.workflow,
-        "question": run.question,
-        "answer": run.answer,
-        "sources": run.sources,
-        "cards": run.cards,
-        "stop_reason": run.stop_reason,
-        "usage": run.usage,
-        "allow_web": run.allow_web,
-        "last_seq": run.last_seq,
-        "created_at": run.created_at.isoformat(),
-        "started_at": run.started_at.isoformat() if run.started_at else None,
-        "finished_at": run.finished_at.isoformat() if run.finished_at else None,
-        "undone": run.status == Status.UNDONE,
-        "redacted": run.redacted,
-    }

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
 
-from django.http import HttpRequest
+from django.conf import settings
 from django.utils import translation
+from django.utils.translation import trans_real
 
 from agentweb.lib.language import ZH, language_of
 
@@ -54,10 +55,17 @@ def speaking(text: str, player: str | None = None) -> AbstractContextManager[Non
 
 
 def of_connection(cookies: Mapping[str, str], accept_language: str = "") -> str:
-    """The player's language as a page of hers would pick it: the language switcher's
-    cookie, then the browser's ``Accept-Language`` (Django's own matcher)."""
-    request = HttpRequest()
-    request.COOKIES = dict(cookies)
-    if accept_language:
-        request.META["HTTP_ACCEPT_LANGUAGE"] = accept_language
-    return supported(translation.get_language_from_request(request))
+    """The player's language as a page of hers would pick it (``LocaleMiddleware``'s
+    order, Django's own parsing and matching): the language switcher's cookie, then the
+    browser's ``Accept-Language``, else the site's default."""
+    chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    wanted = [chosen] if chosen else []
+    wanted += [code for code, _q in trans_real.parse_accept_lang_header(accept_language)]
+    for code in wanted:
+        if code == "*":
+            break
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return supported(settings.LANGUAGE_CODE)
