@@ -263,13 +263,15 @@ def _direct(user: Any) -> Any:
 def ask(q: Question, users: dict[str, Any], names: set[str]) -> Scored:
     from asgiref.sync import async_to_sync
 
+    from agentweb.core import languages
     from agentweb.engine import EventKind, ListSink
     from agentweb.workflows.env import Request
     from agentweb.workflows.runner import run_request
 
     sink = ListSink()
     started = time.perf_counter()
-    outcome = async_to_sync(run_request)(make_env(users[q.player], sink), Request(q.ask))
+    with languages.speaking(q.ask):  # as a run does (``assistant.runs.lifecycle``)
+        outcome = async_to_sync(run_request)(make_env(users[q.player], sink), Request(q.ask))
     ms = (time.perf_counter() - started) * 1000
     finished = sink.of(EventKind.TOOL_FINISHED)
     # What the run observed, and what the model was given besides (the question's

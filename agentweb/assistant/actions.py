@@ -59,17 +59,18 @@ def submit(
     allow_web: bool = False,
     client_msg_id: str = "",
     options: Any = None,
+    language: str = "",
 ) -> tuple[Started, InboxEntry | None]:
     """A new message: a new run, or an inbox entry when a run is active (R-X3-1).
 
     ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
     ``options`` apply to a new run only: a message with options is refused while
-    a run is active (it would join that run, whose policy is fixed).
+    a run is active (its policy is fixed). ``language``: the player's (``core.languages``).
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
     new = {"question": text, "allow_web": allow_web, "client_msg_id": client_msg_id}
-    new["options"] = run_options
+    new.update(language=language, options=run_options)
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
@@ -109,6 +110,7 @@ def submit(
                     user=user,
                     run_id=active,
                     text=text,
+                    language=language,
                     allow_web=allow_web,
                     client_msg_id=client_msg_id,
                 )
@@ -143,6 +145,7 @@ async def asubmit(
     client_msg_id: str = "",
     options: Any = None,
     before_start: Callable[[int], Awaitable[None]] | None = None,
+    language: str = "",
 ) -> Started:
     """Submit, then start the run (or announce the queued message).
 
@@ -150,7 +153,7 @@ async def asubmit(
     that joins the run's group there hears every event of it live, with nothing
     to read back (no event of the run exists yet)."""
     started, entry = await database_sync_to_async(submit)(
-        user, text, allow_web, client_msg_id, options
+        user, text, allow_web, client_msg_id, options, language
     )
     if started.duplicate:
         return started
@@ -277,24 +280,3 @@ def events_page(user: Any, run_id: int, after_seq: int) -> dict[str, Any]:
     frames = events_after(user, run_id, after_seq)
     status, last_seq = Run.objects.values_list("status", "last_seq").get(pk=run_id)
     return {"run_id": run_id, "status": status, "last_seq": last_seq, "events": frames}
-
-
-def run_summary(run: Run) -> dict[str, Any]:
-    return {
-        "run_id": run.pk,
-        "status": run.status,
-        "workflow": run.workflow,
-        "question": run.question,
-        "answer": run.answer,
-        "sources": run.sources,
-        "cards": run.cards,
-        "stop_reason": run.stop_reason,
-        "usage": run.usage,
-        "allow_web": run.allow_web,
-        "last_seq": run.last_seq,
-        "created_at": run.created_at.isoformat(),
-        "started_at": run.started_at.isoformat() if run.started_at else None,
-        "finished_at": run.finished_at.isoformat() if run.finished_at else None,
-        "undone": run.status == Status.UNDONE,
-        "redacted": run.redacted,
-    }

@@ -234,6 +234,7 @@ def promote_locked(run_id: int) -> int | None:
     run = Run.objects.create(
         user_id=entry.user_id,
         question=entry.text,
+        language=entry.language,
         allow_web=entry.allow_web,
         memory_generation=current_generation(entry.user_id),
     )

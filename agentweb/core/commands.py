@@ -13,7 +13,8 @@ The same registry answers three questions:
 with a handler, or a message that is exactly a known name ("local semantic
 direct" hit, answered by matchers the apps register), gets its answer here
 with no model call. Handlers and matchers are synchronous ORM code: call
-``run_direct`` through ``sync_to_async`` from async code.
+``run_direct`` through ``sync_to_async`` from async code. What they say is written with
+``gettext``, in the language the caller activated (a run: ``core.languages``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 from agentweb.engine import Source
 
@@ -209,11 +212,14 @@ class CommandRegistry:
             command, args = matched
             if command.staff_only and not _is_staff(user):
                 return DirectResult(
-                    f"/{command.name} is for admins only.", command=command.name, ok=False
+                    _("/%(command)s is for admins only.") % {"command": command.name},
+                    command=command.name,
+                    ok=False,
                 )
             if not _module_enabled(command.module, user):
                 return DirectResult(
-                    f"/{command.name} is not available to you right now.",
+                    _("/%(command)s is not available to you right now.")
+                    % {"command": command.name},
                     command=command.name,
                     ok=False,
                 )
@@ -225,7 +231,8 @@ class CommandRegistry:
         if text.startswith("/"):
             known = ", ".join(f"/{name}" for name in sorted(self._commands))
             word = text.split()[0]
-            return DirectResult(f"Unknown command {word}. Commands: {known}.", ok=False)
+            unknown = _("Unknown command %(word)s. Commands: %(known)s.")
+            return DirectResult(unknown % {"word": word, "known": known}, ok=False)
         return self._direct_hit(text, user)
 
     def _direct_hit(self, text: str, user: Any) -> DirectResult | None:

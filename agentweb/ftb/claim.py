@@ -30,7 +30,7 @@ from agentweb.game.models import (
 )
 from agentweb.game.models.deliveries import handed_out_message, quest_claim_reason
 from agentweb.game.services.errors import CannotCompensate
-from agentweb.game.services.signin import NO_PROFILE
+from agentweb.game.services.signin import no_profile
 from agentweb.game.tools.common import ToolInput, db, requesting_user
 
 MODULE = "game.ftb"
@@ -95,11 +95,13 @@ def claim(user: Any, quest_id: str) -> ClaimResult:
     """Claim the rewards of a quest the player completed and has not claimed yet."""
     profile = queries.player_profile(user)
     if profile is None:
-        return ClaimResult(ok=False, message=NO_PROFILE)
+        return ClaimResult(ok=False, message=no_profile())
     qid = normalize_quest_id(quest_id) or quest_id
     detail = queries.quest_detail(qid)
     if detail is None:
-        return ClaimResult(ok=False, message=f"No quest has the id {qid}.", quest_id=qid)
+        return ClaimResult(
+            ok=False, message=_("No quest has the id %(id)s.") % {"id": qid}, quest_id=qid
+        )
     quest = detail.quest
     base = {"quest_id": quest.quest_id, "title": quest.title, "profile_id": profile.pk}
     coins = claim_coins()
@@ -116,11 +118,12 @@ def claim(user: Any, quest_id: str) -> ClaimResult:
         Delivery.objects.bulk_create(deliveries)
     profile.refresh_from_db(fields=["balance"])
     credited = [d.label for d in deliveries]
-    parts = [f"{coins} coins"] if coins else []
+    parts = [_("%(coins)d coins") % {"coins": coins}] if coins else []
     parts += credited
     return ClaimResult(
         ok=True,
-        message=f"Claimed {quest.title}: {', '.join(parts) or 'nothing to hand out'}.",
+        message=_("Claimed %(quest)s: %(rewards)s.")
+        % {"quest": quest.title, "rewards": _(", ").join(parts) or _("nothing to hand out")},
         progress_id=progress.pk,
         coins=coins,
         credited=credited,
@@ -132,10 +135,10 @@ def claim(user: Any, quest_id: str) -> ClaimResult:
 def _why_not(profile: PlayerProfile, quest: Any) -> str:
     progress = QuestProgress.objects.filter(profile=profile, quest=quest).first()
     if progress is None or progress.status == QuestStatus.NOT_STARTED:
-        return f"You have not started {quest.title} yet."
+        return _("You have not started %(quest)s yet.") % {"quest": quest.title}
     if progress.status != QuestStatus.COMPLETED:
-        return f"{quest.title} is not completed yet."
-    return f"You already claimed the rewards of {quest.title}."
+        return _("%(quest)s is not completed yet.") % {"quest": quest.title}
+    return _("You already claimed the rewards of %(quest)s.") % {"quest": quest.title}
 
 
 def unclaim(result: ClaimResult) -> bool:
@@ -201,5 +204,5 @@ QUEST_CLAIM = ReActTool(
     observe=_observe,
     card=claim_card,
     compensate=undo_claim,
-    confirm_text=lambda v: f"Claim the rewards of quest {v.quest_id.upper()}?",
+    confirm_text=lambda v: _("Claim the rewards of quest %(id)s?") % {"id": v.quest_id.upper()},
 )

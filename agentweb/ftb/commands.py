@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
 from agentweb.core.commands import Command, DirectResult, commands
 from agentweb.engine import Source
 from agentweb.ftb import search
@@ -26,37 +29,45 @@ TASKS_IN_TEXT = 5
 
 
 def _quest_answer(quest_id: str, user: Any) -> DirectResult:
-    out = load_detail(quest_id, user)
+    out = load_detail(quest_id, user, get_language())
     if out.quest is None:
-        return DirectResult(f"No quest has the id {out.quest_id}.", ok=False)
+        return DirectResult(_("No quest has the id %(id)s.") % {"id": out.quest_id}, ok=False)
     q = out.quest
-    tasks = "; ".join(t.text() for t in q.tasks) or "nothing to hand in"
-    rewards = "; ".join(r.label for r in q.rewards) or "none"
-    after = ", ".join(p.title for p in q.prerequisites) or "nothing"
-    text = f"{q.title} ({q.chapter}). Tasks: {tasks}. Rewards: {rewards}. Requires: {after}."
+    text = _(
+        "%(title)s (%(chapter)s). Tasks: %(tasks)s. Rewards: %(rewards)s. Requires: %(after)s."
+    ) % {
+        "title": q.title,
+        "chapter": q.chapter,
+        "tasks": _("; ").join(t.text() for t in q.tasks) or _("nothing to hand in"),
+        "rewards": _("; ").join(r.label for r in q.rewards) or _("none"),
+        "after": _(", ").join(p.title for p in q.prerequisites) or _("nothing"),
+    }
     return DirectResult(text, [quest_card(q)], [Source(f"Quest: {q.title}", kind="quest")])
 
 
 def quest_command(args: str, user: Any) -> DirectResult:
     text = args.strip()
     if not text:
-        return DirectResult("Usage: /quest <name|id>", ok=False)
+        return DirectResult(_("Usage: /quest <name|id>"), ok=False)
     if len(text) > MAX_NAME:
-        return DirectResult(f"A quest name has at most {MAX_NAME} characters.", ok=False)
+        return DirectResult(
+            _("A quest name has at most %(max)d characters.") % {"max": MAX_NAME}, ok=False
+        )
     quest_id = search.normalize_quest_id(text)
     if quest_id and Quest.objects.filter(quest_id=quest_id).exists():
         return _quest_answer(quest_id, user)
-    found, _ = search.find_quests(text, LISTED)
+    found = search.find_quests(text, LISTED)[0]
     exact = [q for q in found if q.title.lower() == text.lower()]
     if len(exact) == 1 or len(found) == 1:
         return _quest_answer((exact or found)[0].quest_id, user)
     if not found:
-        return DirectResult(f"No quest title matches {text!r}.", ok=False)
+        return DirectResult(_("No quest title matches “%(name)s”.") % {"name": text}, ok=False)
     lines = [{"quest_id": q.quest_id, "title": q.title, "chapter": q.chapter.title} for q in found]
-    names = "; ".join(f"{q['title']} ({q['chapter']})" for q in lines)
+    names = _("; ").join(f"{q['title']} ({q['chapter']})" for q in lines)
     return DirectResult(
-        f"Several quests match {text!r}: {names}. Use /quest <id> for one of them.",
-        [quest_list_card(f"Quests matching {text!r}", lines)],
+        _("Several quests match “%(name)s”: %(names)s. Use /quest <id> for one of them.")
+        % {"name": text, "names": names},
+        [quest_list_card(_("Quests matching “%(name)s”") % {"name": text}, lines)],
     )
 
 
@@ -64,7 +75,7 @@ def tasks_command(args: str, user: Any) -> DirectResult:
     """The player's quest progress: claimable, in progress, completed."""
     profile = queries.player_profile(user) if user is not None else None
     if profile is None:
-        return DirectResult("You have no game profile yet.", ok=False)
+        return DirectResult(_("You have no game profile yet."), ok=False)
     progress = queries.quest_progress(profile)
     rows = [
         {
@@ -82,22 +93,28 @@ def tasks_command(args: str, user: Any) -> DirectResult:
     active = [r for r in rows if r["status"] == QuestStatus.IN_PROGRESS]
     done = [r for r in rows if r["status"] == QuestStatus.COMPLETED]
     parts = [
-        f"{label}: {', '.join(r['title'] for r in group[:TASKS_IN_TEXT]) or 'none'}"
-        + (f" (+{len(group) - TASKS_IN_TEXT})" if len(group) > TASKS_IN_TEXT else "")
+        _("%(label)s: %(quests)s")
+        % {"label": label, "quests": _(", ").join(r["title"] for r in group[:TASKS_IN_TEXT])}
+        if group
+        else _("%(label)s: none") % {"label": label}
         for label, group in (
-            ("Rewards to claim", claimable),
-            ("In progress", active),
-            ("Completed", done),
+            (_("Rewards to claim"), claimable),
+            (_("In progress"), active),
+            (_("Completed"), done),
         )
+    ]
+    parts = [
+        part + (f" (+{len(group) - TASKS_IN_TEXT})" if len(group) > TASKS_IN_TEXT else "")
+        for part, group in zip(parts, (claimable, active, done), strict=True)
     ]
     card = {
         "kind": "quest_progress",
-        "title": f"Quests of {profile.minecraft_name}",
+        "title": _("Quests of %(player)s") % {"player": profile.minecraft_name},
         "claimable": claimable,
         "in_progress": active,
         "completed": done,
     }
-    return DirectResult(". ".join(parts) + ".", [card])
+    return DirectResult(_(". ").join(parts) + _("."), [card])
 
 
 # Most messages are no quest's title: those cost no statement (as of the run's game data).

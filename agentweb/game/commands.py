@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from agentweb.core import languages
 from agentweb.core.commands import Command, DirectResult, commands
 from agentweb.game import versions
 from agentweb.game.models import Item
 from agentweb.game.services.signin import sign_in
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_LIMIT, MAX_NAME
+from agentweb.game.tools.item_views import SourceInfo, SourceKind, ingredient_text
 from agentweb.game.tools.items import ItemSourceResult, lookup_sources, source_card, source_sources
 from agentweb.game.tools.player import PLAYER_SIGNIN, signin_card
 
@@ -27,7 +32,23 @@ ITEM_COMPLETION = "items"
 WAYS_IN_TEXT = 5
 # Ways to obtain on the card (the tool's own maximum).
 MAX_SOURCES_SHOWN = MAX_LIMIT
-SIGN_IN_FIRST = "Please log in first."
+# A way to obtain an item said from its parts, in the active language (the tools' own
+# ``summary`` is the English one).
+WAYS = {
+    SourceKind.CRAFTING_SHAPED: lambda: _("crafted from %(parts)s"),
+    SourceKind.CRAFTING_SHAPELESS: lambda: _("crafted from %(parts)s"),
+    SourceKind.SMELTING: lambda: _("smelted from %(parts)s in a furnace"),
+    SourceKind.BLASTING: lambda: _("blasted from %(parts)s in a blast furnace"),
+    SourceKind.SMOKING: lambda: _("cooked from %(parts)s in a smoker"),
+    SourceKind.CAMPFIRE: lambda: _("cooked from %(parts)s on a campfire"),
+    SourceKind.STONECUTTING: lambda: _("cut from %(parts)s on a stonecutter"),
+    SourceKind.SMITHING: lambda: _("smithed from %(parts)s at a smithing table"),
+    SourceKind.PROCESSING: lambda: _("made in %(station)s from %(parts)s"),
+    SourceKind.BLOCK_DROP: lambda: _("dropped by the block %(source)s"),
+    SourceKind.MOB_DROP: lambda: _("dropped by %(source)s"),
+    SourceKind.CHEST_LOOT: lambda: _("found in chests: %(source)s"),
+    SourceKind.GAMEPLAY_LOOT: lambda: _("from %(source)s"),
+}
 
 
 def _signed_in(user: Any) -> bool:
@@ -36,7 +57,7 @@ def _signed_in(user: Any) -> bool:
 
 def checkin(args: str, user: Any) -> DirectResult:
     if not _signed_in(user):
-        return DirectResult(SIGN_IN_FIRST, ok=False)
+        return DirectResult(_("Please log in first."), ok=False)
     result = sign_in(user)
     writes = (
         [
@@ -54,23 +75,56 @@ def checkin(args: str, user: Any) -> DirectResult:
 
 
 def describe_item(out: ItemSourceResult) -> str:
-    """A short text for an item lookup; every fact comes from ``out``."""
+    """A short text for an item lookup in the active language; every fact comes from ``out``."""
     if out.item is None:
         if out.candidates:
             names = ", ".join(c.name for c in out.candidates)
-            return f"No item is named {out.query!r}. Did you mean: {names}?"
-        return f"No item named {out.query!r} is in the item data."
-    head = f"{out.item.name} ({out.item.item_id}), stacks to {out.item.stack_size}."
-    food = out.item.food_text()
-    if food:
-        head += f" As food it {food}."
-    notes = " ".join(out.notes())
+            return _("No item is named “%(name)s”. Did you mean: %(names)s?") % {
+                "name": out.query,
+                "names": names,
+            }
+        return _("No item named “%(name)s” is in the item data.") % {"name": out.query}
+    item = out.item
+    head = _("%(name)s (%(id)s), stacks to %(stack)d.") % {
+        "name": item.name,
+        "id": item.item_id,
+        "stack": item.stack_size,
+    }
+    if item.food_points is not None:
+        food = {"points": f"{item.food_points:g}", "shanks": f"{item.food_points / 2:g}"}
+        if item.saturation is None:
+            said = _("As food it restores %(points)s food points (%(shanks)s shanks).")
+        else:
+            food["saturation"] = f"{item.saturation:g}"
+            said = _(
+                "As food it restores %(points)s food points (%(shanks)s shanks) "
+                "and %(saturation)s saturation."
+            )
+        head = _then(head, said % food)
     if not out.sources:
-        return f"{head} The item data lists no way to obtain it."
-    ways = "; ".join(s.summary for s in out.sources[:WAYS_IN_TEXT])
+        return _then(head, _("The item data lists no way to obtain it."))
+    ways = _("; ").join(_way(s) for s in out.sources[:WAYS_IN_TEXT])
     more = out.total - min(len(out.sources), WAYS_IN_TEXT)
-    tail = f"; and {more} more (see the card)" if more > 0 else ""
-    return f"{head} How to obtain it: {ways}{tail}." + (f" {notes}" if notes else "")
+    text = _then(head, _("How to obtain it: %(ways)s.") % {"ways": ways})
+    if more > 0:
+        text = _then(text, _("And %(more)d more ways on the card.") % {"more": more})
+    if languages.supported(get_language()) == languages.ENGLISH and out.notes():
+        text = _then(text, " ".join(out.notes()))  # the tool's notes are English sentences
+    return text
+
+
+def _then(text: str, sentence: str) -> str:
+    """Two sentences: a space after an English one, none after a Chinese full stop."""
+    return text + ("" if text.endswith(("。", "？", "！")) else " ") + sentence
+
+
+def _way(source: SourceInfo) -> str:
+    """One way to obtain an item: the tool's summary in English, else said from its parts."""
+    said = WAYS.get(SourceKind(source.kind))
+    if said is None or languages.supported(get_language()) == languages.ENGLISH:
+        return source.summary
+    parts = ", ".join(ingredient_text(i) for i in source.ingredients)
+    return said() % {"parts": parts, "station": source.station or "", "source": source.from_name}
 
 
 def _item_result(out: ItemSourceResult) -> DirectResult:
@@ -84,10 +138,12 @@ def _item_result(out: ItemSourceResult) -> DirectResult:
 def item_command(args: str, user: Any) -> DirectResult:
     name = args.strip()
     if not name:
-        return DirectResult("Usage: /item <name>", ok=False)
+        return DirectResult(_("Usage: /item <name>"), ok=False)
     if len(name) > MAX_NAME:
-        return DirectResult(f"An item name has at most {MAX_NAME} characters.", ok=False)
-    return _item_result(lookup_sources(name, limit=MAX_SOURCES_SHOWN))
+        return DirectResult(
+            _("An item name has at most %(max)d characters.") % {"max": MAX_NAME}, ok=False
+        )
+    return _item_result(lookup_sources(name, limit=MAX_SOURCES_SHOWN, language=get_language()))
 
 
 # Most messages are no item's name: those cost no statement (as of the run's game data).
@@ -102,7 +158,8 @@ def item_name_hit(text: str, user: Any) -> DirectResult | None:
     matches = list(Item.objects.filter(display_name__iexact=name)[:2])
     if len(matches) != 1:
         return None
-    return _item_result(lookup_sources(matches[0].item_id, limit=MAX_SOURCES_SHOWN))
+    found = lookup_sources(matches[0].item_id, limit=MAX_SOURCES_SHOWN, language=get_language())
+    return _item_result(found)
 
 
 def item_completions(prefix: str, user: Any, limit: int) -> list[str]:

@@ -3,9 +3,15 @@
 Crafting recipes are followed down to the materials they start from:
 
 * an item with no crafting recipe is a material (a diamond, a log);
+* so is an item a mob drops (leather from cows, arrows from skeletons), below the item
+  asked for: it is got directly, though a recipe makes it too (leather from rabbit
+  hide) — the bill says both ways;
 * so is an item whose every recipe only packs or unpacks it — a recipe whose
   ingredient is itself crafted from nothing but this item (ingot ↔ block,
-  ingot ↔ nugget, wheat ↔ hay bale): following it would go round in a circle;
+  ingot ↔ nugget, wheat ↔ hay bale): following it would go round in a circle. The
+  base of such a pair is the one with a way of its own to be obtained (ingots smelt
+  from ore); smelting back gear (what does not stack: tools, armour) or what is
+  crafted from its partner is recycling, not a way of its own;
 * a slot that takes any of several items (a tag: "any Planks", "Coal or
   Charcoal") is a material as written, with its alternatives: which one to use
   is the player's choice;
@@ -25,13 +31,15 @@ import math
 from dataclasses import dataclass, field
 
 from agentweb.game import queries
-from agentweb.game.models import CRAFTING_KINDS, Item, ItemSource
+from agentweb.game.models import CRAFTING_KINDS, Item, ItemSource, SourceKind
 
 # Levels of recipes followed below the item asked for.
 DEFAULT_DEPTH = 6
 MAX_DEPTH = 10
 # Items broken down in one bill: a guard against pathological data, far above any real recipe.
 MAX_EXPANSIONS = 200
+# A mob drop this likely (per kill, as the data gives it) makes an item got directly.
+DIRECT_DROP_CHANCE = 0.5
 
 
 @dataclass
@@ -41,7 +49,7 @@ class Material:
     item_ids: tuple[str, ...]
     name: str
     count: int
-    # no_recipe | packing | alternatives | cycle | depth | unknown (see the module docstring)
+    # no_recipe | dropped | packing | alternatives | cycle | depth | unknown (module docstring)
     reason: str
     alternatives: list[str] = field(default_factory=list)
 
@@ -103,6 +111,9 @@ class _Chooser:
         usable = [r for r in recipes if not _packs(r, item)]
         if not usable:
             self.reason[item_id] = "packing" if recipes else "no_recipe"
+            return True
+        if path and _dropped(item):
+            self.reason[item_id] = "dropped"
             return True
         if level >= self.depth or len(self.recipe) >= MAX_EXPANSIONS:
             self.reason[item_id] = "depth"
@@ -250,14 +261,33 @@ def _packs(recipe: ItemSource, item: Item) -> bool:
         {i for e in r.ingredients or [] for i in e.get("items") or ()} == {item.item_id}
         for r in _recipes(ingredient)
     )
-    return pair and _obtained_otherwise(item)
+    return pair and _obtained_otherwise(item, ingredient.item_id)
 
 
-def _obtained_otherwise(item: Item) -> bool:
+def _obtained_otherwise(item: Item, partner: str) -> bool:
     """Whether ``item`` comes from anything but crafting (a block that drops itself when
-    mined is no other way)."""
+    mined is no other way, nor recycling: iron armour smelts into nuggets)."""
     return any(
-        row.kind not in CRAFTING_KINDS and row.source_name != item.item_id
+        row.kind not in CRAFTING_KINDS
+        and row.source_name != item.item_id
+        and not any(_recycled(i, partner) for i in row.ingredient_ids())
+        for row in queries.item_sources(item)
+    )
+
+
+def _recycled(item_id: str, partner: str) -> bool:
+    """Whether smelting ``item_id`` is recycling: gear (it does not stack), or an item
+    crafted from ``partner``."""
+    found = queries.get_item(item_id)
+    if found is None:
+        return False
+    return found.stack_size == 1 or any(partner in r.ingredient_ids() for r in _recipes(found))
+
+
+def _dropped(item: Item) -> bool:
+    """Whether a mob drops ``item`` (likely enough to farm it: ``DIRECT_DROP_CHANCE``)."""
+    return any(
+        row.kind == SourceKind.MOB_DROP and (row.chance is None or row.chance >= DIRECT_DROP_CHANCE)
         for row in queries.item_sources(item)
     )
 

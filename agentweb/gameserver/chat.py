@@ -128,7 +128,7 @@ def _reply_now(token: GameServerToken, chat_id: int) -> dict[str, Any]:
         text = run.answer or (run.stop_reason or {}).get("message", "")
         body["reply"] = game_text(text, run.sources or [])
         body["quota"] = quota = account.quota(run.user_id)
-        with translation.override(languages.of_text(run.question)):
+        with translation.override(languages.of_text(run.question, run.language)):
             body["quota_text"] = quota_text(quota)
     else:
         waiting = (

@@ -1,7 +1,9 @@
 """The language a player writes in, as far as the answers need it: Chinese or English.
 
-Answers speak the language of the question (SPEC §15b): a question with Chinese
-characters in it is answered in Chinese, any other in English.
+Answers speak the language of the message (SPEC §15b): a message with Chinese characters
+in it is answered in Chinese, one with other words in English. A message with no words of
+its own — a bare command such as ``/checkin`` — says nothing about its language: it is
+answered in the player's own (her page's), which the caller passes as ``fallback``.
 """
 
 from __future__ import annotations
@@ -12,12 +14,20 @@ from collections.abc import Iterable
 
 # CJK unified ideographs (with extension A and the compatibility block).
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# A letter of any script but Chinese: a word in a language we answer in English.
+LETTER = re.compile(r"[^\W\d_]")
+# The command a message starts with ("/checkin", "/item"): a name, not a word of the player's.
+COMMAND = re.compile(r"^\s*/\S*")
 ZH, EN = "zh", "en"
 
 
-def language_of(text: str) -> str:
-    """``"zh"`` when ``text`` has Chinese characters, else ``"en"``."""
-    return ZH if CJK.search(text) else EN
+def language_of(text: str, fallback: str = EN) -> str:
+    """``"zh"`` when ``text`` has Chinese characters, ``"en"`` when it has other words
+    (a leading ``/command`` is no word), else ``fallback``."""
+    text = COMMAND.sub("", text or "", count=1)
+    if CJK.search(text):
+        return ZH
+    return EN if LETTER.search(text) else fallback
 
 
 def shared_ending(names: Iterable[str]) -> str | None:

@@ -10,11 +10,17 @@
   // The "Thinking…" clock ticks this often.
   const THINKING_TICK_MS = 100;
 
-  // The language of a question (core/languages.py of_text): Chinese characters make it Chinese.
-  const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/;
+  // The language of a question (core/languages.py of_text): Chinese characters make it
+  // Chinese, other words English; a bare command ("/checkin") speaks the page's language.
+  const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+  const LETTER = /\p{L}/u;
+  const COMMAND = /^\s*\/\S*/;
 
   function languageOf(question) {
-    return HAN.test(question || "") ? "zh-hans" : "en";
+    const words = (question || "").replace(COMMAND, "");
+    if (HAN.test(words)) return "zh-hans";
+    if (LETTER.test(words)) return "en";
+    return document.documentElement.lang === "zh-hans" ? "zh-hans" : "en";
   }
 
   // cardWords: the card words of each language (page/cards.py), by language code.

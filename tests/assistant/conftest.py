@@ -101,11 +101,23 @@ class Socket:
 async def connect() -> AsyncIterator[Callable[..., Any]]:
     opened: list[Socket] = []
 
-    async def open_socket(user: Any | None, *, origin: bytes = ORIGIN[1]) -> Socket:
+    async def open_socket(
+        user: Any | None,
+        *,
+        origin: bytes = ORIGIN[1],
+        cookies: str = "",
+        accept_language: str = "",
+    ) -> Socket:
+        """``cookies`` ("name=value; …") go with the login's; ``accept_language`` is the
+        browser's header."""
         headers = [(b"origin", origin), (b"host", HOST)]
         if user is not None:
             cookie = await database_sync_to_async(session_cookie)(user)
-            headers.append((b"cookie", cookie))
+            headers.append(
+                (b"cookie", b"; ".join([cookie, cookies.encode()]) if cookies else cookie)
+            )
+        if accept_language:
+            headers.append((b"accept-language", accept_language.encode()))
         communicator = WebsocketCommunicator(application, "/ws/assistant/", headers=headers)
         connected, _ = await communicator.connect()
         socket = Socket(communicator)

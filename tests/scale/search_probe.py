@@ -12,8 +12,9 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from agentweb.game import queries
-from agentweb.game.models import Item, KnowledgeArticle, Quest
+from agentweb.game.models import GameName, Item, KnowledgeArticle, Quest
 from agentweb.game.search import backend, search
+from agentweb.game.search.game_names import names_matching
 from agentweb.game.search.terms import SNOWBALL_ENGLISH
 from agentweb.game.tools.items import lookup_sources
 from tests.game.search_cases import NAMED, NOTHING, ODD_INPUT, RANKED
@@ -58,6 +59,39 @@ def _edits() -> dict:
     return seen
 
 
+def _chinese() -> dict:
+    """Chinese passages (indexed and searched as pairs of characters) and Chinese names (the
+    name index, exact and contained) on PostgreSQL (rolled back afterwards)."""
+    seen: dict = {}
+    try:
+        with transaction.atomic():
+            KnowledgeArticle.objects.create(
+                key="manual:valley",
+                source="manual",
+                title="山谷",
+                body="谷里已经没有村民了。他们迁去了南方。",
+            )
+            KnowledgeArticle.objects.create(
+                key="manual:forge", source="manual", title="铁匠铺", body="铁匠铺的炉子只能烧木炭。"
+            )
+            GameName(
+                origin="pack",
+                kind="item",
+                key="minecraft:iron_ingot",
+                language="zh_cn",
+                text="铁锭",
+            ).save()
+            seen["passage"] = [a.key for a in queries.search_knowledge("为什么谷里没有村民？")]
+            seen["title"] = [a.key for a in queries.search_knowledge("铁匠铺的炉子烧什么")]
+            seen["absent"] = [a.key for a in queries.search_knowledge("为什么没有海洋神殿？")]
+            seen["name"] = [m.key for m in names_matching("铁锭", kinds=["item"])]
+            seen["item"] = [i.item_id for i in queries.find_items("铁锭")][:1]
+            raise Rollback
+    except Rollback:
+        pass
+    return seen
+
+
 def _statements(query: str, kind: str, **options) -> list:
     """How many statements one search sent, and whether it found something."""
     with CaptureQueriesContext(connection) as captured:
@@ -72,6 +106,7 @@ def main() -> None:
         "named": [[q, k, _named(q, k)] for q, k, _ in NAMED],
         "nothing": [[q, k, len(search(q, [k]))] for q, k in NOTHING],
         "edits": _edits(),
+        "chinese": _chinese(),
         "bones": lookup_sources("bones").dropped_by_mobs,
         # Our stop list is the one PostgreSQL drops: both backends see the same terms.
         "not_dropped": sorted(w for w in SNOWBALL_ENGLISH if not backend().drops(w)),

@@ -54,6 +54,16 @@ def test_saves_and_deletes_keep_the_postgresql_index_in_step(probe):
     }
 
 
+def test_chinese_passages_and_names_are_found_on_postgresql(probe):
+    assert probe["chinese"] == {
+        "passage": ["manual:valley"],
+        "title": ["manual:forge"],
+        "absent": [],
+        "name": ["minecraft:iron_ingot"],
+        "item": ["minecraft:iron_ingot"],
+    }
+
+
 def test_reverse_drop_lookups_work_on_postgresql(probe):
     assert {"Skeleton", "Stray", "Wither Skeleton"} <= set(probe["bones"])
 

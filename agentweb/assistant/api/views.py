@@ -6,6 +6,8 @@ a refusal, of the input or of the use case, is ``{"error": {"code", "message"}}`
 
 from __future__ import annotations
 
+from typing import Any
+
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import get_language
@@ -17,6 +19,7 @@ from agentweb.assistant.api.auth import api_view
 from agentweb.assistant.errors import ServiceError
 from agentweb.assistant.feedback import aset_feedback, feedback_of
 from agentweb.assistant.inputs import ChatMessage, Decision, FeedbackInput, Switch
+from agentweb.assistant.models import Run, Status
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
 from agentweb.lib.inputs.fields import IntText
@@ -34,7 +37,12 @@ class EventsQuery(Params):
 async def start_run(request: HttpRequest, *, body: ChatMessage) -> JsonResponse:
     """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?} → {"run_id", "queued"}."""
     started = await actions.asubmit(
-        request.user, body.text, body.allow_web, body.client_msg_id, body.options
+        request.user,
+        body.text,
+        body.allow_web,
+        body.client_msg_id,
+        body.options,
+        language=get_language(),
     )
     return JsonResponse(started.as_dict(), status=202)
 
@@ -44,7 +52,7 @@ async def start_run(request: HttpRequest, *, body: ChatMessage) -> JsonResponse:
 @reads()
 async def run_detail(request: HttpRequest, run_id: int) -> JsonResponse:
     run = await database_sync_to_async(actions.owned_run)(request.user, run_id)
-    summary = actions.run_summary(run)
+    summary = run_summary(run)
     summary["feedback"] = await database_sync_to_async(feedback_of)(run)
     return JsonResponse(summary)
 
@@ -142,3 +150,26 @@ async def policies(request: HttpRequest) -> JsonResponse:
 async def command_snapshot(request: HttpRequest) -> JsonResponse:
     snapshot = await database_sync_to_async(commands.snapshot)(request.user)
     return JsonResponse({"commands": snapshot})
+
+
+def run_summary(run: Run) -> dict[str, Any]:
+    """What the API shows of a run."""
+    return {
+        "run_id": run.pk,
+        "status": run.status,
+        "workflow": run.workflow,
+        "question": run.question,
+        "answer": run.answer,
+        "sources": run.sources,
+        "cards": run.cards,
+        "stop_reason": run.stop_reason,
+        "usage": run.usage,
+        "allow_web": run.allow_web,
+        "language": run.language,
+        "last_seq": run.last_seq,
+        "created_at": run.created_at.isoformat(),
+        "started_at": run.started_at.isoformat() if run.started_at else None,
+        "finished_at": run.finished_at.isoformat() if run.finished_at else None,
+        "undone": run.status == Status.UNDONE,
+        "redacted": run.redacted,
+    }

@@ -24,6 +24,8 @@ class InboxEntry(models.Model):
     )
     run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="inbox_entries")
     text = models.TextField()
+    # The player's language when she sent it (``Run.language`` of the run it becomes).
+    language = models.CharField(max_length=16, blank=True, default="")
     allow_web = models.BooleanField(default=False)
     client_msg_id = models.CharField(max_length=64, blank=True, default="")
     status = models.CharField(

@@ -197,6 +197,9 @@ class Run(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs", db_constraint=False
     )
     question = models.TextField()
+    # The player's language when she asked (her page's, ``core.languages``; "" unknown):
+    # what the run speaks when the question has no words of its own (``/checkin``).
+    language = models.CharField(max_length=16, blank=True, default="")
     allow_web = models.BooleanField(default=False)
     client_msg_id = models.CharField(max_length=64, blank=True, default="")
     workflow = models.CharField(max_length=64, blank=True, default="")

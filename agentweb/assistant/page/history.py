@@ -57,7 +57,7 @@ class Turn:
 
 
 def turn_of(run: Run) -> Turn:
-    language = languages.of_text(run.question)
+    language = languages.of_text(run.question, run.language)
     cards = [view for card in run.cards or [] if (view := card_view(card, language)) is not None]
     sources = [view for s in run.sources or [] if (view := source_view(s)) is not None]
     # A web answer's sources already have cards of their own: list them once.

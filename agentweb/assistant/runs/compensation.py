@@ -49,11 +49,11 @@ async def compensate(user: Any, run_id: int) -> dict[str, Any]:
     steps, unfinished = await database_sync_to_async(write_steps)(run_id)
     if not steps:
         return {**NOTHING_REVERTED, "unfinished": unfinished}
-    question = await database_sync_to_async(
-        lambda: Run.objects.values_list("question", flat=True).get(pk=run_id)
+    question, language = await database_sync_to_async(
+        lambda: Run.objects.values_list("question", "language").get(pk=run_id)
     )()
-    # Said in the language of the question, as the answer was (whoever asks for the undo).
-    with translation.override(languages.of_text(question)):
+    # Said in the language the run spoke, as the answer was (whoever asks for the undo).
+    with translation.override(languages.of_text(question, language)):
         return await _revert(user, run_id, steps, unfinished)
 
 

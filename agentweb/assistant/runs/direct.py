@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.utils.translation import gettext as _
 
 from agentweb.assistant import config
 from agentweb.core.commands import commands, run_direct
@@ -30,10 +31,11 @@ def _answer(text: str, user: Any) -> DirectAnswer | None:
     match = commands.match(text)
     if match is not None and match[0].workflow == ADMIN:
         if not (user.is_staff or user.is_superuser):
-            return DirectAnswer("Only admins can use /reload.", "reload")
+            return DirectAnswer(_("Only admins can use /reload."), "reload")
         messages = config.reload_files(user)
         return DirectAnswer(
-            "Reloaded policies and prompts from the files.\n" + "\n".join(messages), "reload"
+            _("Reloaded policies and prompts from the files.") + "\n" + "\n".join(messages),
+            "reload",
         )
     result = run_direct(text, user)
     if result is None:

@@ -25,6 +25,7 @@ from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.direct import direct_commands
 from agentweb.assistant.runs.events import DbEventSink, LeaseLost
 from agentweb.assistant.runs.flags import Flags, RunStateGuard, run_flags
+from agentweb.core import languages
 from agentweb.core.commands import commands
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
@@ -104,7 +105,9 @@ async def execute_run(
     )
     request = _request(prepared)
     try:
-        with start.game_data(prepared.game_stamp):
+        # Everything the run says with the site's words (commands' replies, tools' messages,
+        # confirmations, cards) in the language it speaks (``core.languages``).
+        with start.game_data(prepared.game_stamp), languages.speaking(run.question, run.language):
             outcome = await run_request(env, request)
     except LeaseLost:
         logger.warning("run %s: lease lost to the reaper; stopped writing", run.pk)

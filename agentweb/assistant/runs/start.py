@@ -26,6 +26,7 @@ RUN_FIELDS = (
     "id",
     "user_id",
     "question",
+    "language",
     "allow_web",
     "options",
     "memory_generation",

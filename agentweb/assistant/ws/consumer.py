@@ -47,6 +47,7 @@ from agentweb.assistant.ws.frames import (
     error_frame,
     parse_frame,
 )
+from agentweb.core import languages
 from agentweb.core.roles import Role, has_role
 from agentweb.lib.inprocess_channel_layer import InProcessChannelLayer
 from agentweb.lib.inputs.http import BUSY, locked
@@ -57,6 +58,14 @@ logger = logging.getLogger("agentweb.assistant")
 WS_PATH = "/ws/assistant/"
 # Close codes: 4401 = not logged in.
 UNAUTHENTICATED = 4401
+
+
+def _header(scope: dict[str, Any], name: bytes) -> str:
+    """A request header of the socket's handshake (``""`` when it has none)."""
+    for key, value in scope.get("headers") or ():
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return ""
 
 
 class AssistantConsumer(AsyncJsonWebsocketConsumer):
@@ -96,6 +105,10 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=UNAUTHENTICATED)
             return
         self.user = user
+        # The player's language, as her page picks it (what a bare ``/checkin`` is answered in).
+        self.language = languages.of_connection(
+            self.scope.get("cookies") or {}, _header(self.scope, b"accept-language")
+        )
         # Reviewers and admins may follow any run, read-only (R-AUTH-1); only run.subscribe uses it.
         self.reviewer = await database_sync_to_async(has_role)(user, Role.REVIEWER)
         self.sent: dict[int, int] = {}
@@ -147,6 +160,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                     frame.client_msg_id,
                     frame.options,
                     before_start=self.follow_new,
+                    language=self.language,
                 )
                 accepted = ChatAccepted(**started.as_dict(), client_msg_id=frame.client_msg_id)
                 await self.send_json(accepted.frame())

@@ -25,6 +25,8 @@ import datetime
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from agentweb.game.models.players import PlayerProfile
 
@@ -225,13 +227,16 @@ class Delivery(models.Model):
 
 
 _KEPT_BECAUSE = {
-    DeliveryState.DELIVERED: "was already delivered in game",
-    DeliveryState.SENDING: "is being handed out in game right now",
-    DeliveryState.UNKNOWN: "may already be in game (an admin is checking its delivery)",
+    DeliveryState.DELIVERED: gettext_noop("%(label)s was already delivered in game"),
+    DeliveryState.SENDING: gettext_noop("%(label)s is being handed out in game right now"),
+    DeliveryState.UNKNOWN: gettext_noop(
+        "%(label)s may already be in game (an admin is checking its delivery)"
+    ),
 }
+_CANNOT = gettext_noop("%(label)s cannot be taken back")
 
 
 def handed_out_message(kept: list[Delivery]) -> str:
     """Why undo could not take these back, for the player."""
-    parts = [f"{d.label} {_KEPT_BECAUSE.get(d.state, 'cannot be taken back')}" for d in kept]
-    return "; ".join(parts) + ", so it was not taken back."
+    parts = [_(_KEPT_BECAUSE.get(d.state, _CANNOT)) % {"label": d.label} for d in kept]
+    return _("%(things)s, so it was not taken back.") % {"things": _("; ").join(parts)}

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
 from agentweb.game.models import (
@@ -20,7 +21,7 @@ from agentweb.game.models.deliveries import handed_out_message, purchase_reason
 from agentweb.game.queries import exact_item, player_profile
 from agentweb.game.search import names
 from agentweb.game.services.errors import CannotCompensate
-from agentweb.game.services.signin import NO_PROFILE
+from agentweb.game.services.signin import no_profile
 
 MAX_QUANTITY = 64
 # Offers named in a "not sold here" answer.
@@ -73,13 +74,17 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
     """Buy ``quantity`` of an item: stock and balance are taken by conditional updates."""
     profile = player_profile(user)
     if profile is None:
-        return PurchaseResult(ok=False, message=NO_PROFILE)
+        return PurchaseResult(ok=False, message=no_profile())
     if not 1 <= quantity <= MAX_QUANTITY:
-        return PurchaseResult(ok=False, message=f"Buy between 1 and {MAX_QUANTITY} at a time.")
+        return PurchaseResult(
+            ok=False, message=_("Buy between 1 and %(max)d at a time.") % {"max": MAX_QUANTITY}
+        )
     offer = find_offer(name)
     if offer is None:
         return PurchaseResult(
-            ok=False, message=f"The shop does not sell {name!r}.", offers=offers()
+            ok=False,
+            message=_("The shop does not sell “%(name)s”.") % {"name": name},
+            offers=offers(),
         )
     total = offer.price * quantity
     base = {"item_id": offer.item.item_id, "name": offer.item.display_name}
@@ -89,8 +94,9 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
                 stock=F("stock") - quantity
             )
             if not taken:
+                left = _("Only %(stock)d %(name)s left in stock.")
                 return PurchaseResult(
-                    ok=False, message=f"Only {offer.stock} {base['name']} left in stock.", **base
+                    ok=False, message=left % {"stock": offer.stock, "name": base["name"]}, **base
                 )
         paid = PlayerProfile.objects.filter(pk=profile.pk, balance__gte=total).update(
             balance=F("balance") - total
@@ -100,10 +106,15 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
             transaction.set_rollback(True)
             return PurchaseResult(
                 ok=False,
-                message=(
-                    f"{quantity}× {base['name']} costs {total} coins; "
-                    f"your balance is {profile.balance}."
-                ),
+                message=_(
+                    "%(quantity)d× %(name)s costs %(total)d coins; your balance is %(balance)d."
+                )
+                % {
+                    "quantity": quantity,
+                    "name": base["name"],
+                    "total": total,
+                    "balance": profile.balance,
+                },
                 total=total,
                 balance=profile.balance,
                 **base,
@@ -128,7 +139,8 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
     profile.refresh_from_db(fields=["balance"])
     return PurchaseResult(
         ok=True,
-        message=f"Bought {quantity}× {base['name']} for {total} coins.",
+        message=_("Bought %(quantity)d× %(name)s for %(total)d coins.")
+        % {"quantity": quantity, "name": base["name"], "total": total},
         purchase_id=purchase.pk,
         quantity=quantity,
         unit_price=offer.price,

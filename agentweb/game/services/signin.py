@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
 from agentweb.game.models import PlayerProfile
@@ -19,7 +20,11 @@ COINS_PER_STREAK_DAY = 2
 MAX_BONUS_DAYS = 6
 # Concurrent sign-ins of one player: the loser re-reads and sees "already signed in".
 MAX_ATTEMPTS = 3
-NO_PROFILE = "You have no game profile yet; ask an admin to link your Minecraft name."
+
+
+def no_profile() -> str:
+    """What a player without a game profile is told, in the active language."""
+    return _("You have no game profile yet; ask an admin to link your Minecraft name.")
 
 
 class SignInResult(BaseModel):
@@ -48,14 +53,15 @@ def sign_in(user: Any, today: datetime.date | None = None) -> SignInResult:
     today = today or timezone.localdate()
     profile = player_profile(user)
     if profile is None:
-        return SignInResult(ok=False, message=NO_PROFILE)
-    for _ in range(MAX_ATTEMPTS):
+        return SignInResult(ok=False, message=no_profile())
+    for _attempt in range(MAX_ATTEMPTS):
         last, streak_before = profile.last_signin, profile.signin_streak
         if last == today:
             return SignInResult(
                 ok=False,
                 already_signed_in=True,
-                message=f"{profile.minecraft_name} already signed in today.",
+                message=_("%(player)s already signed in today.")
+                % {"player": profile.minecraft_name},
                 profile_id=profile.pk,
                 player=profile.minecraft_name,
                 streak=streak_before,
@@ -73,7 +79,8 @@ def sign_in(user: Any, today: datetime.date | None = None) -> SignInResult:
         if updated:
             return SignInResult(
                 ok=True,
-                message=f"Signed in: +{coins} coins, streak {streak} day(s).",
+                message=_("Signed in: +%(coins)d coins, streak %(streak)d day(s).")
+                % {"coins": coins, "streak": streak},
                 profile_id=profile.pk,
                 player=profile.minecraft_name,
                 coins=coins,
@@ -83,7 +90,7 @@ def sign_in(user: Any, today: datetime.date | None = None) -> SignInResult:
                 previous_streak=streak_before,
                 previous_last_signin=last,
             )
-    return SignInResult(ok=False, message="The sign-in was busy; please try again.")
+    return SignInResult(ok=False, message=_("The sign-in was busy; please try again."))
 
 
 def undo_sign_in(result: SignInResult) -> bool:

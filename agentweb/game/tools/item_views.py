@@ -114,7 +114,7 @@ class SourceInfo(BaseModel):
         elif self.kind == SourceKind.CRAFTING_SHAPELESS:
             data["shape"] = "shapeless"
         if self.is_crafting or self.kind in STATION_KINDS:
-            data["ingredients"] = [_ingredient_text(i) for i in self.ingredients]
+            data["ingredients"] = [ingredient_text(i) for i in self.ingredients]
             data["makes"] = self.result_count
         facts = {
             "station": self.station,
@@ -131,7 +131,7 @@ class SourceInfo(BaseModel):
         return data
 
 
-def _ingredient_text(ingredient: Ingredient) -> str:
+def ingredient_text(ingredient: Ingredient) -> str:
     if ingredient.fluid or ingredient.amount is not None:
         return ingredient.label
     text = f"{ingredient.count}× {ingredient.label}"
@@ -231,7 +231,7 @@ def _from_name(row: ItemSource, labels: Labels) -> str | None:
 
 
 def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
-    parts = ", ".join(_ingredient_text(i) for i in info.ingredients)
+    parts = ", ".join(ingredient_text(i) for i in info.ingredients)
     makes = f" (makes {info.result_count})" if info.result_count > 1 else ""
     if kind in (SourceKind.CRAFTING_SHAPED, SourceKind.CRAFTING_SHAPELESS):
         return f"crafted{makes} from {parts}"

@@ -23,6 +23,7 @@ WAYS_PER_MATERIAL = 4
 # Why a material is not broken down further, as the model and the player read it.
 REASONS = {
     "no_recipe": "no crafting recipe",
+    "dropped": "a mob drops it: got directly (its recipe is another way)",
     "packing": "its recipes only pack or unpack it (a block, nuggets)",
     "alternatives": "any one of several items",
     "cycle": "made from itself further down: not broken down",
@@ -152,16 +153,17 @@ def _material(material: Any) -> MaterialLine:
 
 
 def _ways(material: Any) -> list[SourceInfo]:
-    """The first ways to obtain a material other than the recipes it was cut from."""
+    """The first ways to obtain a material other than the recipes it was cut from (a
+    material a mob drops: its drops, then its recipe)."""
     if len(material.item_ids) != 1:
         return []
-    crafting_too = material.reason in ("cycle", "depth")
-    rows = [
-        row
-        for row in queries.item_sources(material.item_ids[0])
-        if crafting_too or row.kind not in CRAFTING_KINDS
-    ]
-    return source_infos(rows[:WAYS_PER_MATERIAL])
+    crafting_too = material.reason in ("cycle", "depth", "dropped")
+    rows = queries.item_sources(material.item_ids[0])
+    direct = [row for row in rows if row.kind not in CRAFTING_KINDS]
+    crafted = [row for row in rows if row.kind in CRAFTING_KINDS] if crafting_too else []
+    if material.reason == "dropped":
+        return source_infos(direct[: WAYS_PER_MATERIAL - 1] + crafted[:1])
+    return source_infos((direct + crafted)[:WAYS_PER_MATERIAL])
 
 
 async def item_materials(value: MaterialsInput, call: ToolCall) -> MaterialsResult:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
 from agentweb.game.services.errors import CannotCompensate
-from agentweb.game.services.signin import NO_PROFILE, SignInResult, sign_in, undo_sign_in
+from agentweb.game.services.signin import SignInResult, no_profile, sign_in, undo_sign_in
 from agentweb.game.tools.common import Limit, ToolInput, db, requesting_user
 
 MODULE = "game.player"
@@ -54,7 +54,7 @@ class PlayerInfo(BaseModel):
 def load_player_info(user: Any, quests: str = "all", limit: int = 10) -> PlayerInfo:
     profile = queries.player_profile(user)
     if profile is None:
-        return PlayerInfo(found=False, message=NO_PROFILE)
+        return PlayerInfo(found=False, message=no_profile())
     progress = queries.quest_progress(profile)
     counts = Counter(p.status for p in progress)
     shown = (
@@ -157,7 +157,7 @@ async def undo_signin(value: SignInInput, out: SignInResult, call: ToolCall) -> 
 
 
 def signin_card(out: SignInResult) -> dict[str, Any]:
-    return {"kind": "signin", "title": "Daily sign-in", **out.model_dump(mode="json")}
+    return {"kind": "signin", "title": _("Daily sign-in"), **out.model_dump(mode="json")}
 
 
 def _observe_signin(out: SignInResult) -> dict[str, Any]:
@@ -175,5 +175,5 @@ PLAYER_SIGNIN = ReActTool(
     observe=_observe_signin,
     card=signin_card,
     compensate=undo_signin,
-    confirm_text=lambda value: "Sign in for today's coins?",
+    confirm_text=lambda value: _("Sign in for today's coins?"),
 )

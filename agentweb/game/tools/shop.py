@@ -41,7 +41,7 @@ def purchase_card(out: PurchaseResult) -> dict[str, Any]:
     reason = purchase_reason(out.purchase_id) if out.ok and out.purchase_id else ""
     return {
         "kind": "purchase",
-        "title": "Shop",
+        "title": _("Shop"),
         **out.model_dump(mode="json"),
         "delivery_reason": reason,
     }
@@ -66,5 +66,8 @@ SHOP_BUY = ReActTool(
     observe=_observe,
     card=purchase_card,
     compensate=undo_purchase,
-    confirm_text=lambda v: f"Buy {v.quantity}× {v.item} from the shop with your coins?",
+    confirm_text=lambda v: (
+        _("Buy %(quantity)d× %(item)s from the shop with your coins?")
+        % {"quantity": v.quantity, "item": v.item}
+    ),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agentweb.engine.tokens import estimate_tokens
+from agentweb.lib.language import language_of
 from agentweb.llm.offline.answer_items import item_query, item_source, task_label
 from agentweb.llm.offline.answer_materials import item_materials
 from agentweb.llm.offline.answer_quests import quest_detail, quest_find, quest_query
@@ -178,7 +179,15 @@ def _knowledge(d: Draft, obs: Seen) -> None:
         return
     for i, article in enumerate(articles[:ARTICLES_QUOTED]):
         quote = best_sentences(str(article.get("excerpt", "")), d.p.text)
-        d.say("kb", obs.number(i), title=article["title"], excerpt=quote)
+        written = language_of(quote, fallback=d.p.lang)
+        if written != d.p.lang:
+            # Quoted, not translated: the answer says the passage is in another language.
+            language = d.w(f"language_{written}")
+            d.say(
+                "kb_quoted", obs.number(i), title=article["title"], excerpt=quote, language=language
+            )
+        else:
+            d.say("kb", obs.number(i), title=article["title"], excerpt=quote)
 
 
 def _write_result(d: Draft, obs: Seen) -> None:

@@ -54,6 +54,7 @@ def item_materials(d: Draft, obs: Seen) -> None:
         d.w(
             "material_craft",
             crafts=_count(c["craft"]),
+            needed=c.get("needed") or _count(c["craft"]),
             name=d.name(_name(c["craft"])),
             makes=c.get("makes_each", 1),
             recipe=_recipe(d, c.get("from", "")),

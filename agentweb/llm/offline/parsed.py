@@ -75,6 +75,8 @@ class Parsed:
     items: list[str] = field(default_factory=list)
     chapter: str | None = None
     quantity: int = DEFAULT_QUANTITY
+    # A bill of materials for several items: how many of each (``items`` order).
+    quantities: list[int] = field(default_factory=list)
     # The question said "quest" (or gave an id): a quest miss is not an item lookup.
     said_quest: bool = False
     # Read from the request's entities (``offline.reading``): what a list is limited to

@@ -84,7 +84,12 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
         case Intent.REWARD_TABLE:
             yield Action(QUEST_QUERY, _only({"reward_table": p.table, "book": p.scope.get("book")}))
         case Intent.ITEM_MATERIALS:
-            yield Action(ITEM_MATERIALS, {"item": p.items[0], "count": p.quantity})
+            if len(p.quantities) > 1:
+                wanted = zip(p.items, p.quantities, strict=False)
+                items = [{"item": item, "count": count} for item, count in wanted]
+                yield Action(ITEM_MATERIALS, {"items": items[:MAX_LISTED]})
+            else:
+                yield Action(ITEM_MATERIALS, {"item": p.items[0], "count": p.quantity})
         case Intent.SIGNIN:
             yield Action(SIGNIN)
         case Intent.BUY:

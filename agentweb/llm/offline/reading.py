@@ -55,6 +55,16 @@ from agentweb.llm.offline.parsed import (
 QUEST_ONLY = ("about", "rewards", "prerequisites", "unlocks", "chapter", "group")
 CJK = re.compile(r"[\u3400-\u9fff]")
 NUMBER = re.compile(r"\d+|[一二两三四五六七八九十百]+")
+# A number right before a name: the name is counted ("5 lanterns", "2个书架", "两把弓").
+COUNTED = re.compile(
+    r"(?:\d+|[一二两三四五六七八九十百]+)\s*(?:x|×|个|只|根|张|块|把|件|顶|面|座|架|盏|份)?\s*$",
+    re.IGNORECASE,
+)
+# How far before a name its count, the words asking its amount, or another name joined
+# to it stand.
+BEFORE = 24
+ASKED_REACH = 14
+JOINED = re.compile(r"\s*(?:\band\b|&|\bor\b|和|与|跟|还有|、|,|，)\s*$", re.IGNORECASE)
 ZH_DIGITS = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
 NOT_READ = frozenset({Intent.PROFILE, Intent.SMALL_TALK}) | ACTIONS
 REVERSE = frozenset({Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS, Intent.QUEST_KILLERS})
@@ -175,7 +185,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         return p
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
-        _item(p, asked, _subject_first(p, things))
+        _item(p, asked, _subject_first(p, things), things)
     else:
         _unlinked(p, asked)
     return p
@@ -318,7 +328,7 @@ def _quest(p: Parsed, asked: Asked, quest: Entity) -> None:
         p.aspects = tuple(dict.fromkeys((*p.aspects, "tasks")))
 
 
-def _item(p: Parsed, asked: Asked, things: list[Entity]) -> None:
+def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) -> None:
     p.items = [e.id for e in things[:3]]
     p.quantity = _quantity(p.text, things[0])
     # Words of the other names count ("a blast furnace for iron ingots" asks about one).
@@ -327,6 +337,8 @@ def _item(p: Parsed, asked: Asked, things: list[Entity]) -> None:
     several = len({t.text.casefold() for t in things}) > 1
     if asked.bill or (asked.materials and asked.obtain) or (asked.count and several):
         p.intent, p.materials = Intent.ITEM_MATERIALS, True
+        if len({t.text.casefold() for t in every}) > 1:
+            _made(p, every)
     elif p.asks("food") and not p.asks("craft", "cooking", "drops"):
         p.intent = Intent.ITEM_INFO
     elif p.intent in (Intent.KNOWLEDGE, Intent.ITEM_INFO, Intent.QUEST_INFO, Intent.CHAPTER):
@@ -336,6 +348,62 @@ def _item(p: Parsed, asked: Asked, things: list[Entity]) -> None:
         return
     else:
         p.intent = Intent.ITEM_SOURCE
+
+
+def _made(p: Parsed, things: list[Entity]) -> None:
+    """Of several items in a question about materials, the ones to make: those counted
+    ("5 lanterns", "2个书架"), else those whose amount is not what is asked ("how many
+    iron ingots", "多少皮革" ask about a material of the others); each with its count."""
+    counted = [t for t in things if any(COUNTED.search(b) for b in _befores(p.text, t, things))]
+    asked = [t for t in things if any(_amount_asked(b) for b in _befores(p.text, t, things))]
+    # "how much sugar cane and leather": a name joined to an asked one is asked too.
+    asked += [
+        t
+        for t in things
+        if t not in asked and any(_joined_to(b, asked) for b in _befores(p.text, t, things))
+    ]
+    made = counted or [t for t in things if t not in asked] or things
+    made = list({t.id: t for t in made}.values())
+    p.items = [t.id for t in made]
+    p.quantities = [_quantity(p.text, t) if t in counted else 1 for t in made]
+    p.quantity = p.quantities[0]
+
+
+def _befores(text: str, entity: Entity, things: list[Entity]) -> list[str]:
+    """The words just before each mention of ``entity`` that is not part of a longer
+    name's mention ("leather" in "leather boots")."""
+    low = text.casefold()
+    longer = [
+        (m.start(), m.end())
+        for t in things
+        if len(t.text) > len(entity.text)
+        for m in re.finditer(re.escape(t.text.casefold()), low)
+    ]
+    return [
+        text[max(0, m.start() - BEFORE) : m.start()]
+        for m in re.finditer(re.escape(entity.text.casefold()), low)
+        if not any(start <= m.start() < end for start, end in longer)
+    ]
+
+
+def _joined_to(before: str, others: list[Entity]) -> bool:
+    """The words before a name are another name and a conjunction ("sugar cane and")."""
+    head = JOINED.sub("", before)
+    return head != before and any(
+        head.casefold().rstrip().endswith(o.text.casefold()) for o in others
+    )
+
+
+def _amount_asked(before: str) -> bool:
+    """The words just before a name ask its amount ("how many", "total", "多少", "几个")."""
+    before = before[-ASKED_REACH:]
+    low = before.lower()
+    return bool(
+        w.COUNT_EN.search(low)
+        or w.COUNT_ZH.search(before)
+        or w.TOTAL_EN.search(low)
+        or re.search(r"几\s*[个只根张块把件]?\s*$", before)
+    )
 
 
 def _quantity(text: str, entity: Entity) -> int:

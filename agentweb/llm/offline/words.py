@@ -41,7 +41,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "material_ways": "{name}: {ways}",
         "materials_no_way": "The item data lists no way to obtain {names}.",
         "materials_crafts": "Crafting steps: {crafts}.",
-        "material_craft": "{crafts}× {name} (each craft makes {makes}) from {recipe}",
+        "material_craft": "{needed}× {name} ({crafts}× the recipe {recipe}, each makes {makes})",
         "materials_cycle": (
             "{names} would be made from itself further down, so it is not broken down."
         ),
@@ -161,6 +161,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "signed_in_today": "You have signed in today.",
         "not_signed_in_today": "You have not signed in today yet.",
         "kb": "From the knowledge base, {title}: {excerpt}",
+        "kb_quoted": "From the knowledge base, {title}, quoted as written in {language}: {excerpt}",
+        "language_en": "English",
+        "language_zh": "Chinese",
         "kb_none": "I found nothing about this in the server's knowledge base.",
         "rejected": "Understood: I did not do it.",
         "cannot_here": "I cannot do that here: this assistant mode has no tool for it.",
@@ -211,7 +214,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "material_ways": "{name}：{ways}",
         "materials_no_way": "物品数据中没有 {names} 的获取方式。",
         "materials_crafts": "合成步骤：{crafts}。",
-        "material_craft": "合成 {crafts} 次{name}（每次产出 {makes} 个{name}），材料 {recipe}",
+        "material_craft": (
+            "{needed} 个{name}：合成 {crafts} 次（每次产出 {makes} 个{name}），材料 {recipe}"
+        ),
         "materials_cycle": "{names} 往下会用到自身，所以不再拆分。",
         "materials_depth": "{names} 达到深度上限，不再拆分。",
         "quest_where": "任务「{title}」在章节「{chapter}」{group}。",
@@ -323,6 +328,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "signed_in_today": "你今天已经签到。",
         "not_signed_in_today": "你今天还没有签到。",
         "kb": "知识库「{title}」：{excerpt}",
+        "kb_quoted": "知识库「{title}」只有{language}原文，引用如下：{excerpt}",
+        "language_en": "英文",
+        "language_zh": "中文",
         "kb_none": "服务器知识库里没有找到相关内容。",
         "rejected": "好的，没有执行。",
         "cannot_here": "这里无法执行这个操作：当前模式没有对应的工具。",
