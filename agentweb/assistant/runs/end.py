@@ -15,7 +15,7 @@ end), the row, ``run.finished`` and the exchange one more (``models.run_writes.f
 and the inbox is read by a statement of its own after it — no transaction is opened,
 and each end of a group stands alone. That read comes after the end committed, so
 nothing queued is missed: a submit that queued a message behind the run held the
-run's row lock (``player_reads.player_now``), so the end's UPDATE waited for it to commit and
+run's row lock (``submit_reads.player_now``), so the end's UPDATE waited for it to commit and
 the read sees the message; a submit after the UPDATE finds the run ended (or waits for
 its lock and then does) and promotes the message itself.
 """
