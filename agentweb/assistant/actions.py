@@ -27,9 +27,9 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
     event_frame,
-    run_writes,
+    run_status,
 )
-from agentweb.assistant.models.run_writes import new_run
+from agentweb.assistant.models.run_status import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
@@ -179,14 +179,14 @@ def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
 
     The flag is one conditional UPDATE, which is also the ownership check: another
     player's run is not found, like an unknown one."""
-    status = run_writes.flag_cancel(run_id, user.pk)
+    status = run_status.flag_cancel(run_id, user.pk)
     if status is None:
         owned_run(user, run_id)  # not found, or not running
         raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
     if status != Status.QUEUED:
         return []
     # A queued run never starts; one claimed meanwhile stops at its next step.
-    return Run.objects.filter(pk=run_id).cancel_queued()
+    return run_status.cancel_queued(Run.objects.filter(pk=run_id))
 
 
 async def acancel(user: Any, run_id: int) -> None:

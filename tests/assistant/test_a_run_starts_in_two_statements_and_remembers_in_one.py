@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from django.db import transaction
 
 from agentweb.assistant import inbox, memory, submit_reads
-from agentweb.assistant.models import Exchange, InboxEntry, MemoryState, Run, Status
+from agentweb.assistant.models import Exchange, InboxEntry, MemoryState, Run, Status, run_status
 from agentweb.assistant.runs.lifecycle import _prepare
 from tests.sql_counts import counting_statements
 
@@ -61,9 +61,9 @@ async def test_the_claim_and_all_a_run_starts_with_are_two_statements(alice):
 async def test_a_run_someone_else_claimed_or_leased_does_not_start_here(alice):
     def arrange() -> tuple[int, int]:
         taken = Run.objects.create(user=alice, question="taken")
-        Run.objects.filter(pk=taken.pk).claim()
+        run_status.claim(Run.objects.filter(pk=taken.pk))
         leased = Run.objects.create(user=alice, question="leased")
-        Run.objects.filter(pk=leased.pk).claim(owner="worker-1")
+        run_status.claim(Run.objects.filter(pk=leased.pk), owner="worker-1")
         return taken.pk, leased.pk
 
     taken, leased = await database_sync_to_async(arrange)()

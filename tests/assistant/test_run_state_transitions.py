@@ -1,8 +1,8 @@
-"""A run's status changes only through its queryset's transitions, each a conditional UPDATE."""
+"""A run's status changes only through run_status's transitions, each a conditional UPDATE."""
 
 import pytest
 
-from agentweb.assistant.models import Run
+from agentweb.assistant.models import Run, run_status
 from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import StopCode, StopReason
@@ -16,8 +16,8 @@ def a_run(user, **fields):
 
 def test_a_queued_run_is_claimed_once(alice):
     run = a_run(alice)
-    assert Run.objects.filter(pk=run.pk).claim() == 1
-    assert Run.objects.filter(pk=run.pk).claim() == 0
+    assert run_status.claim(Run.objects.filter(pk=run.pk)) == 1
+    assert run_status.claim(Run.objects.filter(pk=run.pk)) == 0
     run.refresh_from_db()
     assert run.status == "running" and run.started_at is not None
 
@@ -25,7 +25,7 @@ def test_a_queued_run_is_claimed_once(alice):
 def test_cancel_queued_leaves_a_running_run_alone(alice):
     running = a_run(alice, status="running")
     queued = a_run(alice)
-    ended = Run.objects.filter(pk__in=[running.pk, queued.pk]).cancel_queued()
+    ended = run_status.cancel_queued(Run.objects.filter(pk__in=[running.pk, queued.pk]))
     assert [(e.run_id, e.kind, e.data["status"]) for e in ended] == [
         (queued.pk, "run.finished", "cancelled")
     ]
@@ -38,11 +38,16 @@ def test_cancel_queued_leaves_a_running_run_alone(alice):
 
 def test_a_fenced_finish_does_nothing_once_another_worker_holds_the_run(alice):
     run = a_run(alice)
-    Run.objects.filter(pk=run.pk).claim(owner="w2")
+    run_status.claim(Run.objects.filter(pk=run.pk), owner="w2")
     stop = StopReason(StopCode.ANSWERED)
-    assert Run.objects.filter(pk=run.pk).fenced("w1").finish("completed", stop) == []
+    assert run_status.finish(Run.objects.filter(pk=run.pk).fenced("w1"), "completed", stop) == []
     assert (
-        len(Run.objects.filter(pk=run.pk).fenced("w2").finish("completed", stop, answer="a")) == 1
+        len(
+            run_status.finish(
+                Run.objects.filter(pk=run.pk).fenced("w2"), "completed", stop, answer="a"
+            )
+        )
+        == 1
     )
     run.refresh_from_db()
     assert (run.status, run.answer, run.stop_reason["code"]) == ("completed", "a", "answered")
@@ -50,10 +55,10 @@ def test_a_fenced_finish_does_nothing_once_another_worker_holds_the_run(alice):
 
 def test_only_a_running_run_goes_back_to_the_queue(alice):
     done = a_run(alice, status="completed")
-    assert Run.objects.filter(pk=done.pk).requeue() == 0
+    assert run_status.requeue(Run.objects.filter(pk=done.pk)) == 0
     running = a_run(alice)
-    Run.objects.filter(pk=running.pk).claim(owner="w1")
-    assert Run.objects.filter(pk=running.pk).requeue() == 1
+    run_status.claim(Run.objects.filter(pk=running.pk), owner="w1")
+    assert run_status.requeue(Run.objects.filter(pk=running.pk)) == 1
     running.refresh_from_db()
     assert (running.status, running.lease_owner, running.started_at) == ("queued", "", None)
 
@@ -76,8 +81,10 @@ def test_every_finish_writes_one_run_finished_with_the_next_seq(alice):
     run = a_run(alice, status="running", last_seq=3)
     stop = StopReason(StopCode.ANSWERED)
 
-    first = Run.objects.filter(pk=run.pk, status="running").finish("completed", stop, data={"x": 1})
-    again = Run.objects.filter(pk=run.pk, status="running").finish("completed", stop)
+    first = run_status.finish(
+        Run.objects.filter(pk=run.pk, status="running"), "completed", stop, data={"x": 1}
+    )
+    again = run_status.finish(Run.objects.filter(pk=run.pk, status="running"), "completed", stop)
 
     assert [(e.seq, e.data["status"], e.data["x"]) for e in first] == [(4, "completed", 1)]
     assert again == [], "a run ends once"

@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from agentweb.assistant.models import Exchange, Run, RunEvent
+from agentweb.assistant.models import Exchange, Run, RunEvent, run_status
 from agentweb.assistant.runs import events
 from agentweb.core import languages
 from agentweb.core.modules import DbModuleStates
@@ -140,7 +140,7 @@ def _mark_undone(
 ) -> list[RunEvent]:
     with transaction.atomic():
         rows = Run.objects.filter(pk=run_id, status__in=from_statuses)
-        ended = rows.mark_undone(UNDONE_STOP, result)
+        ended = run_status.mark_undone(rows, UNDONE_STOP, result)
         if ended:
             Exchange.objects.filter(run_id=run_id).delete()
         return ended
