@@ -6,8 +6,10 @@ from agentweb.assistant.models import Run, run_status
 from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import StopCode, StopReason
+from tests.event_samples import SAMPLES
 
 pytestmark = pytest.mark.django_db
+QUEUED = SAMPLES[EventKind.INBOX_QUEUED]
 
 
 def a_run(user, **fields):
@@ -65,14 +67,17 @@ def test_only_a_running_run_goes_back_to_the_queue(alice):
 
 def test_an_event_written_outside_the_loop_takes_the_next_seq(alice):
     run = a_run(alice, last_seq=4)
-    row = events.append(run.pk, EventKind.INBOX_QUEUED, {"text": "hi"})
+    row = events.append(run.pk, EventKind.INBOX_QUEUED, {"entry_id": 1, "text": "hi"})
     run.refresh_from_db()
     assert row.seq == 5 and run.last_seq == 5
 
 
 def test_an_event_for_a_run_in_another_status_is_not_written(alice):
     run = a_run(alice, status="running")
-    assert events.append(run.pk, EventKind.INBOX_QUEUED, {}, while_statuses=("queued",)) is None
+    assert (
+        events.append(run.pk, EventKind.INBOX_QUEUED, {**QUEUED}, while_statuses=("queued",))
+        is None
+    )
     run.refresh_from_db()
     assert run.last_seq == 0 and not run.events.exists()
 
