@@ -15,7 +15,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
-from agentweb.assistant import config, inbox, memory, player_reads
+from agentweb.assistant import config, inbox, memory, submit_reads
 from agentweb.assistant.errors import ServiceError, not_found
 from agentweb.assistant.message_checks import validate_options, validate_text
 from agentweb.assistant.models import (
@@ -27,9 +27,9 @@ from agentweb.assistant.models import (
     RunEvent,
     Status,
     event_frame,
-    run_writes,
+    run_status,
 )
-from agentweb.assistant.models.run_writes import new_run
+from agentweb.assistant.models.run_status import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
@@ -76,11 +76,11 @@ def submit(
             inbox.lock_player(user.pk)
             if connection.vendor == "postgresql":
                 # The usual message, a new run at once, is one statement with the read.
-                player, run_id = player_reads.player_now_starting(user.pk, client_msg_id, new)
+                player, run_id = submit_reads.player_now_starting(user.pk, client_msg_id, new)
                 if run_id is not None:
                     return Started(run_id), None
             else:
-                player = player_reads.player_now(user.pk, client_msg_id)
+                player = submit_reads.player_now(user.pk, client_msg_id)
             earlier = _resent(player)
             if earlier is not None:
                 return earlier, None
@@ -121,14 +121,14 @@ def submit(
         # The same message, submitted at the same moment elsewhere, got there first.
         with transaction.atomic():
             earlier = (
-                _resent(player_reads.player_now(user.pk, client_msg_id)) if client_msg_id else None
+                _resent(submit_reads.player_now(user.pk, client_msg_id)) if client_msg_id else None
             )
         if earlier is None:
             raise
         return earlier, None
 
 
-def _resent(player: player_reads.PlayerNow) -> Started | None:
+def _resent(player: submit_reads.PlayerNow) -> Started | None:
     """The run or inbox entry this message already became (read with the player)."""
     if player.earlier_run is not None:
         return Started(player.earlier_run, duplicate=True)
@@ -182,14 +182,14 @@ def request_cancel(user: Any, run_id: int) -> list[RunEvent]:
 
     The flag is one conditional UPDATE, which is also the ownership check: another
     player's run is not found, like an unknown one."""
-    status = run_writes.flag_cancel(run_id, user.pk)
+    status = run_status.flag_cancel(run_id, user.pk)
     if status is None:
         owned_run(user, run_id)  # not found, or not running
         raise ServiceError("not_running", f"Run {run_id} is not running.", 409)
     if status != Status.QUEUED:
         return []
     # A queued run never starts; one claimed meanwhile stops at its next step.
-    return Run.objects.filter(pk=run_id).cancel_queued()
+    return run_status.cancel_queued(Run.objects.filter(pk=run_id))
 
 
 async def acancel(user: Any, run_id: int) -> None:

@@ -58,14 +58,6 @@ def recent_query() -> str:
     )
 
 
-def recent_exchanges(run: Run) -> list[dict[str, str]]:
-    """What the model remembers for ``run``: its generation's latest exchanges, oldest first."""
-    with connection.cursor() as cursor:
-        cursor.execute(recent_query(), [run.user_id, run.memory_generation])
-        found = cursor.fetchall()
-    return [{"q": q, "a": a} for _, q, a in reversed(found)]
-
-
 def remember(run: Run, answer: str) -> None:
     """Write the run's exchange, only if the generation is still the run's (R-MEM-1).
 

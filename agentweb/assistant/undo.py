@@ -24,7 +24,7 @@ from channels.db import database_sync_to_async
 from django.db.models import Exists, OuterRef
 
 from agentweb.assistant.actions import ServiceError, not_found
-from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status
+from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status, run_status
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.compensation import NOTHING_REVERTED, UNDONE_STOP, undo_ended
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
@@ -86,7 +86,7 @@ def claim(user: Any, run_id: int | None = None) -> tuple[int, str]:
 
 def _undo_queued(run_id: int) -> list[RunEvent]:
     queued = Run.objects.filter(pk=run_id, status=Status.QUEUED)
-    return queued.mark_undone(UNDONE_STOP, NOTHING_REVERTED)
+    return run_status.mark_undone(queued, UNDONE_STOP, NOTHING_REVERTED)
 
 
 @dataclass(frozen=True, slots=True)

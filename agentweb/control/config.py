@@ -255,14 +255,5 @@ def clear_cache() -> None:
         _cache.config_key = _cache.files_version = None
 
 
-async def apolicy_lookup() -> PolicyLookup:
-    """``policy_lookup`` from async code (the ORM runs in the sync thread)."""
-    return await sync_to_async(policy_lookup)()
-
-
-async def aprompt_snapshot() -> dict[str, str]:
-    return await sync_to_async(prompt_snapshot)()
-
-
 async def aruntime_snapshot() -> RuntimeConfig:
     return await sync_to_async(runtime_snapshot)()

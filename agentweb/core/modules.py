@@ -144,9 +144,6 @@ class DbModuleStates:
         enabled = self._overrides.get(module, enabled)
         return (module, version) if enabled else None
 
-    def enabled_modules(self, modules: list[str]) -> list[str]:
-        return [module for module in modules if self.instance(module) is not None]
-
 
 class ModuleStateGuard(Guard):
     """Before every model and tool call of the request: the states, if they changed."""

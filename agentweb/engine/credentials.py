@@ -109,7 +109,7 @@ def redact(text: str) -> str:
 def redact_all(value: Any) -> Any:
     """A JSON-like value with ``redact`` applied to every string in it (keys included).
 
-    When no string in it can hold a credential (:func:`may_hold_credentials`), that is
+    When no string in it can hold a credential, that is
     ``value`` itself: nothing is walked or copied."""
     return redact_all_encoded(value)[0]
 
@@ -133,13 +133,6 @@ def _redact_each(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_redact_each(v) for v in value]
     return value
-
-
-def may_hold_credentials(value: Any) -> bool:
-    """Whether ``redact_all`` could change anything in ``value``, in one pass over its
-    JSON text: ``False`` only when no registered secret and no word that the patterns
-    start from occurs in any of its strings. A value that is not JSON is walked."""
-    return _clean_json(value) is None
 
 
 def _clean_json(value: Any) -> str | None:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agentweb.engine.credentials import redact_all_encoded
 
@@ -31,13 +33,204 @@ class EventKind(StrEnum):
     ANSWER = "answer"
     FAILURE = "failure"
     DEGRADED = "degraded"
-    RETHINK = "rethink"
     COMPRESSED = "context.compressed"
     INBOX_QUEUED = "inbox.queued"
     INBOX_CLAIMED = "inbox.claimed"
     ACTION_PENDING = "action.pending"
     ACTION_CONFIRMED = "action.confirmed"
     RUN_FINISHED = "run.finished"
+
+
+class EventData(BaseModel):
+    """The data of one event kind: the fields its readers (the trace timeline, the
+    export, undo, the page) rely on, typed. Fields a kind's emitters add beyond these
+    (a failure's detail, a route's reason) are kept as they are."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+class Budget(EventData):
+    """Usage against limits at a moment of the run (``ExecutionContext.limits``)."""
+
+    usage: dict[str, int]
+    limits: dict[str, int | None]
+    elapsed_ms: int
+
+
+class RunStarted(EventData):
+    question: str
+    allow_web: bool
+    workflow: str | None
+    budget: Budget
+
+
+class RouteDecided(EventData):
+    workflow: str
+    by: str | None = None
+    command: str | None = None
+    policy: dict[str, Any] | None = None
+
+
+class RoundStarted(EventData):
+    round: int
+    rounds_total: int
+    final_only: bool
+    rethink: bool
+    budget: Budget
+
+
+class ModelStarted(EventData):
+    round: int
+    purpose: str
+    prompt: str
+    continuation: int
+
+
+class ModelCalled(ModelStarted):
+    request: str | None
+    reply: str
+    tokens_in: int
+    tokens_out: int
+    latency_ms: float
+    ttft_ms: float | None
+    tokens_per_s: float | None
+    finish_reason: str | None
+    model: str | None
+    partial: bool = False
+    failure: str | None = None
+
+
+class DecisionMade(EventData):
+    round: int
+    type: str
+    input: Any = None
+    text: str | None = None
+
+
+class ToolStarted(EventData):
+    step_id: str
+    tool: str
+    input: Any
+    writes: bool
+
+
+class ToolFinished(ToolStarted):
+    module: str
+    observation: Any
+    output: Any
+    card: dict[str, Any] | None
+    latency_ms: float
+
+
+class AnswerGiven(EventData):
+    text: str
+    sources: list[dict[str, Any]]
+    cards: list[Any]
+    finalized: bool = False
+
+
+class FailureSeen(EventData):
+    round: int
+    failure: str
+    message: str
+    recoverable: bool = False
+    terminal: bool = False
+    finalization: bool = False
+    budget: str | None = None
+
+
+class Degraded(EventData):
+    failure: dict[str, Any]
+    finalized: bool
+    text: str | None = None
+    cards: list[Any] | None = None
+
+
+class ContextCompressed(EventData):
+    round: int
+    folded: int
+    summary: str
+
+
+class InboxQueued(EventData):
+    entry_id: int
+    text: str
+
+
+class InboxClaimed(EventData):
+    round: int
+    messages: list[str]
+
+
+class ActionPending(EventData):
+    action_id: str
+    step_id: str
+    tool: str
+    input: Any
+    text: str
+
+
+class ActionConfirmed(EventData):
+    action_id: str
+    decision: Literal["approve", "reject"]
+
+
+class RunFinished(EventData):
+    status: str
+    stop_reason: dict[str, Any]
+    workflow: str | None = None
+    usage: dict[str, Any] | None = None
+    text: str | None = None
+    reverted: list[Any] | None = None
+
+
+# One model per event kind (``tests/engine/test_every_event_kind_has_one_model.py``).
+EVENT_DATA: dict[EventKind, type[EventData]] = {
+    EventKind.RUN_STARTED: RunStarted,
+    EventKind.ROUTE_DECIDED: RouteDecided,
+    EventKind.ROUND_STARTED: RoundStarted,
+    EventKind.MODEL_STARTED: ModelStarted,
+    EventKind.MODEL_CALLED: ModelCalled,
+    EventKind.DECISION: DecisionMade,
+    EventKind.TOOL_STARTED: ToolStarted,
+    EventKind.TOOL_FINISHED: ToolFinished,
+    EventKind.ANSWER: AnswerGiven,
+    EventKind.FAILURE: FailureSeen,
+    EventKind.DEGRADED: Degraded,
+    EventKind.COMPRESSED: ContextCompressed,
+    EventKind.INBOX_QUEUED: InboxQueued,
+    EventKind.INBOX_CLAIMED: InboxClaimed,
+    EventKind.ACTION_PENDING: ActionPending,
+    EventKind.ACTION_CONFIRMED: ActionConfirmed,
+    EventKind.RUN_FINISHED: RunFinished,
+}
+
+
+class MalformedEvent(ValueError):
+    """Event data that is not its kind's model (or of no known kind)."""
+
+
+def event_data(kind: str, data: Any) -> EventData:
+    """``data`` as the model of ``kind``; ``MalformedEvent`` names what is wrong."""
+    try:
+        model = EVENT_DATA[EventKind(kind)]
+    except ValueError:
+        raise MalformedEvent(f"no event kind {kind!r}") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise MalformedEvent(f"{kind}: {exc}") from None
+
+
+D = TypeVar("D", bound=EventData)
+
+
+def data_as(model: type[D], kind: str, data: Any) -> D:
+    """``data`` of ``kind`` as ``model`` (its kind's model, or one it extends)."""
+    found = event_data(kind, data)
+    if not isinstance(found, model):
+        raise MalformedEvent(f"{kind} is not a {model.__name__}")
+    return found
 
 
 @dataclass(slots=True)

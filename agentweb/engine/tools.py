@@ -176,14 +176,6 @@ class ToolRegistry:
         offers.append(tool)
         return tool
 
-    def unregister_module(self, module: str) -> None:
-        for tool_type in list(self._by_type):
-            kept = [t for t in self._by_type[tool_type] if t.module != module]
-            if kept:
-                self._by_type[tool_type] = kept
-            else:
-                del self._by_type[tool_type]
-
     def types(self) -> list[str]:
         return sorted(self._by_type)
 

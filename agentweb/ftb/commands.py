@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from agentweb.core.commands import Command, DirectResult, commands
 from agentweb.engine import Source
 from agentweb.ftb import search
-from agentweb.ftb.quest_views import quest_card, quest_list_card
+from agentweb.ftb.quest_results import quest_card, quest_list_card
 from agentweb.ftb.tools import MODULE, load_detail
 from agentweb.game import queries, versions
 from agentweb.game.models import Quest, QuestStatus

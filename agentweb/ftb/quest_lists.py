@@ -14,7 +14,7 @@ from django.db.models import Count, Q
 from pydantic import BaseModel
 
 from agentweb.ftb import search
-from agentweb.ftb.quest_views import QuestRef, RewardInfo, TaskInfo
+from agentweb.ftb.quest_results import QuestRef, RewardInfo, TaskInfo
 from agentweb.ftb.scope import Scope, find_book, find_chapter, find_group, find_table, mob_ids
 from agentweb.game.models import Chapter, Quest, Reward, RewardTable, Task, TaskType
 

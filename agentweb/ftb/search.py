@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 
 from agentweb.game import queries
 from agentweb.game.mentions import quest_pks
@@ -109,26 +109,6 @@ def _quest_item_names() -> _QuestItems:
 
 
 _QUEST_ITEMS = Versioned(_quest_item_names)
-
-
-def rewards_giving(item_ids: list[str], limit: int) -> list[Reward]:
-    """Rewards that give one of ``item_ids`` directly or through their reward table."""
-    qs = (
-        Reward.objects.filter(Q(item_id__in=item_ids) | Q(table__entries__item_id__in=item_ids))
-        .select_related("quest", "quest__chapter", "table")
-        .distinct()
-        .order_by("quest__chapter__order", "quest__order", "order")
-    )
-    return list(qs[:limit])
-
-
-def tasks_asking_for(item_ids: list[str], limit: int) -> list[Task]:
-    qs = (
-        Task.objects.filter(item_id__in=item_ids)
-        .select_related("quest", "quest__chapter")
-        .order_by("quest__chapter__order", "quest__order", "order")
-    )
-    return list(qs[:limit])
 
 
 def find_chapter(text: str) -> Chapter | None:

@@ -11,7 +11,7 @@ from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.ftb import search
 from agentweb.ftb.claim import QUEST_CLAIM
 from agentweb.ftb.quest_lists import QuestListResult, line, list_quests
-from agentweb.ftb.quest_views import (
+from agentweb.ftb.quest_results import (
     QuestInfo,
     localize,
     quest_card,

@@ -32,14 +32,6 @@ def prettify_id(identifier: str) -> str:
     return " ".join(word[:1].upper() + word[1:] for word in words) or identifier
 
 
-def split_item_id(item_id: str) -> tuple[str, str]:
-    """``"create:zinc_nugget"`` → ``("create", "zinc_nugget")``; bare names are minecraft's."""
-    if ":" in item_id:
-        namespace, name = item_id.split(":", 1)
-        return namespace, name
-    return "minecraft", item_id
-
-
 def full_item_id(name: str) -> str:
     """Add the ``minecraft:`` namespace to a bare name."""
     return name if ":" in name else f"minecraft:{name}"

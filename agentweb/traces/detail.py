@@ -11,7 +11,7 @@ from django.utils import timezone
 from agentweb.assistant.models import Feedback, Run, RunEvent
 from agentweb.engine.events import EventKind
 from agentweb.traces import budget, timeline
-from agentweb.traces.flags import memory_generation_of, run_flags
+from agentweb.traces.marks import memory_generation_of, run_marks
 from agentweb.traces.models import ImportedRun
 from agentweb.traces.prompt_links import SnapshotPrompt, snapshot_prompts
 
@@ -98,7 +98,7 @@ def run_detail(run: Run) -> RunDetail:
     return RunDetail(
         run=run,
         timeline=line,
-        flags=run_flags(run, memory_generation_of(run.user), imported is not None),
+        flags=run_marks(run, memory_generation_of(run.user), imported is not None),
         route=route,
         policy=policy,
         prompts=snapshot_prompts(run.prompt_snapshot or {}, used_prompts),

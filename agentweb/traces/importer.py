@@ -14,7 +14,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
-from agentweb.assistant.models import ACTIVE_STATUSES, Run, RunEvent, Status
+from agentweb.assistant.models import ACTIVE_STATUSES, Run, Status, event_store, run_status
+from agentweb.lib import storable_text
 from agentweb.traces.export import FORMAT, RUN_DATES, RUN_FIELDS
 from agentweb.traces.models import ImportedRun
 
@@ -64,28 +65,31 @@ def import_trace(data: Any, user: Any, source: str = "") -> Run:
     if status in ACTIVE_STATUSES or status not in Status.values:
         status = Status.INTERRUPTED
     with transaction.atomic():
-        run = Run.objects.create(
-            user=user,
-            status=status,
+        pk = run_status.imported_run(
+            status,
+            user_id=user.pk,
             policy_snapshot=data.get("policy_snapshot") or {},
             prompt_snapshot=data.get("prompt_snapshot") or {},
             usage=data.get("usage") or {},
             last_seq=max((e["seq"] for e in events), default=0),
             **{name: record[name] for name in COPIED if name in record},
         )
+        run = Run.objects.get(pk=pk)
         dates = {name: _when(record.get(name)) for name in RUN_DATES if record.get(name)}
         if dates:
             # created_at is auto_now_add: the exported dates need a second write.
             Run.objects.filter(pk=run.pk).update(**dates)
-        RunEvent.objects.bulk_create(
-            RunEvent(
-                run=run,
-                seq=e["seq"],
-                kind=str(e.get("kind", "")),
-                data=e.get("data") if isinstance(e.get("data"), dict) else {},
-                ts=_when(e.get("ts")) or run.created_at,
-            )
-            for e in events
+        event_store.insert_numbered(
+            [
+                event_store.stored_row(
+                    run.pk,
+                    e["seq"],
+                    str(e.get("kind", "")),
+                    _when(e.get("ts")) or run.created_at,
+                    *storable_text.dumps(e.get("data") if isinstance(e.get("data"), dict) else {}),
+                )
+                for e in events
+            ]
         )
         ImportedRun.objects.create(
             run=run,

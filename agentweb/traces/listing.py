@@ -17,7 +17,7 @@ from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Left
 
 from agentweb.assistant.models import Feedback, Rating, Run
-from agentweb.traces.flags import memory_generation_of, run_flags
+from agentweb.traces.marks import memory_generation_of, run_marks
 
 PAGE_SIZE = 50
 # The list shows the start of the question; the detail page shows all of it.
@@ -141,7 +141,7 @@ def page_of(runs: QuerySet[Run], before: int | None = None, after: int | None = 
         found = found[:PAGE_SIZE]
         more_newer = before is not None
     rows = [
-        RunRow(run, run_flags(run, memory_generation_of(run.user), _imported(run))) for run in found
+        RunRow(run, run_marks(run, memory_generation_of(run.user), _imported(run))) for run in found
     ]
     return Page(
         rows,

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from agentweb.assistant.models import Run, event_rows
+from agentweb.assistant.models import Run, event_store
 from agentweb.assistant.runs import events
 from agentweb.engine.events import Event, EventKind
 
@@ -61,7 +61,7 @@ def test_a_single_event_alone_is_one_statement(alice):
 
 def test_a_group_past_the_parameter_limit_is_split_and_numbered_all_the_same(alice, monkeypatch):
     # 11 parameters a statement: three runs' numbers per UPDATE, two rows per INSERT.
-    monkeypatch.setattr(event_rows, "max_params", lambda: 11)
+    monkeypatch.setattr(event_store, "max_params", lambda: 11)
     runs = _runs(alice, 5, status="running", lease_owner="w1")
     assert _statements(_group(runs, "w1")) == ["WITH"] * 2 + ["INSERT"] * 8
     for i, run in enumerate(runs):

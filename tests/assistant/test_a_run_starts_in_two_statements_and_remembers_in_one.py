@@ -8,8 +8,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import transaction
 
-from agentweb.assistant import inbox, memory, player_reads
-from agentweb.assistant.models import Exchange, InboxEntry, MemoryState, Run, Status
+from agentweb.assistant import inbox, memory, submit_reads
+from agentweb.assistant.models import Exchange, InboxEntry, MemoryState, Run, Status, run_status
 from agentweb.assistant.runs.lifecycle import _prepare
 from tests.sql_counts import counting_statements
 
@@ -61,9 +61,9 @@ async def test_the_claim_and_all_a_run_starts_with_are_two_statements(alice):
 async def test_a_run_someone_else_claimed_or_leased_does_not_start_here(alice):
     def arrange() -> tuple[int, int]:
         taken = Run.objects.create(user=alice, question="taken")
-        Run.objects.filter(pk=taken.pk).claim()
+        run_status.claim(Run.objects.filter(pk=taken.pk))
         leased = Run.objects.create(user=alice, question="leased")
-        Run.objects.filter(pk=leased.pk).claim(owner="worker-1")
+        run_status.claim(Run.objects.filter(pk=leased.pk), owner="worker-1")
         return taken.pk, leased.pk
 
     taken, leased = await database_sync_to_async(arrange)()
@@ -107,30 +107,30 @@ def test_a_submit_reads_the_player_in_one_statement(alice):
     ended = Run.objects.create(user=alice, question="ended", status=Status.COMPLETED)
     InboxEntry.objects.create(user=alice, run=ended, text="left behind")
     with counting_statements() as statements:
-        now = player_reads.player_now(alice.pk)
+        now = submit_reads.player_now(alice.pk)
     assert len(statements) == 1
-    assert now == player_reads.PlayerNow(2, True, None, ended.pk)
+    assert now == submit_reads.PlayerNow(2, True, None, ended.pk)
 
     active = Run.objects.create(user=alice, question="running", status=Status.RUNNING)
     MemoryState.objects.filter(user=alice).update(assistant_enabled=False)
-    assert player_reads.player_now(alice.pk) == player_reads.PlayerNow(
+    assert submit_reads.player_now(alice.pk) == submit_reads.PlayerNow(
         2, False, active.pk, ended.pk
     )
 
 
 def test_a_player_s_first_message_starts_her_memory_state_in_one_more_statement(bob):
     with counting_statements() as statements:
-        now = player_reads.player_now(bob.pk)
+        now = submit_reads.player_now(bob.pk)
     assert [s.split()[0] for s in statements.sql] == ["SELECT", "INSERT"], statements.listing()
-    assert now == player_reads.PlayerNow(0, True, None, None)
+    assert now == submit_reads.PlayerNow(0, True, None, None)
     state = MemoryState.objects.get(user=bob)
     assert (state.generation, state.assistant_enabled) == (0, True)
-    assert player_reads.player_now(bob.pk) == now  # and from now on it is read
+    assert submit_reads.player_now(bob.pk) == now  # and from now on it is read
 
 
 def test_a_player_that_does_not_exist_is_refused(alice):
     with pytest.raises(type(alice).DoesNotExist):
-        player_reads.player_now(alice.pk + 1000)
+        submit_reads.player_now(alice.pk + 1000)
     assert not MemoryState.objects.exists()
 
 
@@ -165,7 +165,7 @@ def test_a_resend_that_races_the_first_submit_gets_the_first_s_run(alice, monkey
 
     first, _ = actions.submit(alice, "hello", client_msg_id="m1")
     Run.objects.filter(pk=first.run_id).update(status=Status.COMPLETED)
-    read = player_reads.player_now
+    read = submit_reads.player_now
     reads = []
 
     def read_before_the_first_committed(user_id, client_msg_id=""):
@@ -173,7 +173,7 @@ def test_a_resend_that_races_the_first_submit_gets_the_first_s_run(alice, monkey
         now = read(user_id, client_msg_id)
         return now if len(reads) > 1 else dataclasses.replace(now, earlier_run=None)
 
-    monkeypatch.setattr(player_reads, "player_now", read_before_the_first_committed)
+    monkeypatch.setattr(submit_reads, "player_now", read_before_the_first_committed)
     again, entry = actions.submit(alice, "hello", client_msg_id="m1")
 
     assert (again.run_id, again.duplicate, entry) == (first.run_id, True, None)

@@ -4,7 +4,7 @@ field of a run is refused and writes nothing."""
 
 import pytest
 
-from agentweb.assistant.models import Run, run_writes
+from agentweb.assistant.models import Run, run_status
 from tests.sql_counts import counting_statements
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ def _row(run: Run) -> dict:
 
 def test_the_row_is_the_orm_s_in_one_statement(alice):
     with counting_statements() as statements:
-        pk = run_writes.new_run(user_id=alice.pk, memory_generation=2, **GIVEN)
+        pk = run_status.new_run(user_id=alice.pk, memory_generation=2, **GIVEN)
     assert [s.split()[0] for s in statements.sql] == ["INSERT"], statements.listing()
 
     ours = _row(Run.objects.get(pk=pk))
@@ -33,5 +33,5 @@ def test_the_row_is_the_orm_s_in_one_statement(alice):
 
 def test_a_name_that_is_not_a_field_is_refused(alice):
     with pytest.raises(TypeError, match="colour"):
-        run_writes.new_run(user_id=alice.pk, question="q", colour="red")
+        run_status.new_run(user_id=alice.pk, question="q", colour="red")
     assert not Run.objects.exists()

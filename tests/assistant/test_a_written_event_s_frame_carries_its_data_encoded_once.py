@@ -6,7 +6,7 @@ import json
 import pytest
 from django.utils import timezone
 
-from agentweb.assistant.models import Run, RunEvent, event_numbers
+from agentweb.assistant.models import Run, RunEvent, event_store
 from agentweb.assistant.runs import events
 from agentweb.engine.events import Event, EventKind
 
@@ -40,12 +40,12 @@ def test_events_written_in_a_group_are_sent_as_their_whole_frame_encoded(alice):
 
 def test_an_event_written_alone_is_sent_the_same_way(alice):
     run = Run.objects.create(user=alice, question="q")
-    row = event_numbers.write_event(run.pk, "answer", DATA[1], timezone.now())
+    row = event_store.write_event(run.pk, "answer", DATA[1], timezone.now())
     assert _frames([row]) == [json.dumps(row.as_frame())]
 
 
 def test_a_row_read_back_from_the_database_is_encoded_whole(alice):
     run = Run.objects.create(user=alice, question="q")
-    event_numbers.write_event(run.pk, "answer", DATA[2], timezone.now())
+    event_store.write_event(run.pk, "answer", DATA[2], timezone.now())
     row = RunEvent.objects.get()
     assert _frames([row]) == [json.dumps(row.as_frame())]

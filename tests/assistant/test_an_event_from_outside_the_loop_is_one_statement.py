@@ -8,29 +8,37 @@ from django.test.utils import CaptureQueriesContext
 from agentweb.assistant.models import ACTIVE_STATUSES, Run
 from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
+from tests.event_samples import SAMPLES
 
 pytestmark = pytest.mark.django_db
+QUEUED, FINISHED = SAMPLES[EventKind.INBOX_QUEUED], SAMPLES[EventKind.RUN_FINISHED]
 
 
 def test_a_queued_message_s_event_is_one_statement(alice):
     run = Run.objects.create(user=alice, question="q", status="running", last_seq=3)
     with CaptureQueriesContext(connection) as captured:
         row = events.append(
-            run.pk, EventKind.INBOX_QUEUED, {"text": "and?"}, while_statuses=ACTIVE_STATUSES
+            run.pk,
+            EventKind.INBOX_QUEUED,
+            {"entry_id": 1, "text": "and?"},
+            while_statuses=ACTIVE_STATUSES,
         )
     assert len(captured.captured_queries) == 1
-    assert (row.seq, row.kind, row.data) == (4, "inbox.queued", {"text": "and?"})
+    assert (row.seq, row.kind, row.data) == (4, "inbox.queued", {"entry_id": 1, "text": "and?"})
     assert run.events.get().pk == row.pk
 
 
 def test_a_run_that_ended_gets_no_event_and_keeps_its_count(alice):
     run = Run.objects.create(user=alice, question="q", status="completed", last_seq=3)
-    assert events.append(run.pk, EventKind.INBOX_QUEUED, {}, while_statuses=ACTIVE_STATUSES) is None
+    assert (
+        events.append(run.pk, EventKind.INBOX_QUEUED, QUEUED, while_statuses=ACTIVE_STATUSES)
+        is None
+    )
     run.refresh_from_db()
     assert run.last_seq == 3 and not run.events.exists()
 
 
 def test_without_a_condition_any_existing_run_gets_its_event(alice):
     run = Run.objects.create(user=alice, question="q", status="undone")
-    assert events.append(run.pk, EventKind.RUN_FINISHED, {}).seq == 1
-    assert events.append(0, EventKind.RUN_FINISHED, {}) is None
+    assert events.append(run.pk, EventKind.RUN_FINISHED, FINISHED).seq == 1
+    assert events.append(0, EventKind.RUN_FINISHED, FINISHED) is None

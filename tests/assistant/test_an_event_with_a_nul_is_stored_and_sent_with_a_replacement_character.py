@@ -7,7 +7,7 @@ import json
 import pytest
 from django.utils import timezone
 
-from agentweb.assistant.models import Run, RunEvent, event_numbers
+from agentweb.assistant.models import Run, RunEvent, event_store
 from agentweb.assistant.runs import events
 from agentweb.engine.events import Event, EventKind
 
@@ -23,7 +23,7 @@ def _sent(row: RunEvent) -> dict:
 
 def test_an_event_written_alone_is_stored_with_the_replacement_character(alice):
     run = Run.objects.create(user=alice, question="q")
-    row = event_numbers.write_event(run.pk, "answer", DATA, timezone.now())
+    row = event_store.write_event(run.pk, "answer", DATA, timezone.now())
     assert row.data == STORED
     assert RunEvent.objects.get(pk=row.pk).data == STORED
     assert _sent(row)["data"] == STORED

@@ -4,7 +4,7 @@ ledger rows), deleting a player or a run still removes or clears what refers to 
 import pytest
 from django.utils import timezone
 
-from agentweb.assistant.models import Exchange, Run, RunEvent, event_numbers
+from agentweb.assistant.models import Exchange, Run, RunEvent, event_store
 from agentweb.control import quotas
 from agentweb.control.models import UsageEntry
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 def _answered_run(user) -> Run:
     """A run with an event, an exchange and a ledger row, written as a run writes them."""
     run = Run.objects.create(user=user, question="q", status="succeeded")
-    event_numbers.write_event(run.pk, "answer", {"text": "a"}, timezone.now())
+    event_store.write_event(run.pk, "answer", {"text": "a"}, timezone.now())
     Exchange.objects.create(user=user, run=run, generation=0, question="q", answer="a")
     quotas.record_usage(
         user_id=user.pk,

@@ -40,7 +40,7 @@ async def test_appends_between_groups_of_many_runs_leave_no_gap_and_no_swap(alic
             # turns there (in the normal lane an append waits while a group is queued).
             with db_lane.first():
                 queued = await database_sync_to_async(events.append)(
-                    run.pk, EventKind.INBOX_QUEUED, {"outside": k}
+                    run.pk, EventKind.INBOX_QUEUED, {"entry_id": k, "text": "more", "outside": k}
                 )
             assert queued is not None
             await asyncio.sleep(0)

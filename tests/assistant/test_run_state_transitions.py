@@ -1,13 +1,15 @@
-"""A run's status changes only through its queryset's transitions, each a conditional UPDATE."""
+"""A run's status changes only through run_status's transitions, each a conditional UPDATE."""
 
 import pytest
 
-from agentweb.assistant.models import Run
+from agentweb.assistant.models import Run, run_status
 from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
 from agentweb.engine.outcome import StopCode, StopReason
+from tests.event_samples import SAMPLES
 
 pytestmark = pytest.mark.django_db
+QUEUED = SAMPLES[EventKind.INBOX_QUEUED]
 
 
 def a_run(user, **fields):
@@ -16,8 +18,8 @@ def a_run(user, **fields):
 
 def test_a_queued_run_is_claimed_once(alice):
     run = a_run(alice)
-    assert Run.objects.filter(pk=run.pk).claim() == 1
-    assert Run.objects.filter(pk=run.pk).claim() == 0
+    assert run_status.claim(Run.objects.filter(pk=run.pk)) == 1
+    assert run_status.claim(Run.objects.filter(pk=run.pk)) == 0
     run.refresh_from_db()
     assert run.status == "running" and run.started_at is not None
 
@@ -25,7 +27,7 @@ def test_a_queued_run_is_claimed_once(alice):
 def test_cancel_queued_leaves_a_running_run_alone(alice):
     running = a_run(alice, status="running")
     queued = a_run(alice)
-    ended = Run.objects.filter(pk__in=[running.pk, queued.pk]).cancel_queued()
+    ended = run_status.cancel_queued(Run.objects.filter(pk__in=[running.pk, queued.pk]))
     assert [(e.run_id, e.kind, e.data["status"]) for e in ended] == [
         (queued.pk, "run.finished", "cancelled")
     ]
@@ -38,11 +40,16 @@ def test_cancel_queued_leaves_a_running_run_alone(alice):
 
 def test_a_fenced_finish_does_nothing_once_another_worker_holds_the_run(alice):
     run = a_run(alice)
-    Run.objects.filter(pk=run.pk).claim(owner="w2")
+    run_status.claim(Run.objects.filter(pk=run.pk), owner="w2")
     stop = StopReason(StopCode.ANSWERED)
-    assert Run.objects.filter(pk=run.pk).fenced("w1").finish("completed", stop) == []
+    assert run_status.finish(Run.objects.filter(pk=run.pk).fenced("w1"), "completed", stop) == []
     assert (
-        len(Run.objects.filter(pk=run.pk).fenced("w2").finish("completed", stop, answer="a")) == 1
+        len(
+            run_status.finish(
+                Run.objects.filter(pk=run.pk).fenced("w2"), "completed", stop, answer="a"
+            )
+        )
+        == 1
     )
     run.refresh_from_db()
     assert (run.status, run.answer, run.stop_reason["code"]) == ("completed", "a", "answered")
@@ -50,24 +57,27 @@ def test_a_fenced_finish_does_nothing_once_another_worker_holds_the_run(alice):
 
 def test_only_a_running_run_goes_back_to_the_queue(alice):
     done = a_run(alice, status="completed")
-    assert Run.objects.filter(pk=done.pk).requeue() == 0
+    assert run_status.requeue(Run.objects.filter(pk=done.pk)) == 0
     running = a_run(alice)
-    Run.objects.filter(pk=running.pk).claim(owner="w1")
-    assert Run.objects.filter(pk=running.pk).requeue() == 1
+    run_status.claim(Run.objects.filter(pk=running.pk), owner="w1")
+    assert run_status.requeue(Run.objects.filter(pk=running.pk)) == 1
     running.refresh_from_db()
     assert (running.status, running.lease_owner, running.started_at) == ("queued", "", None)
 
 
 def test_an_event_written_outside_the_loop_takes_the_next_seq(alice):
     run = a_run(alice, last_seq=4)
-    row = events.append(run.pk, EventKind.INBOX_QUEUED, {"text": "hi"})
+    row = events.append(run.pk, EventKind.INBOX_QUEUED, {"entry_id": 1, "text": "hi"})
     run.refresh_from_db()
     assert row.seq == 5 and run.last_seq == 5
 
 
 def test_an_event_for_a_run_in_another_status_is_not_written(alice):
     run = a_run(alice, status="running")
-    assert events.append(run.pk, EventKind.INBOX_QUEUED, {}, while_statuses=("queued",)) is None
+    assert (
+        events.append(run.pk, EventKind.INBOX_QUEUED, {**QUEUED}, while_statuses=("queued",))
+        is None
+    )
     run.refresh_from_db()
     assert run.last_seq == 0 and not run.events.exists()
 
@@ -76,8 +86,10 @@ def test_every_finish_writes_one_run_finished_with_the_next_seq(alice):
     run = a_run(alice, status="running", last_seq=3)
     stop = StopReason(StopCode.ANSWERED)
 
-    first = Run.objects.filter(pk=run.pk, status="running").finish("completed", stop, data={"x": 1})
-    again = Run.objects.filter(pk=run.pk, status="running").finish("completed", stop)
+    first = run_status.finish(
+        Run.objects.filter(pk=run.pk, status="running"), "completed", stop, data={"x": 1}
+    )
+    again = run_status.finish(Run.objects.filter(pk=run.pk, status="running"), "completed", stop)
 
     assert [(e.seq, e.data["status"], e.data["x"]) for e in first] == [(4, "completed", 1)]
     assert again == [], "a run ends once"

@@ -10,7 +10,7 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from agentweb.assistant.models import InboxEntry, MemoryState, Run, RunEvent, Status, run_writes
+from agentweb.assistant.models import InboxEntry, MemoryState, Run, RunEvent, Status, run_status
 from agentweb.assistant.runs import end
 from agentweb.engine import StopCode, StopReason
 from agentweb.engine.events import Event, EventKind
@@ -35,7 +35,7 @@ def _running(user, n: int) -> list[Run]:
     made = []
     for i in range(n):
         run = Run.objects.create(user=user, question=f"q{i}", memory_generation=1)
-        Run.objects.filter(pk=run.pk).claim(owner="")
+        run_status.claim(Run.objects.filter(pk=run.pk), owner="")
         made.append(Run.objects.get(pk=run.pk))
     return made
 
@@ -65,7 +65,7 @@ async def test_ends_handed_in_together_are_one_trip_each_with_its_own_outcome(al
     await database_sync_to_async(InboxEntry.objects.create)(
         user=alice, run_id=waiting.pk, text="next"
     )
-    await database_sync_to_async(run_writes.finish_running)(gone.pk, None, Status.FAILED, ANSWERED)
+    await database_sync_to_async(run_status.finish_running)(gone.pk, None, Status.FAILED, ANSWERED)
 
     ends = (_answered(answered), _stopped(stopped), _answered(waiting), _answered(gone))
     with counting_statements() as statements:

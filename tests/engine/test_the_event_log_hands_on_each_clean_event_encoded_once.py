@@ -7,10 +7,25 @@ import json
 from agentweb.engine.credentials import REDACTED
 from agentweb.engine.events import EventKind, EventLog, ListSink
 
+CALLED = {
+    "round": 1,
+    "purpose": "decide",
+    "prompt": "react",
+    "continuation": 0,
+    "request": "{}",
+    "tokens_in": 1,
+    "tokens_out": 1,
+    "latency_ms": 2.5,
+    "ttft_ms": None,
+    "tokens_per_s": None,
+    "finish_reason": "stop",
+    "model": "m",
+}
+
 
 async def test_a_clean_event_carries_the_json_of_its_data():
     sink = ListSink()
-    data = {"round": 1, "reply": "Wie baue ich das? 分析", "n": [1, 2.5, None]}
+    data = {**CALLED, "reply": "Wie baue ich das? 分析", "n": [1, 2.5, None]}
 
     await EventLog(sink).emit(EventKind.MODEL_CALLED, data)
 
@@ -22,8 +37,8 @@ async def test_a_clean_event_carries_the_json_of_its_data():
 async def test_a_redacted_event_carries_no_text():
     sink = ListSink()
 
-    await EventLog(sink).emit(EventKind.MODEL_CALLED, {"reply": "api_key=abcdef123456"})
+    await EventLog(sink).emit(EventKind.MODEL_CALLED, {**CALLED, "reply": "api_key=abcdef123456"})
 
     (event,) = sink.events
-    assert event.data == {"reply": f"api_key={REDACTED}"}
+    assert event.data == {**CALLED, "reply": f"api_key={REDACTED}"}
     assert event.encoded is None

@@ -149,6 +149,6 @@ def test_a_renamed_station_reaches_the_recipes_that_were_not_read_again(jar, tmp
     )
     assert report.recipe_types["mixer:mixing"]["station"] == "Mechanical Mixing"
     way = queries.item_sources("mixer:andesite_alloy")[0]
-    from agentweb.game.tools.item_views import source_infos
+    from agentweb.game.tools.item_results import source_infos
 
     assert source_infos([way])[0].station == "Mechanical Mixing"

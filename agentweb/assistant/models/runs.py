@@ -1,42 +1,24 @@
 """A run (one player request) and its trace events.
 
-A run's ``status`` is written by the ``RunQuerySet`` methods below, and by
-``run_writes.begin`` and ``run_writes.finish_running`` (a run's own start and end,
-hand-written), and nowhere else: each is one conditional UPDATE, so of two processes racing for
-the same transition exactly one changes the row ("nothing updated: another
-process got there first"). Every change to a finished status goes through
-``finish`` (or ``finish_running``), which writes the run's ``run.finished``
-event in the same transaction: a run never ends without it, and never gets two
-for one change. Event numbers are
-taken under the run's row lock (``event_numbers``), by whoever writes.
+A run's ``status`` is written only by ``run_status`` (every transition, with the table
+of legal ones); its events only by ``event_store``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, models, transaction
-from django.db.models import F, Q
-from django.db.models.functions import Coalesce
-from django.db.models.sql import UpdateQuery
-from django.utils import timezone
+from django.db import models
+from django.db.models import Q
 
 from agentweb.assistant.models.feedback import RatedRuns
 from agentweb.assistant.models.status import ACTIVE_STATUSES, Status
-from agentweb.engine.events import EventKind
-from agentweb.engine.outcome import StopCode, StopReason
-from agentweb.lib import storable_text
-
-Stop = StopReason | dict[str, Any]
-# Rows of one INSERT of run.finished events (5 parameters each: within every backend's limit).
-FINISHED_PER_INSERT = 1000
 
 
 class RunQuerySet(RatedRuns, models.QuerySet["Run"]):
-    """The run state machine: queued → running → a finished status (or back to queued)."""
+    """Runs read by status (their changes: ``run_status``)."""
 
     def active(self) -> RunQuerySet:
         return self.filter(status__in=ACTIVE_STATUSES)
@@ -44,146 +26,6 @@ class RunQuerySet(RatedRuns, models.QuerySet["Run"]):
     def fenced(self, owner: str | None) -> RunQuerySet:
         """Rows a worker may still write: running under its lease (no owner: no fence)."""
         return self.filter(status=Status.RUNNING, lease_owner=owner) if owner else self
-
-    def extend_leases(self, owner: str, until: datetime) -> dict[int, tuple[bool, bool]]:
-        """Those still running under ``owner``'s lease hold it until ``until``: each one's
-        stop and undo flags, read by the same statement."""
-        held = self.fenced(owner)
-        found = held._update_returning(
-            {"lease_expires_at": until}, ("id", "cancel_requested", "undo_requested")
-        )
-        return {pk: (bool(cancel), bool(undo)) for pk, cancel, undo in found}
-
-    def claim(self, *, owner: str = "", lease_until: datetime | None = None, **fields: Any) -> int:
-        """queued → running; with ``owner`` under that worker's lease, ``fields`` written too.
-        Returns the rows claimed."""
-        return self.filter(status=Status.QUEUED).update(
-            **claimed_fields(owner, lease_until), **fields
-        )
-
-    def requeue(self) -> int:
-        """running → queued: the run never started a call; its worker's lease lapsed."""
-        return self.filter(status=Status.RUNNING).update(
-            status=Status.QUEUED, lease_owner="", lease_expires_at=None, started_at=None
-        )
-
-    def finish(
-        self,
-        status: str,
-        stop: Stop,
-        *,
-        data: dict[str, Any] | None = None,
-        ts: float | None = None,
-        **fields: Any,
-    ) -> list[RunEvent]:
-        """→ a finished status, with the stop reason, the end time (``fields``: the result)
-        and one ``run.finished`` event per run changed (``data`` added to it).
-
-        One conditional UPDATE changes the rows and takes their event numbers
-        (it holds their row locks until the commit, and a concurrent transition
-        re-reads the conditions after it): of concurrent transitions of one run
-        exactly one happens. Returns the events written (empty: nothing
-        matched), for the caller to broadcast.
-        """
-        stop_reason = stop_reason_of(stop)
-        now = timezone.now()
-        fields.setdefault("finished_at", now)
-        with transaction.atomic(savepoint=False):
-            changes = {"status": status, "stop_reason": stop_reason, "last_seq": F("last_seq") + 1}
-            ended = self._update_returning({**changes, **fields}, ("id", "last_seq"))
-            event = finished_data(status, stop_reason, data)
-            return insert_finished(ended, event, datetime.fromtimestamp(ts, tz=UTC) if ts else now)
-
-    def _update_returning(self, values: dict[str, Any], returning: Sequence[str]) -> list[tuple]:
-        """``update(**values)`` that returns the ``returning`` columns of each row it changed."""
-        query = self.query.chain(UpdateQuery)
-        query.add_update_values(values)
-        sql, params = query.get_compiler(self.db).as_sql()
-        columns = ", ".join(connection.ops.quote_name(c) for c in returning)
-        with connection.cursor() as cursor:
-            cursor.execute(f"{sql} RETURNING {columns}", params)
-            return [tuple(row) for row in cursor.fetchall()]
-
-    def cancel_queued(self) -> list[RunEvent]:
-        """queued → cancelled: stopped before it started."""
-        stop = StopReason(StopCode.CANCELLED, "Stopped before it started")
-        return self.filter(status=Status.QUEUED).finish(
-            Status.CANCELLED, stop, cancel_requested=True
-        )
-
-    def interrupt(self, stop: Stop) -> list[RunEvent]:
-        """→ interrupted: the process running it is gone (R-REL-1)."""
-        return self.active().finish(Status.INTERRUPTED, stop, failure="")
-
-    def mark_undone(self, stop: Stop, data: dict[str, Any]) -> list[RunEvent]:
-        """→ undone (R-MEM-1); the trace and the times stay as they were."""
-        return self.exclude(status=Status.UNDONE).finish(
-            Status.UNDONE, stop, data=data, finished_at=Coalesce(F("finished_at"), timezone.now())
-        )
-
-
-def claimed_fields(owner: str, lease_until: datetime | None) -> dict[str, Any]:
-    return {
-        "status": Status.RUNNING,
-        "started_at": timezone.now(),
-        "lease_owner": owner,
-        "lease_expires_at": lease_until,
-    }
-
-
-def stop_reason_of(stop: Stop) -> dict[str, Any]:
-    return stop.as_dict() if isinstance(stop, StopReason) else stop
-
-
-def finished_data(status: str, stop_reason: dict[str, Any], data: dict[str, Any] | None) -> dict:
-    return {**(data or {}), "status": str(status), "stop_reason": stop_reason}
-
-
-def insert_finished(ended: Sequence[tuple], event: dict[str, Any], at: datetime) -> list[RunEvent]:
-    """The ``run.finished`` row of each ``(run id, seq)`` ended: one INSERT (per
-    ``FINISHED_PER_INSERT`` runs, when many end at once)."""
-    if not ended:
-        return []
-    encoded, event = storable_text.dumps(event)
-    return insert_finished_rows([(pk, seq, encoded, event) for pk, seq in ended], at)
-
-
-def insert_finished_rows(
-    ended: Sequence[tuple[int, int, str, dict]], at: datetime
-) -> list[RunEvent]:
-    """The ``run.finished`` row of each ``(run id, seq, its data as stored, its data)``, in
-    the order of the rows' ids: one INSERT (per ``FINISHED_PER_INSERT`` runs)."""
-    stamp = connection.ops.adapt_datetimefield_value(at)
-    kind = EventKind.RUN_FINISHED.value
-    data = {pk: (encoded, event) for pk, _, encoded, event in ended}
-    found: list[tuple] = []
-    with connection.cursor() as cursor:
-        for i in range(0, len(ended), FINISHED_PER_INSERT):
-            chunk = ended[i : i + FINISHED_PER_INSERT]
-            params: list[Any] = []
-            for pk, seq, encoded, _ in chunk:
-                params += [pk, seq, kind, encoded, stamp]
-            cursor.execute(
-                f"INSERT INTO {connection.ops.quote_name(RunEvent._meta.db_table)} "
-                f"(run_id, seq, kind, data, ts) VALUES "
-                f"{', '.join(['(%s, %s, %s, %s, %s)'] * len(chunk))} RETURNING id, run_id, seq",
-                params,
-            )
-            found += cursor.fetchall()
-    return [
-        finished_row(pk, run_id, seq, data[run_id][1], at, data[run_id][0])
-        for pk, run_id, seq in sorted(found)
-    ]
-
-
-def finished_row(
-    pk: int, run_id: int, seq: int, data: dict[str, Any], at: datetime, encoded: str
-) -> RunEvent:
-    # Positional, in the model's field order; ``encoded``: the data as stored, which
-    # the broadcast sends as it is (``events.frame_text``).
-    row = RunEvent(pk, run_id, seq, EventKind.RUN_FINISHED.value, data, at)
-    row.encoded = encoded
-    return row
 
 
 class Run(models.Model):
@@ -265,7 +107,7 @@ class Run(models.Model):
 class RunEvent(models.Model):
     # No foreign-key constraint in the database: on PostgreSQL it is a check per
     # inserted row (its own statement), and every event is inserted from its
-    # run's row, locked (``event_numbers``); deleting a run deletes
+    # run's row, locked (``event_store``); deleting a run deletes
     # its events (the ORM's cascade).
     run = models.ForeignKey(
         Run, on_delete=models.CASCADE, related_name="events", db_constraint=False

@@ -84,7 +84,6 @@ def event_titles() -> dict[str, str]:
         "answer": _("Answer"),
         "failure": _("Failure: {failure}[ — {message}]"),
         "degraded": _("Degraded: {failure.message,failure.failure}"),
-        "rethink": _("Rethinking"),
         "context.compressed": _("Context compressed"),
         "inbox.queued": _("Message queued"),
         "inbox.claimed": _("Queued message read"),

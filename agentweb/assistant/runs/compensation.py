@@ -19,13 +19,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from agentweb.assistant.models import Exchange, Run, RunEvent
+from agentweb.assistant.models import Exchange, Run, RunEvent, run_status
 from agentweb.assistant.runs import events
 from agentweb.core import languages
 from agentweb.core.modules import DbModuleStates
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, ScriptedModel, ToolCall, ToolContext
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import EventKind, ToolFinished, ToolStarted, data_as
 from agentweb.engine.outcome import StopCode, StopReason
 from agentweb.engine.policy import FREE_CHAT, MODULE_DEFAULTS
 from agentweb.game.services.errors import CannotCompensate
@@ -108,20 +108,15 @@ def write_steps(run_id: int) -> tuple[list[dict[str, Any]], list[str]]:
     started: dict[str, bool] = {}
     finished = []
     for e in events:
-        if not e.data.get("writes"):
+        step = data_as(ToolStarted, e.kind, e.data)  # ToolFinished is one too
+        if not step.writes:
             continue
-        step_id = e.data.get("step_id")
-        if e.kind == EventKind.TOOL_STARTED.value:
-            started[step_id] = True
+        if not isinstance(step, ToolFinished):
+            started[step.step_id] = True
             continue
-        started.pop(step_id, None)
+        started.pop(step.step_id, None)
         finished.append(
-            {
-                "step_id": step_id,
-                "tool": e.data.get("tool"),
-                "input": e.data.get("input", {}),
-                "output": e.data.get("output"),
-            }
+            {"step_id": step.step_id, "tool": step.tool, "input": step.input, "output": step.output}
         )
     return finished, list(started)
 
@@ -140,7 +135,7 @@ def _mark_undone(
 ) -> list[RunEvent]:
     with transaction.atomic():
         rows = Run.objects.filter(pk=run_id, status__in=from_statuses)
-        ended = rows.mark_undone(UNDONE_STOP, result)
+        ended = run_status.mark_undone(rows, UNDONE_STOP, result)
         if ended:
             Exchange.objects.filter(run_id=run_id).delete()
         return ended

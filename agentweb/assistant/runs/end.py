@@ -11,11 +11,11 @@ rows in one INSERT, the inboxes in one read); should any end in it fail, the gro
 is rolled back and each end is written alone, so only the failing run hears of it.
 
 On PostgreSQL the events are one statement (``events.persist_now``, fenced like the
-end), the row, ``run.finished`` and the exchange one more (``models.run_writes.finish_remembering``)
+end), the row, ``run.finished`` and the exchange one more (``models.run_status.finish_remembering``)
 and the inbox is read by a statement of its own after it — no transaction is opened,
 and each end of a group stands alone. That read comes after the end committed, so
 nothing queued is missed: a submit that queued a message behind the run held the
-run's row lock (``player_reads.player_now``), so the end's UPDATE waited for it to commit and
+run's row lock (``submit_reads.player_now``), so the end's UPDATE waited for it to commit and
 the read sees the message; a submit after the UPDATE finds the run ended (or waits for
 its lock and then does) and promotes the message itself.
 """
@@ -31,13 +31,13 @@ from django.db import connection, transaction
 from agentweb.assistant.inbox import queued_behind, waiting_among
 from agentweb.assistant.memory import remember
 from agentweb.assistant.models import Run, RunEvent
-from agentweb.assistant.models.run_writes import (
+from agentweb.assistant.models.run_status import (
     Remembered,
+    Stop,
     finish_remembering,
     finish_running,
     finish_running_all,
 )
-from agentweb.assistant.models.runs import Stop
 from agentweb.assistant.runs import events
 from agentweb.engine.events import Event
 from agentweb.lib import db_lane

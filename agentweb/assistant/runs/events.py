@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from agentweb.assistant import bus
-from agentweb.assistant.models import RunEvent, event_frame, event_numbers
+from agentweb.assistant.models import RunEvent, event_frame, event_store
 from agentweb.assistant.runs import deltas
 from agentweb.engine.events import DeltaKind, Event, EventKind
 from agentweb.lib import db_lane
@@ -84,7 +84,7 @@ async def write_events(
 def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
     """Each run's events, numbered after its ``last_seq`` (fenced by a lease), at once.
 
-    The database numbers the events (``event_numbers``, under the run's row
+    The database numbers the events (``event_store``, under the run's row
     lock), and nothing else does: events written outside the loop — a queued
     message, undo, the reaper (``append``, ``Run.objects.finish``) — take their
     numbers the same way, even while the loop runs, so no two writers ever
@@ -98,11 +98,11 @@ def persist(items: list[Item]) -> list[list[RunEvent] | BaseException]:
         # The common case when idle (the loop awaits each event): one statement.
         run_id, owner, (event,) = items[0]
         at = datetime.fromtimestamp(event.ts, tz=UTC)
-        row = event_numbers.write_event(
+        row = event_store.write_event(
             run_id, event.kind.value, event.data, at, owner=owner, encoded=event.encoded
         )
         return [[row] if row is not None else _refused(run_id, owner)]
-    written = event_numbers.write_events(
+    written = event_store.write_events(
         [
             (
                 run_id,
@@ -150,7 +150,7 @@ def append(
     ``while_statuses`` nothing is written (``None``) unless the run has one
     of them — read under the same lock, in the same statement.
     """
-    return event_numbers.write_event(
+    return event_store.write_event(
         run_id, kind.value, data, timezone.now(), statuses=while_statuses
     )
 
@@ -235,7 +235,7 @@ def broadcast_message(row: RunEvent) -> dict[str, Any]:
 
 def frame_text(row: RunEvent) -> str:
     """``json.dumps(row.as_frame())``; for a row just written, with its data as encoded
-    for the INSERT (``event_numbers``) rather than encoded a second time."""
+    for the INSERT (``event_store``) rather than encoded a second time."""
     encoded = getattr(row, "encoded", None)
     if encoded is None:
         return json.dumps(row.as_frame())

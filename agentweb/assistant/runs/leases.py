@@ -16,8 +16,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from agentweb.assistant import config
-from agentweb.assistant.models import Run, Status, rows, run_writes
-from agentweb.assistant.models.runs import claimed_fields
+from agentweb.assistant.models import Run, Status, run_status
 from agentweb.assistant.runs import start
 from agentweb.engine import AgentFailure
 
@@ -55,37 +54,26 @@ def claim_queued(owner: str, limit: int) -> list[int]:
             ids = list(
                 queued.select_for_update(skip_locked=True).values_list("pk", flat=True)[:limit]
             )
-            Run.objects.filter(pk__in=ids).claim(owner=owner, lease_until=until)
+            run_status.claim(Run.objects.filter(pk__in=ids), owner=owner, lease_until=until)
         return ids
     claimed = []
     for pk in queued.values_list("pk", flat=True)[:limit]:
-        if Run.objects.filter(pk=pk).claim(owner=owner, lease_until=until):
+        if run_status.claim(Run.objects.filter(pk=pk), owner=owner, lease_until=until):
             claimed.append(pk)
     return claimed
 
 
 def _claim_on_postgresql(owner: str, limit: int, until: datetime) -> list[int]:
-    """``claim_queued`` in one statement: the rows picked (``FOR UPDATE SKIP LOCKED``) and
-    claimed by the same UPDATE, so no transaction is opened. The pick is materialized: as
-    a subquery of the UPDATE it could be run again and claim more than ``limit``.
+    """``claim_queued`` in one statement (``run_status.claim_queued_on_postgresql``), so no
+    transaction is opened.
 
     The same UPDATE writes each run's prompt snapshot and returns its row, which the
     run's start then uses instead of a write and a read of its own (``start.claim``)."""
     prompts = config.snapshot().prompts
-    sets, values = run_writes.assignments(
-        {**claimed_fields(owner, until), "prompt_snapshot": prompts}
+    found = run_status.claim_queued_on_postgresql(
+        owner, limit, until, start.run_columns(), prompt_snapshot=prompts
     )
-    col, run, queued = rows.quote, rows.table(Run), Status.QUEUED.value
-    returned = ", ".join(f"{run}.{rows.quote(c)}" for c in start.run_columns())
-    sql = (
-        f"WITH picked AS MATERIALIZED (SELECT {col('id')} FROM {run} "
-        f"WHERE {col('status')} = %s ORDER BY {col('id')} LIMIT %s FOR UPDATE SKIP LOCKED) "
-        f"UPDATE {run} SET {sets} FROM picked WHERE {run}.{col('id')} = picked.{col('id')} "
-        f"AND {run}.{col('status')} = %s RETURNING {returned}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [queued, limit, *values, queued])
-        return start.handed_over(owner, prompts, cursor.fetchall())
+    return start.handed_over(owner, prompts, found)
 
 
 @dataclass(slots=True)
@@ -109,7 +97,7 @@ def renew(owner: str, run_ids: list[int]) -> Renewal:
         return Renewal()
     rows = Run.objects.filter(pk__in=run_ids)
     with transaction.atomic():
-        held = rows.extend_leases(owner, timezone.now() + timedelta(seconds=lease_s()))
+        held = run_status.extend_leases(rows, owner, timezone.now() + timedelta(seconds=lease_s()))
         taken = rows.exclude(lease_owner=owner) | rows.filter(
             status__in=[Status.QUEUED, Status.INTERRUPTED]
         )

@@ -18,7 +18,7 @@ from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox
 from agentweb.assistant.models import Run, RunEvent, Status
-from agentweb.assistant.models.run_writes import finish_running
+from agentweb.assistant.models.run_status import finish_running
 from agentweb.assistant.runs import deltas, end, events, start
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
@@ -135,7 +135,7 @@ async def execute_run(
 class _FinishHeld:
     """Passes the loop's events on, except ``run.finished`` and the terminal ``failure``
     right before it (a stop, undo, forget): those are written with the run's final
-    row, in one trip and one transaction (``end.store``, ``models.run_writes.finish_running``)."""
+    row, in one trip and one transaction (``end.store``, ``models.run_status.finish_running``)."""
 
     def __init__(self, sink: DbEventSink) -> None:
         self.sink = sink

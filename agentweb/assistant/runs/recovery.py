@@ -28,6 +28,7 @@ from agentweb.assistant.models import (
     Run,
     RunEvent,
     Status,
+    run_status,
 )
 from agentweb.assistant.runs import events
 from agentweb.engine.events import EventKind
@@ -62,9 +63,9 @@ def recover(*, start_queued: bool) -> Recovered:
     )
     for pk in orphans.values_list("pk", flat=True):
         if _started(pk):
-            recovered.finished += Run.objects.filter(pk=pk).interrupt(INTERRUPTED_STOP)
+            recovered.finished += run_status.interrupt(Run.objects.filter(pk=pk), INTERRUPTED_STOP)
         else:
-            Run.objects.filter(pk=pk).requeue()
+            run_status.requeue(Run.objects.filter(pk=pk))
     recovered.promoted = promote_waiting()
     if start_queued:
         queued = Run.objects.filter(status=Status.QUEUED).order_by("pk")
@@ -158,10 +159,12 @@ def reap_expired(*, now: datetime | None = None) -> Reaped:
             if run is None:
                 continue
             if not _started(run.pk):
-                Run.objects.filter(pk=run.pk).requeue()
+                run_status.requeue(Run.objects.filter(pk=run.pk))
                 reaped.requeued.append(pk)
             else:
-                reaped.finished += Run.objects.filter(pk=run.pk).interrupt(LEASE_EXPIRED_STOP)
+                reaped.finished += run_status.interrupt(
+                    Run.objects.filter(pk=run.pk), LEASE_EXPIRED_STOP
+                )
     return reaped
 
 

@@ -1,6 +1,6 @@
 """What a run starts with, in two statements.
 
-1. The claim (``models.run_writes.begin``) writes the prompt snapshot and returns the
+1. The claim (``models.run_status.begin``) writes the prompt snapshot and returns the
    run's row as claimed: its question, options, generation and flags.
 2. One read returns the rest: the player, her memory switches, whether messages
    already wait for the run, the game data's stamp (held for every tool call of
@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from agentweb.assistant.memory import recent_query
-from agentweb.assistant.models import InboxEntry, InboxStatus, MemoryState, Run, rows, run_writes
+from agentweb.assistant.models import InboxEntry, InboxStatus, MemoryState, Run, rows, run_status
 
 # What the run's row gives the run (the rest stays deferred).
 RUN_FIELDS = (
@@ -60,7 +60,7 @@ def claim(run_id: int, owner: str | None, prompts: dict[str, str]) -> Run | None
     held = _handed.pop(run_id, None)
     if held is not None and owner and held.fresh(owner, prompts):
         return held.run
-    found = run_writes.begin(run_id, owner, run_columns(), prompt_snapshot=prompts)
+    found = run_status.begin(run_id, owner, run_columns(), prompt_snapshot=prompts)
     return rows.instance(Run, RUN_FIELDS, found[0]) if found else None
 
 

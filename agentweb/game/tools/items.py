@@ -22,7 +22,7 @@ from agentweb.game.models import (
 from agentweb.game.search.same_name import same_name
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db
-from agentweb.game.tools.item_views import (
+from agentweb.game.tools.item_results import (
     STATIONS,
     ItemInfo,
     SourceInfo,

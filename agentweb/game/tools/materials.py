@@ -11,7 +11,7 @@ from agentweb.game import queries
 from agentweb.game.materials import DEFAULT_DEPTH, MAX_DEPTH, bill_of_materials
 from agentweb.game.models import CRAFTING_KINDS
 from agentweb.game.tools.common import MAX_NAME, ToolInput, db
-from agentweb.game.tools.item_views import ItemInfo, SourceInfo, source_infos
+from agentweb.game.tools.item_results import ItemInfo, SourceInfo, source_infos
 from agentweb.game.tools.items import MODULE, resolve_item
 
 # A stack of stacks is plenty; a bigger number is a typo, not a plan.

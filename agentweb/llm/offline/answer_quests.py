@@ -17,7 +17,7 @@ from agentweb.llm.offline.draft import Draft
 from agentweb.llm.offline.obs import Seen
 from agentweb.llm.offline.parsed import Intent
 from agentweb.llm.offline.passages import best_sentences
-from agentweb.llm.offline.plan import QUEST_DETAIL, QUEST_FIND, chosen_quest
+from agentweb.llm.offline.plan import QUEST_DETAIL, chosen_quest
 from agentweb.llm.offline.words import PHRASES
 
 # Quests named in a list answer; the cards have the rest.
@@ -370,10 +370,6 @@ def _chapter_group(d: Draft, obs: Seen) -> None:
     part = _group_part(d, r)
     if part:
         d.say("chapter_group", obs.numbers, chapter=r["chapter"], group=part)
-
-
-def found_quest(seen: list[Seen]) -> bool:
-    return any(s.ok and s.tool in (QUEST_FIND, QUEST_DETAIL) and _has_quest(s) for s in seen)
 
 
 def _has_quest(s: Seen) -> bool:

@@ -79,7 +79,7 @@ def status_label(status: Any) -> str:
 
 @register.filter
 def flag_label(flag: Any) -> str:
-    """A mark of a run (``traces/flags.py``) in the reviewer's language."""
+    """A mark of a run (``traces/marks.py``) in the reviewer's language."""
     return str(FLAG_LABELS.get(str(flag), flag))
 
 

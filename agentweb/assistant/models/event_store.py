@@ -1,37 +1,46 @@
-"""Event numbers: every event takes its run's next ``seq`` from the database.
+"""The event store: every event row is inserted here, on SQLite and on PostgreSQL.
 
-The one numbering of events is the run's ``last_seq``, advanced by an UPDATE
-of the run's row: the UPDATE takes the row lock, so writers in any process
-(the loop, undo, the inbox, the reaper) never take the same seq. A worker
-writes under its lease (``owner``): its numbers are only given while the run
-is running under that lease (the fence), so a worker the reaper has given up
-on writes nothing more.
+Every event takes its run's next ``seq`` from the database. The one numbering of
+events is the run's ``last_seq``, advanced by an UPDATE of the run's row: the UPDATE
+takes the row lock, so writers in any process (the loop, undo, the inbox, the reaper)
+never take the same seq. A worker writes under its lease (``owner``): its numbers are
+only given while the run is running under that lease (the fence), so a worker the
+reaper has given up on writes nothing more.
 
-Two shapes of the same numbering, by how much is written at once:
+The shapes of the same numbering, by how much is written at once:
 
 - ``write_event``: one event, one statement.
-- ``write_events``: the events of many runs, on PostgreSQL one statement for
-  the lot (a CTE: the UPDATE that reserves every run's numbers feeds the
-  INSERT of every row), elsewhere two — one UPDATE reserves, one INSERT stores.
+- ``write_events``: the events of many runs, on PostgreSQL one statement for the lot
+  (a CTE: the UPDATE that reserves every run's numbers feeds the INSERT of every row),
+  elsewhere two — one UPDATE reserves, one INSERT stores.
+- ``insert_finished`` / ``insert_finished_each`` / ``finish_on_postgresql``: the
+  ``run.finished`` rows of runs whose status just changed (``run_status``), numbered by
+  that status UPDATE (it advances ``last_seq``), in one INSERT or — on PostgreSQL — in
+  the same statement as the UPDATE.
+- ``insert_numbered``: rows whose numbers are known (an imported trace).
 
-(``Run.objects.finish`` numbers the ``run.finished`` events the same way: its
-UPDATE of the runs advances their ``last_seq``.)
-
-SQLite has a trigger (migration 0006) that advances ``last_seq`` to a stored
-event's seq; it changes nothing for numbers reserved first.
+SQLite has a trigger (migration 0006) that advances ``last_seq`` to a stored event's
+seq; it changes nothing for numbers reserved first. Names are quoted by ``rows``.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
 
-from agentweb.assistant.models import event_rows
-from agentweb.assistant.models.runs import Run, RunEvent, Status
+from agentweb.assistant.models import rows as model_rows
+from agentweb.assistant.models.runs import Run, RunEvent
+from agentweb.assistant.models.status import Status
+from agentweb.engine.events import EventKind
 from agentweb.lib import storable_text
+
+# The most parameters one statement binds: PostgreSQL's protocol counts them in
+# 16 bits; SQLite's own limit (often far more) is read from its connection.
+MAX_PARAMS = 65535
 
 # An event to store: its kind, data, time and ``json.dumps(data)`` (``None``: encoded here).
 NewEvent = tuple[str, Any, datetime, str | None]
@@ -59,7 +68,7 @@ def write_event(
     writes one transaction at a time) the INSERT reads the row's count and the
     trigger advances it.
     """
-    table, events = event_rows.table(Run), event_rows.table(RunEvent)
+    table, events = model_rows.table(Run), model_rows.table(RunEvent)
     fence, params = "", [run_id]
     if owner is not None:
         fence = " AND lease_owner = %s AND status = %s"
@@ -89,7 +98,7 @@ def write_event(
         row = cursor.fetchone()
     if row is None:
         return None
-    return event_rows.row(run_id, row[1], kind, ts, encoded, data, pk=row[0])
+    return stored_row(run_id, row[1], kind, ts, encoded, data, pk=row[0])
 
 
 def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
@@ -116,12 +125,12 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
                 results.append(None)
                 continue
             mine = [
-                event_rows.row(run_id, seq, kind, ts, *storable_text.dumps(data, encoded))
+                stored_row(run_id, seq, kind, ts, *storable_text.dumps(data, encoded))
                 for seq, (kind, data, ts, encoded) in enumerate(events, first)
             ]
             rows += mine
             results.append(mine)
-        _insert(rows)
+        insert_numbered(rows)
     return results
 
 
@@ -140,9 +149,9 @@ def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | 
             return None
         entry[1] += len(events)
     total = sum(entry[1] for entry in runs.values())
-    if 3 * len(runs) + 5 * total + 1 > event_rows.max_params():
+    if 3 * len(runs) + 5 * total + 1 > max_params():
         return None
-    table, run_marks, event_marks = event_rows.table(Run), [], []
+    table, run_marks, event_marks = model_rows.table(Run), [], []
     params: list[Any] = []
     for run_id, (owner, count) in sorted(runs.items()):
         params += [run_id, count, owner]
@@ -167,7 +176,7 @@ def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | 
         f"AND (wanted.owner IS NULL OR ({table}.lease_owner = wanted.owner "
         f"AND {table}.status = %s)) RETURNING {table}.id, {table}.last_seq - wanted.n AS base), "
         f"rows (run, k, kind, data, ts) AS (VALUES {', '.join(event_marks)}) "
-        f"INSERT INTO {event_rows.table(RunEvent)} (run_id, seq, kind, data, ts) "
+        f"INSERT INTO {model_rows.table(RunEvent)} (run_id, seq, kind, data, ts) "
         "SELECT rows.run, r.base + rows.k, rows.kind, rows.data::jsonb, rows.ts "
         "FROM rows JOIN r ON r.id = rows.run RETURNING id, run_id, seq"
     )
@@ -189,7 +198,7 @@ def _write_at_once(items: Sequence[RunEvents]) -> list[list[RunEvent] | None] | 
         offsets[run_id] = offsets.get(run_id, 0) + len(events)
         results.append(
             [
-                event_rows.row(run_id, seq, kind, ts, text, data, pk=stored[run_id, seq])
+                stored_row(run_id, seq, kind, ts, text, data, pk=stored[run_id, seq])
                 for seq, (kind, _, ts, _), (text, data) in zip(
                     range(first, first + len(events)), events, mine, strict=True
                 )
@@ -230,7 +239,7 @@ def reserve_seqs(wanted: Sequence[Wanted]) -> list[int | None]:
 
 def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
     """Add each run's total to its ``last_seq`` (fenced per run): run id → new ``last_seq``."""
-    table = event_rows.table(Run)
+    table = model_rows.table(Run)
     lock, sources, join = "", "wanted", ""
     if connection.vendor == "postgresql":
         # Row locks in id order whatever the plan (a hash join takes them in table
@@ -252,7 +261,7 @@ def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
     # Sorted: statements of one group lock in id order too.
     ordered = sorted(entries.items())
     with connection.cursor() as cursor:
-        for chunk in event_rows.chunks(ordered, 3, reserved=1):
+        for chunk in chunks(ordered, 3, reserved=1):
             params: list[Any] = []
             for run_id, (owner, total) in chunk:
                 params += [run_id, total, owner]
@@ -262,18 +271,19 @@ def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
     return lasts
 
 
-def _insert(rows: list[RunEvent]) -> None:
-    """One multi-row INSERT of numbered rows (no statement if none); sets their ids."""
+def insert_numbered(rows: list[RunEvent]) -> None:
+    """One multi-row INSERT of numbered rows (one per statement's parameter limit; no
+    statement if none); sets their ids."""
     if not rows:
         return
     sql = (
-        f"INSERT INTO {event_rows.table(RunEvent)} (run_id, seq, kind, data, ts) VALUES {{values}} "
+        f"INSERT INTO {model_rows.table(RunEvent)} (run_id, seq, kind, data, ts) VALUES {{values}} "
         "RETURNING id, run_id, seq"
     )
     adapt = connection.ops.adapt_datetimefield_value
     by_number = {(row.run_id, row.seq): row for row in rows}
     with connection.cursor() as cursor:
-        for chunk in event_rows.chunks(rows, 5):
+        for chunk in chunks(rows, 5):
             params: list[Any] = []
             for row in chunk:
                 params += [row.run_id, row.seq, row.kind, row.encoded, adapt(row.ts)]
@@ -282,3 +292,91 @@ def _insert(rows: list[RunEvent]) -> None:
             )
             for pk, run_id, seq in cursor.fetchall():
                 by_number[(run_id, seq)].id = pk
+
+
+def stored_row(
+    run_id: int, seq: int, kind: str, ts: datetime, encoded: str, data: Any, pk: int | None = None
+) -> RunEvent:
+    """A stored event's row, with ``encoded``: its data as stored (JSON, from
+    ``storable_text.dumps`` with ``data``), which the broadcast sends as it is instead
+    of encoding the data a second time."""
+    # Positional, in the order of the model's fields (as Django builds rows read
+    # from the database): half the cost of keywords, once per event.
+    stored = RunEvent(pk, run_id, seq, kind, data, ts)
+    stored.encoded = encoded
+    return stored
+
+
+def insert_finished(
+    ended: Sequence[tuple[int, int]], event: dict[str, Any], at: datetime
+) -> list[RunEvent]:
+    """The ``run.finished`` row of each ``(run id, seq)`` ended, with the same data: one
+    INSERT (``insert_numbered``). The rows, in the order of the runs' ids."""
+    if not ended:
+        return []
+    encoded, event = storable_text.dumps(event)
+    return insert_finished_each([(pk, seq, event) for pk, seq in ended], at, encoded)
+
+
+def insert_finished_each(
+    ended: Sequence[tuple[int, int, dict[str, Any]]], at: datetime, encoded: str | None = None
+) -> list[RunEvent]:
+    """The ``run.finished`` row of each ``(run id, seq, its data)``, in one INSERT
+    (``encoded``: every one's data as stored, when they share it). The rows, in the order
+    of the runs' ids."""
+    kind = EventKind.RUN_FINISHED.value
+    found = [
+        stored_row(pk, seq, kind, at, *storable_text.dumps(data, encoded))
+        for pk, seq, data in sorted(ended, key=lambda e: e[0])
+    ]
+    insert_numbered(found)
+    return sorted(found, key=lambda r: r.pk)
+
+
+def finish_on_postgresql(
+    run_id: int,
+    update: str,
+    values: list[Any],
+    event: dict[str, Any],
+    at: datetime,
+    also: tuple[str, list[Any]] | None,
+) -> tuple[list[RunEvent], bool]:
+    """PostgreSQL: a run's end in one statement — its status ``update`` (which returns
+    the run's id and its ``run.finished``'s seq), the ``run.finished`` row it numbered,
+    and ``also``: one more statement on the updated row ``r`` with its parameters (the
+    exchange the run leaves in memory). The rows, and whether ``also`` wrote a row."""
+    encoded, event = storable_text.dumps(event)
+    stamp = connection.ops.adapt_datetimefield_value(at)
+    params = [*values, EventKind.RUN_FINISHED.value, encoded, stamp]
+    written, extra = "0", ""
+    if also is not None:
+        extra = f", x AS ({also[0]}) "
+        written = "(SELECT count(*) FROM x)"
+        params += also[1]
+    sql = (
+        f"WITH r AS ({update}), e AS (INSERT INTO {model_rows.table(RunEvent)} "
+        "(run_id, seq, kind, data, ts) "
+        f"SELECT id, last_seq, %s, %s::jsonb, %s FROM r RETURNING id, seq){extra} "
+        f"SELECT e.id, e.seq, {written} FROM e"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    kind = EventKind.RUN_FINISHED.value
+    stored = [stored_row(run_id, seq, kind, at, encoded, event, pk=pk) for pk, seq, _ in found]
+    return stored, any(count for _, _, count in found)
+
+
+def max_params() -> int:
+    """How many parameters one statement may bind on this connection."""
+    if connection.vendor == "sqlite":
+        connection.ensure_connection()
+        return min(MAX_PARAMS, connection.connection.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
+    return connection.features.max_query_params or MAX_PARAMS
+
+
+def chunks(items: Sequence[Any], per_item: int, reserved: int = 0) -> list[Sequence[Any]]:
+    """``items`` cut so that one statement binds at most the backend's parameters."""
+    limit = max_params()
+    size = max(1, (limit - reserved) // per_item)
+    return [items[i : i + size] for i in range(0, len(items), size)]

@@ -17,7 +17,7 @@ def memory_generation_of(user: Any) -> int:
         return 0
 
 
-def run_flags(run: Run, generation: int, imported: bool = False) -> list[str]:
+def run_marks(run: Run, generation: int, imported: bool = False) -> list[str]:
     """The marks of one run, in the order the page shows them.
 
     ``forgotten``: the player forgot his memory after this run, so it no longer

@@ -18,7 +18,7 @@ from agentweb.assistant.models import (
     MemoryState,
     Run,
     rows,
-    run_writes,
+    run_status,
 )
 
 
@@ -125,10 +125,10 @@ def player_now_starting(
     written and the caller goes on from the player as read (``None``). The read is a
     statement after the lock's, so its snapshot sees every submit before this one.
     """
-    values = run_writes.new_run_values({**run, "user_id": user_id, "memory_generation": 0})
+    values = run_status.new_run_values({**run, "user_id": user_id, "memory_generation": 0})
     columns = [
         (f.attname, rows.quote(f.column), f.cast_db_type(connection))
-        for f in run_writes.inserted_fields()
+        for f in run_status.inserted_fields()
     ]
     picked = [
         "p.generation" if name == "memory_generation" else f"%s::{cast}"
