@@ -21,7 +21,7 @@ from agentweb.game.models import Item
 from agentweb.game.services.signin import sign_in
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_LIMIT, MAX_NAME
-from agentweb.game.tools.item_views import SourceInfo, SourceKind, ingredient_text
+from agentweb.game.tools.item_results import SourceInfo, SourceKind, ingredient_text
 from agentweb.game.tools.items import ItemSourceResult, lookup_sources, source_card, source_sources
 from agentweb.game.tools.player import PLAYER_SIGNIN, signin_card
 
