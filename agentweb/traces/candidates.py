@@ -42,16 +42,31 @@ class BadCandidate(Refusal):
 
 
 def checked(kind: str, draft: Any) -> dict[str, Any]:
-    """The draft as stored, or ``BadCandidate`` saying every problem found."""
+    """The draft as stored, or ``BadCandidate`` saying what is wrong. ``kind`` names its
+    main part, which must be there; a script's draft may also hold the other parts
+    (``run_experiment --policy … --prompts …``)."""
     if not isinstance(draft, Mapping):
         raise BadCandidate("The candidate must be a JSON object.")
-    if kind == Candidate.POLICY:
-        return {"policies": _policies(draft.get("policies"))}
-    if kind == Candidate.PROMPTS:
-        return {"prompts": _prompts(draft.get("prompts"))}
-    if kind == Candidate.MODEL:
-        return {"model": _model(draft.get("model"))}
-    raise BadCandidate(f"Unknown kind of candidate {kind!r}: policy, prompts or model.")
+    if kind not in Candidate.values:
+        raise BadCandidate(f"Unknown kind of candidate {kind!r}: policy, prompts or model.")
+    parts = {Candidate.POLICY: "policies", Candidate.PROMPTS: "prompts", Candidate.MODEL: "model"}
+    if draft.get(parts[Candidate(kind)]) is None:
+        raise BadCandidate(_MISSING[Candidate(kind)])
+    stored: dict[str, Any] = {}
+    if draft.get("policies") is not None:
+        stored["policies"] = _policies(draft["policies"])
+    if draft.get("prompts") is not None:
+        stored["prompts"] = _prompts(draft["prompts"])
+    if draft.get("model") is not None:
+        stored["model"] = _model(draft["model"])
+    return stored
+
+
+_MISSING = {
+    Candidate.POLICY: "Give a policy for at least one workflow.",
+    Candidate.PROMPTS: "Give the text of at least one prompt.",
+    Candidate.MODEL: "Give the model endpoint: base_url and model.",
+}
 
 
 def _policies(raw: Any) -> dict[str, dict[str, Any]]:

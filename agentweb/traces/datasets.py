@@ -23,6 +23,8 @@ from agentweb.traces.models import Dataset, DatasetItem
 
 # At most this many runs go into a dataset from one filtered list.
 MAX_BULK = 1000
+# Names offered for completion where runs are added.
+MAX_OFFERED = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,11 @@ def dataset_named(name: str, user: Any) -> Dataset:
         raise Refusal("bad_name", "Name the dataset.")
     dataset, _ = Dataset.objects.get_or_create(name=name, defaults={"created_by": user})
     return dataset
+
+
+def dataset_names() -> list[str]:
+    """The names to offer where a run is added (the newest datasets first)."""
+    return list(Dataset.objects.order_by("-id").values_list("name", flat=True)[:MAX_OFFERED])
 
 
 def dataset_by_id(dataset_id: int) -> Dataset:
