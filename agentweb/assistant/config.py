@@ -14,6 +14,7 @@ from agentweb.engine import ExecutionPolicy
 from agentweb.engine.options import DEFAULT_CEILING, Ceiling
 from agentweb.engine.policy import ROUTABLE
 from agentweb.research.search import SearchBackend, SearxngBackend
+from agentweb.workflows.effective_policies import effective_policies as workflow_policies
 from agentweb.workflows.policies import PolicyBook
 from agentweb.workflows.prompts import PromptBook
 
@@ -55,6 +56,17 @@ def policy_lookup() -> Callable[[str], ExecutionPolicy]:
         return config.policy_lookup()
     policies, _ = _files()
     return policies.get
+
+
+def effective_policies() -> dict[str, dict[str, Any]]:
+    """``GET /api/policies``: per workflow its effective policy, source and warnings."""
+    if apps.is_installed("agentweb.control"):
+        from agentweb.control import config
+
+        book = config.policy_book()
+    else:
+        book, _ = _files()
+    return {p.workflow: p.as_api() for p in workflow_policies(book)}
 
 
 def option_ceiling() -> Ceiling:

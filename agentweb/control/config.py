@@ -15,7 +15,6 @@ edits apply to new runs only (R-POL-4).
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable
@@ -27,8 +26,19 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 
 from agentweb.control import settings_cache
-from agentweb.control.models import AssistantSettings, PolicyOverride, PromptVersion
-from agentweb.engine.policy import MODULE_DEFAULTS, ExecutionPolicy, PolicyError, parse_override
+from agentweb.control.models import (
+    AssistantSettings,
+    PolicyOverride,
+    PolicyOverrideVersion,
+    PromptVersion,
+)
+from agentweb.engine.policy import (
+    MODULE_DEFAULTS,
+    ExecutionPolicy,
+    PolicyInvalid,
+    policy_with_fallbacks,
+    validate_policy,
+)
 from agentweb.workflows.policies import PolicyBook
 from agentweb.workflows.prompts import PromptBook, PromptError
 
@@ -68,10 +78,14 @@ def _paths() -> tuple[Path, Path]:
 
 
 def _refresh(
-    *, force_files: bool = False, versions: tuple[int, Any, int] | None = None
+    *,
+    force_files: bool = False,
+    versions: tuple[int, Any, int] | None = None,
+    user: Any = None,
 ) -> tuple[PolicyBook, PromptBook, list[str]]:
     """Bring this process's books up to the database's versions (read here unless
-    the caller just read them: ``versions``).
+    the caller just read them: ``versions``). A file policy that changed is added to
+    the policy history (as read by ``user``, when one asked for the reload).
 
     Returns the books and the messages of a file reload made by this call.
     """
@@ -81,13 +95,16 @@ def _refresh(
         paths = _paths()
         if _cache.paths != paths or _cache.policies is None or _cache.prompts is None:
             # First use, or the settings now point elsewhere (tests): start over.
-            _cache.policies, _cache.prompts = PolicyBook(paths[0]), PromptBook(paths[1])
+            _cache.policies = PolicyBook(paths[0], last_good=_last_good_file_policies())
+            _cache.prompts = PromptBook(paths[1])
             _cache.paths, _cache.config_key = paths, None
             _cache.files_version = files_version
-            messages = _cache.policies.messages + _unknown_workflows(paths[0])
+            messages = list(_cache.policies.messages)
+            _keep_file_policies(_cache.policies, user, "read")
         elif force_files or files_version != _cache.files_version:
-            messages = _reload_files(_cache.policies, _cache.prompts, paths[0])
+            messages = _reload_files(_cache.policies, _cache.prompts)
             _cache.files_version = files_version
+            _keep_file_policies(_cache.policies, user, "reloaded from")
         key = (config_version, changed_at)
         if key != _cache.config_key:
             _apply_admin_overrides(_cache.policies, _cache.prompts)
@@ -95,7 +112,7 @@ def _refresh(
         return _cache.policies, _cache.prompts, messages
 
 
-def _reload_files(policies: PolicyBook, prompts: PromptBook, config_file: Path) -> list[str]:
+def _reload_files(policies: PolicyBook, prompts: PromptBook) -> list[str]:
     messages: list[str] = []
     try:
         prompts.reload()
@@ -104,42 +121,48 @@ def _reload_files(policies: PolicyBook, prompts: PromptBook, config_file: Path) 
         logger.error(message)
         messages.append(message)
     messages += policies.reload()
-    messages += _unknown_workflows(config_file)
-    return messages
-
-
-def _unknown_workflows(config_file: Path) -> list[str]:
-    """Policies in the file for workflows that do not exist (a typo never applies silently)."""
-    try:
-        raw = json.loads(config_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []  # missing file: defaults; bad JSON: PolicyBook already said so
-    policies = raw.get("policies") if isinstance(raw, dict) else None
-    if not isinstance(policies, dict):
-        return []
-    messages = [
-        f"{config_file.name}: unknown workflow id {workflow!r} ignored "
-        f"(known: {', '.join(sorted(MODULE_DEFAULTS))})"
-        for workflow in policies
-        if workflow not in MODULE_DEFAULTS
-    ]
-    for message in messages:
-        logger.error(message)
     return messages
 
 
 def _apply_admin_overrides(policies: PolicyBook, prompts: PromptBook) -> None:
     overrides: dict[str, ExecutionPolicy] = {}
+    problems: dict[str, list[str]] = {}
     for workflow, config in PolicyOverride.objects.filter(enabled=True).values_list(
         "workflow", "config"
     ):
         try:
-            overrides[workflow] = parse_override(workflow, config)[0]
-        except PolicyError as exc:
-            # Saved around the admin's validation (shell, fixtures): the default stays.
-            logger.error("admin override skipped: %s", exc)
-    policies.set_admin_overrides(overrides)
+            overrides[workflow], warnings = policy_with_fallbacks(config)
+        except PolicyInvalid as exc:
+            # Saved around the admin's validation (shell, fixtures): the layer below stays.
+            warnings = [f"admin override skipped: {error}" for error in exc.errors]
+        else:
+            warnings = [f"admin override: {warning}" for warning in warnings]
+        for warning in warnings:
+            logger.error("%s: %s", workflow, warning)
+        if warnings:
+            problems[workflow] = warnings
+    policies.set_admin_overrides(overrides, problems)
     prompts.set_overrides({v.name: v.text for v in PromptVersion.latest()})
+
+
+def _last_good_file_policies() -> dict[str, ExecutionPolicy]:
+    """The file's policies last kept in the history: what a bad entry falls back to in a
+    process that never read the file while it was good."""
+    kept: dict[str, ExecutionPolicy] = {}
+    for version in PolicyOverrideVersion.latest_file_versions():
+        try:
+            kept[version.workflow] = validate_policy(version.config)
+        except PolicyInvalid:
+            continue
+    return kept
+
+
+def _keep_file_policies(book: PolicyBook, user: Any, how: str) -> None:
+    """Add each file policy that changed to the policy history."""
+    name = Path(book.config_file).name if book.config_file else "the policy file"
+    PolicyOverrideVersion.record_file(
+        {w: p.as_config() for w, p in book.file_policies().items()}, user, f"{how} {name}"
+    )
 
 
 def policy_book() -> PolicyBook:
@@ -183,16 +206,17 @@ def prompt_file_text(name: str) -> str:
     return _refresh()[1].files().get(name, "")
 
 
-def reload_from_files() -> list[str]:
+def reload_from_files(user: Any = None) -> list[str]:
     """Re-read ``prompts/`` and ``system-agent.json`` here and in every process (R-POL-5).
 
-    Returns the problems found (an error names the workflow and the field);
-    a rejected policy leaves the module default in force, a broken prompt
-    directory leaves the prompts loaded before.
+    Returns the problems found (each names the file, the workflow and the
+    field); a rejected policy keeps the last good one from the file (or the
+    seed's fallback), a broken prompt directory leaves the prompts loaded
+    before. ``user``: who asked, kept in the policy history.
     """
     AssistantSettings.bump_files_version()
     settings_cache.changed()
-    messages = _refresh(force_files=True)[2]
+    messages = _refresh(force_files=True, user=user)[2]
     logger.info("configuration reloaded from files (%d messages)", len(messages))
     return messages
 
@@ -242,20 +266,3 @@ async def aprompt_snapshot() -> dict[str, str]:
 
 async def aruntime_snapshot() -> RuntimeConfig:
     return await sync_to_async(runtime_snapshot)()
-
-
-def effective_policies() -> list[dict[str, Any]]:
-    """Per workflow: the policy in force and where it comes from (admin changelist)."""
-    book = policy_book()
-    admin = dict(PolicyOverride.objects.filter(enabled=True).values_list("workflow", "config"))
-    rows = []
-    for workflow, default in sorted(MODULE_DEFAULTS.items()):
-        policy = book.get(workflow)
-        if workflow in admin and policy.as_config() == admin[workflow]:
-            source = "admin"
-        elif policy != default:
-            source = "file"
-        else:
-            source = "module default"
-        rows.append({"workflow": workflow, "policy": policy.as_config(), "source": source})
-    return rows

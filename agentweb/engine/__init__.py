@@ -33,7 +33,13 @@ from agentweb.engine.model import (
     ScriptedModel,
 )
 from agentweb.engine.outcome import RunStatus, StopCode, StopReason, stop_for
-from agentweb.engine.policy import MODULE_DEFAULTS, ExecutionPolicy, PolicyError, parse_override
+from agentweb.engine.policy import (
+    MODULE_DEFAULTS,
+    ExecutionPolicy,
+    FieldError,
+    PolicyInvalid,
+    validate_policy,
+)
 from agentweb.engine.protocol import Answer, ToolAction
 from agentweb.engine.tools import (
     AllModules,
@@ -63,6 +69,7 @@ __all__ = [
     "EventSink",
     "ExecutionContext",
     "ExecutionPolicy",
+    "FieldError",
     "Guard",
     "ListSink",
     "LoopHooks",
@@ -73,7 +80,7 @@ __all__ = [
     "ModelRequest",
     "NullSink",
     "Observation",
-    "PolicyError",
+    "PolicyInvalid",
     "Prompts",
     "Purpose",
     "ReActContext",
@@ -93,6 +100,6 @@ __all__ = [
     "ToolRegistrationError",
     "ToolRegistry",
     "Usage",
-    "parse_override",
     "stop_for",
+    "validate_policy",
 ]

@@ -14,12 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from agentweb.engine.policy import ExecutionPolicy
+from agentweb.engine.policy_rules import RULES, PolicyInvalid, check_fields
 
-# The shortest model timeout a request may ask for: below it no model answers.
-MIN_MODEL_TIMEOUT_MILLIS = 100
+# The policy fields a request may set for itself.
+OPTION_FIELDS = ("reactIterations", "autoRethink", "modelTimeoutMillis")
+ROUNDS, TIMEOUT = RULES["reactIterations"], RULES["modelTimeoutMillis"]
 
 
 class OptionsError(ValueError):
@@ -29,10 +31,13 @@ class OptionsError(ValueError):
 class RunOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
 
-    react_iterations: int | None = Field(default=None, alias="reactIterations", ge=0, le=100)
+    # The bounds are the policy rules' (``policy_rules``); ``parse_options`` checks them first.
+    react_iterations: int | None = Field(
+        default=None, alias="reactIterations", ge=ROUNDS.minimum, le=ROUNDS.maximum
+    )
     auto_rethink: bool | None = Field(default=None, alias="autoRethink")
     model_timeout_millis: int | None = Field(
-        default=None, alias="modelTimeoutMillis", ge=MIN_MODEL_TIMEOUT_MILLIS, le=3_600_000
+        default=None, alias="modelTimeoutMillis", ge=TIMEOUT.minimum, le=TIMEOUT.maximum
     )
 
     def requested(self) -> dict[str, Any]:
@@ -54,22 +59,21 @@ DEFAULT_CEILING = Ceiling(react_iterations=10, model_timeout_millis=120_000, aut
 
 
 def parse_options(raw: Any) -> RunOptions:
-    """Validated options from a request body; ``OptionsError`` names the bad field."""
+    """Validated options from a request body, by the policy rules (the same validator as
+    the admin form and the policy file); ``OptionsError`` names every bad field."""
     if raw is None:
         return RunOptions()
     if not isinstance(raw, dict):
         raise OptionsError("options must be a JSON object.")
-    try:
-        return RunOptions.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "options"
-        if first["type"] == "extra_forbidden":
+    for name in raw:
+        if name not in OPTION_FIELDS:
             raise OptionsError(
-                f"options.{where} is not an option "
-                "(allowed: reactIterations, autoRethink, modelTimeoutMillis)."
-            ) from None
-        raise OptionsError(f"options.{where}: {first['msg']}") from None
+                f"options.{name} is not an option (allowed: {', '.join(OPTION_FIELDS)})."
+            )
+    try:
+        return RunOptions.model_validate(check_fields(raw, complete=False))
+    except PolicyInvalid as exc:
+        raise OptionsError("; ".join(f"options.{error}" for error in exc.errors) + ".") from None
 
 
 def check_allowed(

@@ -1,20 +1,38 @@
 """Execution policies (SPEC §3): the budgets of one request.
 
 A policy is immutable. A run copies the policy in force when it starts
-(R-POL-4); overrides are complete objects validated here (R-POL-3).
+(R-POL-4). What an admin or a request gives is checked by ``validate_policy``
+against the rules of ``policy_rules`` (R-POL-3); the engine itself accepts
+any structurally sound policy (its own tests use millisecond deadlines).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-logger = logging.getLogger("agentweb.engine.policy")
+from agentweb.engine.policy_rules import FieldError, PolicyInvalid, check_fields
 
-# Used when an override's reactIterations is missing or invalid (R-POL-3).
+__all__ = [
+    "ADMIN",
+    "CHAT",
+    "FALLBACK_REACT_ITERATIONS",
+    "FREE_CHAT",
+    "MODULE_DEFAULTS",
+    "QUESTION",
+    "REASONING",
+    "ROUTABLE",
+    "ExecutionPolicy",
+    "FieldError",
+    "PolicyInvalid",
+    "policy_for",
+    "policy_with_fallbacks",
+    "validate_policy",
+]
+
+# Used at run time when a stored policy's reactIterations is missing or invalid (R-POL-3).
 FALLBACK_REACT_ITERATIONS = 3
 
 # The workflow ids: every other module imports them from here.
@@ -94,63 +112,30 @@ MODULE_DEFAULTS: Mapping[str, ExecutionPolicy] = {
 }
 
 
-class PolicyError(ValueError):
-    """A rejected override; ``errors`` maps each bad field to a message."""
+def validate_policy(data: Any) -> ExecutionPolicy:
+    """The one check of a complete policy: the admin form, the file, the API (R-POL-3).
 
-    def __init__(self, workflow: str, errors: dict[str, str]) -> None:
-        self.workflow = workflow
-        self.errors = errors
-        detail = "; ".join(f"{field}: {msg}" for field, msg in errors.items())
-        super().__init__(f"invalid policy for {workflow}: {detail}")
-
-
-def parse_override(workflow: str, raw: Any) -> tuple[ExecutionPolicy, list[str]]:
-    """Validate a complete override object.
-
-    Returns the policy and warnings. Every field but ``reactIterations`` is
-    required and must be valid, or ``PolicyError`` names the bad fields. A
-    missing or invalid ``reactIterations`` falls back to 3 with a warning.
+    Every field of R-POL-1 is required (``autoRethink`` optional) and must keep
+    its rule (``policy_rules``); ``PolicyInvalid`` lists every bad field.
     """
-    if not isinstance(raw, Mapping):
-        raise PolicyError(workflow, {"(object)": "an override must be a JSON object"})
-    data = dict(raw)
-    warnings: list[str] = []
-    rounds = data.get("reactIterations")
-    if not _valid_rounds(rounds):
-        shown = "missing" if "reactIterations" not in data else f"invalid ({rounds!r})"
-        warnings.append(f"reactIterations {shown}; using {FALLBACK_REACT_ITERATIONS}")
-        data["reactIterations"] = FALLBACK_REACT_ITERATIONS
+    return ExecutionPolicy.model_validate(check_fields(data, complete=True))
+
+
+def policy_with_fallbacks(data: Any) -> tuple[ExecutionPolicy, list[str]]:
+    """A stored policy read at run time, with the seed's fallback (R-POL-3).
+
+    When ``reactIterations`` is the only bad field it becomes 3 (a warning says
+    so); any other bad field raises ``PolicyInvalid`` and the caller keeps what
+    it had. Editing never takes this path: ``validate_policy`` refuses.
+    """
     try:
-        policy = ExecutionPolicy.model_validate(data, strict=True)
-    except ValidationError as exc:
-        raise PolicyError(workflow, _field_errors(exc)) from None
-    return policy, warnings
-
-
-def load_overrides(config: Any) -> tuple[dict[str, ExecutionPolicy], list[str]]:
-    """Read ``policies.<workflowId>`` from a parsed system-agent.json.
-
-    A bad override is logged with the field it names and left out, so the
-    module default stays in force (R-POL-3). Returns the valid overrides and
-    the messages (errors and warnings) for the admin.
-    """
-    messages: list[str] = []
-    policies = config.get("policies", {}) if isinstance(config, Mapping) else None
-    if not isinstance(policies, Mapping):
-        return {}, ["'policies' must be an object mapping workflow ids to policies"]
-    valid: dict[str, ExecutionPolicy] = {}
-    for workflow, raw in policies.items():
-        try:
-            policy, warnings = parse_override(workflow, raw)
-        except PolicyError as exc:
-            logger.error("%s; the module default stays in force", exc)
-            messages.append(str(exc))
-            continue
-        for warning in warnings:
-            logger.warning("policy %s: %s", workflow, warning)
-            messages.append(f"{workflow}: {warning}")
-        valid[workflow] = policy
-    return valid, messages
+        return validate_policy(data), []
+    except PolicyInvalid as exc:
+        if exc.fields() != ["reactIterations"]:
+            raise
+        (error,) = exc.errors
+    policy = validate_policy({**data, "reactIterations": FALLBACK_REACT_ITERATIONS})
+    return policy, [f"{error}; using {FALLBACK_REACT_ITERATIONS}"]
 
 
 def policy_for(workflow: str, overrides: Mapping[str, ExecutionPolicy]) -> ExecutionPolicy:
@@ -161,19 +146,3 @@ def policy_for(workflow: str, overrides: Mapping[str, ExecutionPolicy]) -> Execu
         return MODULE_DEFAULTS[workflow]
     except KeyError:
         raise KeyError(f"no policy for workflow {workflow!r}") from None
-
-
-def _valid_rounds(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
-
-
-def _field_errors(exc: ValidationError) -> dict[str, str]:
-    errors: dict[str, str] = {}
-    for err in exc.errors():
-        field = ".".join(str(part) for part in err["loc"]) or "(object)"
-        errors[field] = (
-            "missing (an override must be a complete object)"
-            if (err["type"] == "missing")
-            else err["msg"]
-        )
-    return errors

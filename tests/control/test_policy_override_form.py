@@ -91,7 +91,7 @@ def test_text_that_is_not_json_is_rejected(admin_client):
 def test_json_that_is_not_an_object_is_rejected(admin_client):
     response = post(admin_client, [1, 2, 3])
 
-    assert config_errors(response) == ["(object): an override must be a JSON object"]
+    assert config_errors(response) == ["(policy): must be a JSON object of fields"]
     assert not PolicyOverride.objects.exists()
 
 
@@ -103,24 +103,15 @@ def test_an_unknown_workflow_id_is_rejected(admin_client):
     assert not PolicyOverride.objects.exists()
 
 
-def test_missing_react_iterations_becomes_three_with_a_warning(admin_client):
-    config = complete(reactIterations=None)
+def test_a_missing_react_iterations_is_refused_not_replaced(admin_client):
+    config = complete()
     del config["reactIterations"]
 
     response = post(admin_client, config)
 
-    assert response.status_code == 302
-    assert PolicyOverride.objects.get().config["reactIterations"] == 3
-    shown = [str(m) for m in get_messages(response.wsgi_request)]
-    assert any("reactIterations missing; using 3" in m for m in shown)
-
-
-def test_invalid_react_iterations_becomes_three_with_a_warning(admin_client):
-    response = post(admin_client, complete(reactIterations="many"))
-
-    assert PolicyOverride.objects.get().config["reactIterations"] == 3
-    shown = [str(m) for m in get_messages(response.wsgi_request)]
-    assert any("reactIterations invalid ('many'); using 3" in m for m in shown)
+    assert response.status_code == 200
+    assert config_errors(response) == ["reactIterations: missing (a policy is a complete object)"]
+    assert not PolicyOverride.objects.exists()
 
 
 def test_zero_react_iterations_disables_the_loop(admin_client):

@@ -91,7 +91,10 @@ def test_react_iterations_fallback_and_zero_in_the_file(files):
 
     problems = reload_from_files()
 
-    assert problems == [f"{QUESTION}: reactIterations missing; using 3"]
+    assert problems == [
+        f"system-agent.json: {QUESTION}: reactIterations: missing (a policy is a complete "
+        "object); reactIterations falls back to 3"
+    ]
     assert policy_lookup()(QUESTION).react_iterations == 3
     assert not policy_lookup()(REASONING).loop_enabled
 

@@ -1,9 +1,14 @@
-"""R-POL-1/3: overrides are complete objects; reactIterations falls back to 3."""
+"""R-POL-1/3: overrides are complete objects; at run time reactIterations falls back to 3."""
 
 import pytest
 
-from agentweb.engine import PolicyError, parse_override
-from agentweb.engine.policy import MODULE_DEFAULTS, REASONING, load_overrides, policy_for
+from agentweb.engine.policy import (
+    MODULE_DEFAULTS,
+    REASONING,
+    PolicyInvalid,
+    policy_for,
+    policy_with_fallbacks,
+)
 
 COMPLETE = {
     "modelCalls": 4,
@@ -20,7 +25,7 @@ COMPLETE = {
 
 
 def test_a_complete_override_is_accepted():
-    policy, warnings = parse_override(REASONING, COMPLETE)
+    policy, warnings = policy_with_fallbacks(COMPLETE)
 
     assert policy.react_iterations == 5 and warnings == []
 
@@ -28,10 +33,10 @@ def test_a_complete_override_is_accepted():
 def test_a_partial_override_is_rejected_naming_the_missing_field():
     partial = {k: v for k, v in COMPLETE.items() if k != "toolCalls"}
 
-    with pytest.raises(PolicyError) as caught:
-        parse_override(REASONING, partial)
+    with pytest.raises(PolicyInvalid) as caught:
+        policy_with_fallbacks(partial)
 
-    assert "toolCalls" in caught.value.errors
+    assert caught.value.fields() == ["toolCalls"]
     assert "complete object" in str(caught.value)
 
 
@@ -39,38 +44,31 @@ def test_a_partial_override_is_rejected_naming_the_missing_field():
     "bad",
     [{"steps": -1}, {"ttlMillis": "60s"}, {"modelCalls": 1.5}, {"extra": 1}, {"writeSteps": True}],
 )
-def test_a_malformed_field_is_rejected(bad):
-    with pytest.raises(PolicyError):
-        parse_override(REASONING, {**COMPLETE, **bad})
+def test_a_malformed_field_is_rejected_at_run_time_too(bad):
+    with pytest.raises(PolicyInvalid):
+        policy_with_fallbacks({**COMPLETE, **bad})
 
 
-@pytest.mark.parametrize("rounds", [None, -2, "six", 7.5])
-def test_missing_or_invalid_react_iterations_falls_back_to_3(rounds):
+@pytest.mark.parametrize("rounds", [None, -2, "six", 7.5, 51])
+def test_at_run_time_a_bad_react_iterations_alone_falls_back_to_3(rounds):
     data = {k: v for k, v in COMPLETE.items() if k != "reactIterations"}
     if rounds is not None:
         data["reactIterations"] = rounds
 
-    policy, warnings = parse_override(REASONING, data)
+    policy, warnings = policy_with_fallbacks(data)
 
     assert policy.react_iterations == 3
-    assert "reactIterations" in warnings[0]
+    assert warnings[0].startswith("reactIterations: ") and warnings[0].endswith("; using 3")
 
 
 def test_zero_react_iterations_disables_the_loop():
-    policy, _ = parse_override(REASONING, {**COMPLETE, "reactIterations": 0})
+    policy, _ = policy_with_fallbacks({**COMPLETE, "reactIterations": 0})
 
     assert not policy.loop_enabled
 
 
-def test_a_bad_file_override_leaves_the_module_default_in_force(caplog):
-    config = {"policies": {REASONING: {"modelCalls": 1}}}
-
-    overrides, messages = load_overrides(config)
-
-    assert overrides == {}
-    assert policy_for(REASONING, overrides) == MODULE_DEFAULTS[REASONING]
-    assert "toolCalls" in messages[0]
-    assert "toolCalls" in caplog.text
+def test_without_an_override_the_module_default_is_in_force():
+    assert policy_for(REASONING, {}) == MODULE_DEFAULTS[REASONING]
 
 
 def test_the_module_defaults_match_the_specification():

@@ -19,4 +19,5 @@ urlpatterns = [
     path("assistant", api.switch_assistant, name="assistant"),
     path("commands", api.command_snapshot, name="commands"),
     path("me", api.me, name="me"),
+    path("policies", api.policies, name="policies"),
 ]

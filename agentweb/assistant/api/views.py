@@ -9,10 +9,12 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from agentweb.assistant import account, actions
+from agentweb.assistant import account, actions, config
 from agentweb.assistant.api.auth import api_view
+from agentweb.assistant.errors import ServiceError
 from agentweb.assistant.feedback import aset_feedback, feedback_of
 from agentweb.assistant.inputs import ChatMessage, Decision, FeedbackInput, Switch
 from agentweb.assistant.undo import aundo
@@ -118,6 +120,20 @@ async def me(request: HttpRequest) -> JsonResponse:
     """GET /api/me: the player, her language, her switch and today's quota."""
     body = await database_sync_to_async(account.me)(request.user, get_language())
     return JsonResponse(body)
+
+
+@require_GET
+@api_view
+@reads()
+async def policies(request: HttpRequest) -> JsonResponse:
+    """GET /api/policies (staff only): each workflow's effective policy, where it comes
+    from and what was wrong with a layer (SPEC §15b)."""
+    if not config.is_staff(request.user):
+        raise ServiceError(
+            "staff_only", _("The effective policies are shown to staff members only."), 403
+        )
+    found = await database_sync_to_async(config.effective_policies)()
+    return JsonResponse({"policies": found})
 
 
 @require_GET

@@ -8,22 +8,31 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, reverse
 
+from agentweb.control.admin.history import VersionHistoryAdmin
+from agentweb.control.admin.pages import StaffPageAdmin
 from agentweb.control.admin.reload import reload_action, reload_view
 from agentweb.control.admin.widgets import PrettyJSONField, pretty_json
-from agentweb.control.config import effective_policies
+from agentweb.control.config import policy_book
 from agentweb.control.models import (
+    EffectivePolicyPage,
     PolicyOverride,
     PolicyOverrideVersion,
+    changed_fields,
     clean_policy_config,
     known_workflows,
 )
 from agentweb.engine.policy import MODULE_DEFAULTS
-from agentweb.lib.inputs.fields import Text
+from agentweb.engine.policy_rules import FIELD_RULES, PAIR_RULES
+from agentweb.lib.inputs.fields import IntText, Text
 from agentweb.lib.inputs.http import read_query
 from agentweb.lib.inputs.models import Params
+from agentweb.workflows.effective_policies import effective_policies
+
+CHANGE_PERMISSION = "control.change_policyoverride"
 
 
 class WorkflowQuery(Params):
@@ -32,11 +41,18 @@ class WorkflowQuery(Params):
     workflow: Text = ""
 
 
+class AgainstQuery(Params):
+    """``?against=`` of a version's page: the version it is compared with."""
+
+    against: IntText(1) | None = None
+
+
 CONFIG_HELP = (
-    "The complete policy object: every field is required (modelCalls, toolCalls, steps, "
-    "writeSteps, inputBytes, outputTokens, totalTokens, ttlMillis, modelTimeoutMillis, "
-    "reactIterations; autoRethink optional). reactIterations 0 disables the loop; missing "
-    "or invalid becomes 3. Applies to new requests only."
+    "The complete policy object; every field is required (autoRethink optional): "
+    + "; ".join(f"{rule.name} {rule.describe()}" for rule in FIELD_RULES)
+    + ". "
+    + "; ".join(f"{pair.lower} ≤ {pair.upper}" for pair in PAIR_RULES)
+    + ". reactIterations 0 disables the loop. Applies to new requests only."
 )
 
 
@@ -54,40 +70,17 @@ class PolicyOverrideForm(forms.ModelForm):
         model = PolicyOverride
         fields = ["workflow", "config", "enabled"]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.warnings: list[str] = []
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        workflow, config = data.get("workflow"), data.get("config")
+        # On the change form the workflow is read-only: it is the row's own.
+        workflow = self.instance.workflow if self.instance.pk else data.get("workflow")
         if workflow is None or "config" in self.errors:
             return data
         try:
-            data["config"], self.warnings = clean_policy_config(workflow, config)
+            data["config"] = clean_policy_config(workflow, data.get("config"))
         except ValidationError as exc:
             self.add_error("config", exc)
         return data
-
-
-class VersionInline(admin.TabularInline):
-    model = PolicyOverrideVersion
-    fk_name = "override"
-    fields = ["saved_at", "saved_by", "enabled", "shown_config"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-    verbose_name_plural = "history (every save)"
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    @admin.display(description="config")
-    def shown_config(self, obj: PolicyOverrideVersion) -> str:
-        return pretty_json(obj.config)
 
 
 @admin.register(PolicyOverride)
@@ -95,14 +88,14 @@ class PolicyOverrideAdmin(admin.ModelAdmin):
     form = PolicyOverrideForm
     list_display = ["workflow", "enabled", "summary", "updated_by", "updated_at"]
     list_filter = ["enabled"]
-    readonly_fields = ["module_default", "updated_by", "updated_at"]
-    inlines = [VersionInline]
+    readonly_fields = ["module_default", "updated_by", "updated_at", "history"]
     actions = [reload_action]
     change_list_template = "control/admin/policy_change_list.html"
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         fields = ["workflow", "config", "enabled"]
-        return [*fields, "module_default", "updated_by", "updated_at"] if obj else fields
+        extra = ["module_default", "updated_by", "updated_at", "history"]
+        return [*fields, *extra] if obj else fields
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         # The workflow is the row's identity: to move an override, delete and add.
@@ -122,14 +115,24 @@ class PolicyOverrideAdmin(admin.ModelAdmin):
     ) -> None:
         obj.updated_by = request.user
         super().save_model(request, obj, form, change)
-        for warning in getattr(form, "warnings", []):
-            messages.warning(request, f"{obj.workflow}: {warning}")
         if obj.config.get("reactIterations") == 0:
             messages.info(
                 request,
                 f"reactIterations is 0: the loop is disabled for {obj.workflow}; "
                 "it answers without multi-step analysis.",
             )
+
+    def delete_model(self, request: HttpRequest, obj: PolicyOverride) -> None:
+        obj.delete_by(request.user)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[PolicyOverride]) -> None:
+        for override in queryset:
+            override.delete_by(request.user)
+
+    @admin.display(description="history of this workflow's policy (newest first)")
+    def history(self, obj: PolicyOverride) -> str:
+        versions = PolicyOverrideVersion.objects.filter(workflow=obj.workflow).order_by("-pk")
+        return version_admin().history_list(versions)
 
     @admin.display(description="module default (R-POL-2)")
     def module_default(self, obj: PolicyOverride) -> str:
@@ -154,16 +157,142 @@ class PolicyOverrideAdmin(admin.ModelAdmin):
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        add_url = reverse("admin:control_policyoverride_add")
-        saved = dict(PolicyOverride.objects.values_list("workflow", "pk"))
-        rows = effective_policies()
-        for row in rows:
-            pk = saved.get(row["workflow"])
-            row["edit_url"] = (
-                reverse("admin:control_policyoverride_change", args=[pk])
-                if pk
-                else f"{add_url}?{urlencode({'workflow': row['workflow']})}"
-            )
-            row["has_override"] = pk is not None
-        context = {"effective": rows, **(extra_context or {})}
+        context = {"effective": effective_rows(), **(extra_context or {})}
         return super().changelist_view(request, extra_context=context)
+
+
+def effective_rows() -> list[dict[str, Any]]:
+    """Each workflow's effective policy with the links of its row (edit, history)."""
+    add_url = reverse("admin:control_policyoverride_add")
+    history_url = reverse("admin:control_policyoverrideversion_changelist")
+    saved = dict(PolicyOverride.objects.values_list("workflow", "pk"))
+    rows = []
+    for policy in effective_policies(policy_book()):
+        pk = saved.get(policy.workflow)
+        query = urlencode({"workflow": policy.workflow})
+        rows.append(
+            {
+                "workflow": policy.workflow,
+                "policy": policy.effective,
+                "source": policy.source,
+                "values": policy.values,
+                "warnings": policy.warnings,
+                "has_override": pk is not None,
+                "edit_url": reverse("admin:control_policyoverride_change", args=[pk])
+                if pk
+                else f"{add_url}?{query}",
+                "history_url": f"{history_url}?{query}",
+            }
+        )
+    return rows
+
+
+def version_admin() -> PolicyVersionAdmin:
+    return admin.site._registry[PolicyOverrideVersion]  # type: ignore[return-value]
+
+
+@admin.register(PolicyOverrideVersion)
+class PolicyVersionAdmin(VersionHistoryAdmin):
+    """Every saved state of every workflow's policy: view, compare, restore."""
+
+    list_display = [
+        "workflow",
+        "version",
+        "source",
+        "enabled",
+        "changes",
+        "created_by",
+        "created_at",
+    ]
+    list_display_links = ["workflow", "version"]
+    list_filter = ["workflow", "source"]
+    list_select_related = ["created_by"]
+    change_form_template = "control/admin/policy_version_change_form.html"
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [
+            "workflow",
+            "version",
+            "source",
+            "enabled",
+            "note",
+            "created_by",
+            "created_at",
+            "shown_config",
+            "history",
+        ]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return self.get_fields(request, obj)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # a version is made by an edit, a restore or a reload
+
+    def may_restore(self, request: HttpRequest) -> bool:
+        return request.user.has_perm(CHANGE_PERMISSION)
+
+    def describe(self, version: Any) -> str:
+        summary = change_summary(version.previous(), version)
+        return " · ".join(part for part in (version.get_source_display(), summary) if part)
+
+    @admin.display(description="changes from the version before")
+    def changes(self, obj: PolicyOverrideVersion) -> str:
+        return change_summary(obj.previous(), obj) or "—"
+
+    @admin.display(description="policy")
+    def shown_config(self, obj: PolicyOverrideVersion) -> str:
+        return pretty_json(obj.config)
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        version = PolicyOverrideVersion.objects.filter(pk=object_id).first()
+        context: dict[str, Any] = {}
+        if version is not None:
+            asked = read_query(request, AgainstQuery, AgainstQuery()).against
+            other = PolicyOverrideVersion.objects.filter(pk=asked).first() if asked else None
+            if asked and other is None:
+                messages.warning(
+                    request, f"There is no version #{asked}; compared with the version before."
+                )
+            base = other or version.previous()
+            context = {
+                "against": base,
+                "diff": changed_fields(base, version),
+                "choices": version.history().exclude(pk=version.pk)[:50],
+            }
+        return super().change_view(
+            request, object_id, form_url, {**context, **(extra_context or {})}
+        )
+
+
+def change_summary(before: PolicyOverrideVersion | None, after: PolicyOverrideVersion) -> str:
+    """ "modelCalls 4 → 2, enabled true → false"; the first version says "first version"."""
+    if before is None:
+        return "first version"
+    return ", ".join(
+        f"{name} {_shown(old)} → {_shown(new)}" for name, old, new in changed_fields(before, after)
+    )
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@admin.register(EffectivePolicyPage)
+class EffectivePolicyAdmin(StaffPageAdmin):
+    """Each workflow's policy in force, where each value comes from, and the warnings."""
+
+    template = "control/admin/effective_policies.html"
+    title = "Effective policies"
+
+    def page_context(self, request: HttpRequest) -> dict[str, Any]:
+        return {"rows": effective_rows(), "file_problems": policy_book().file_problems}

@@ -12,23 +12,17 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
-from django.urls import URLPattern, path, reverse
-from django.utils.html import format_html_join
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 
+from agentweb.control.admin.history import VersionHistoryAdmin
 from agentweb.control.admin.reload import reload_action
 from agentweb.control.admin.widgets import prompt_textarea
 from agentweb.control.config import prompt_file_text, prompt_names, prompt_snapshot
 from agentweb.control.models import PromptVersion
 from agentweb.lib.inputs.fields import Text
-from agentweb.lib.inputs.http import read_query, reads
+from agentweb.lib.inputs.http import read_query
 from agentweb.lib.inputs.models import Params
-
-# Versions listed on a version's page; older ones are in the filtered changelist.
-HISTORY_SHOWN = 20
 
 
 class NameQuery(Params):
@@ -55,18 +49,8 @@ class PromptVersionForm(forms.ModelForm):
         )
 
 
-def restore(version: PromptVersion, user: Any) -> PromptVersion:
-    """Make an old text current again by adding it as the newest version."""
-    return PromptVersion.objects.create(
-        name=version.name,
-        text=version.text,
-        note=f"restored from version #{version.pk}",
-        created_by=user,
-    )
-
-
 @admin.register(PromptVersion)
-class PromptVersionAdmin(admin.ModelAdmin):
+class PromptVersionAdmin(VersionHistoryAdmin):
     form = PromptVersionForm
     list_display = ["name", "version", "in_force", "note", "created_by", "created_at", "length"]
     list_display_links = ["name", "version"]
@@ -75,7 +59,6 @@ class PromptVersionAdmin(admin.ModelAdmin):
     list_select_related = ["created_by"]
     actions = ["restore_selected", reload_action]
     change_list_template = "control/admin/prompt_change_list.html"
-    change_form_template = "control/admin/prompt_change_form.html"
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         if obj is None:
@@ -84,10 +67,6 @@ class PromptVersionAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         return self.get_fields(request, obj) if obj is not None else []
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        # History is immutable: a saved version is only viewed, restored or deleted.
-        return obj is None and super().has_change_permission(request, obj)
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         names = prompt_names()
@@ -103,10 +82,6 @@ class PromptVersionAdmin(admin.ModelAdmin):
                 request, f"{obj.name}: the file prompts/{obj.name}.txt is in force again."
             )
 
-    @admin.display(description="version")
-    def version(self, obj: PromptVersion) -> str:
-        return f"#{obj.pk}"
-
     @admin.display(description="in force", boolean=True)
     def in_force(self, obj: PromptVersion) -> bool:
         return obj.is_active
@@ -115,42 +90,8 @@ class PromptVersionAdmin(admin.ModelAdmin):
     def length(self, obj: PromptVersion) -> int:
         return len(obj.text)
 
-    @admin.display(description="history of this prompt (newest first)")
-    def history(self, obj: PromptVersion) -> str:
-        rows = PromptVersion.objects.filter(name=obj.name).select_related("created_by")
-        shown = rows[:HISTORY_SHOWN]
-        return format_html_join(
-            "",
-            '<div>{}<a href="{}">#{}</a> {} by {} — {}</div>',
-            (
-                (
-                    "▶ " if v.pk == obj.pk else "",
-                    reverse("admin:control_promptversion_change", args=[v.pk]),
-                    v.pk,
-                    f"{v.created_at:%Y-%m-%d %H:%M}",
-                    v.created_by or "—",
-                    v.note or ("(file again)" if not v.text.strip() else ""),
-                )
-                for v in shown
-            ),
-        )
-
-    @admin.action(description="Restore this version (adds it as the newest)", permissions=["add"])
-    def restore_selected(self, request: HttpRequest, queryset: QuerySet[PromptVersion]) -> None:
-        chosen: dict[str, PromptVersion] = {}
-        for version in queryset.order_by("pk"):
-            if version.name in chosen:
-                messages.error(request, f"Choose one version of {version.name} to restore.")
-                return
-            chosen[version.name] = version
-        for version in chosen.values():
-            new = restore(version, request.user)
-            messages.success(request, f"{new.name}: version #{version.pk} restored as #{new.pk}.")
-
-    def get_urls(self) -> list[URLPattern]:
-        view = self.admin_site.admin_view(self.restore_view)
-        name = "control_promptversion_restore"
-        return [path("<id:pk>/restore/", view, name=name), *super().get_urls()]
+    def describe(self, version: Any) -> str:
+        return version.note or ("(file again)" if not version.text.strip() else "")
 
     @staticmethod
     def _in_force_rows() -> list[dict[str, Any]]:
@@ -177,15 +118,3 @@ class PromptVersionAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         context = {"in_force": self._in_force_rows(), **(extra_context or {})}
         return super().changelist_view(request, extra_context=context)
-
-    @reads(errors="page")
-    def restore_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        """The "restore this version" button: POST only, needs the add permission."""
-        if request.method != "POST":
-            return HttpResponseNotAllowed(["POST"])
-        if not self.has_add_permission(request):
-            raise PermissionDenied
-        version = get_object_or_404(PromptVersion, pk=pk)
-        new = restore(version, request.user)
-        messages.success(request, f"{new.name}: version #{version.pk} restored as #{new.pk}.")
-        return HttpResponseRedirect(reverse("admin:control_promptversion_change", args=[new.pk]))

@@ -21,7 +21,7 @@ RELOAD_PERMISSION = "control.change_policyoverride"
 
 def reload_and_report(request: HttpRequest) -> None:
     """Reload the files and tell the admin what was found."""
-    problems = reload_from_files()
+    problems = reload_from_files(request.user)
     if not problems:
         messages.success(request, "Reloaded prompts/ and system-agent.json: no problems found.")
         return

@@ -1,4 +1,4 @@
-"""Admin overrides of execution policies and prompt templates, with their history.
+"""Admin overrides of execution policies and prompt templates, with their history (R-UI-3).
 
 Both are edited in the admin and apply to new runs only (R-POL-4): a run
 copies what is in force when it starts (``agentweb.control.config``).
@@ -13,11 +13,11 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Max
 
-from agentweb.engine.policy import MODULE_DEFAULTS, PolicyError, parse_override
+from agentweb.control.models.versions import Version, restored_note
+from agentweb.engine.policy import MODULE_DEFAULTS, PolicyInvalid, validate_policy
 
 WORKFLOW_ID_LENGTH = 64
 PROMPT_NAME_LENGTH = 64
-NOTE_LENGTH = 200
 
 
 def known_workflows() -> list[str]:
@@ -25,12 +25,11 @@ def known_workflows() -> list[str]:
     return sorted(MODULE_DEFAULTS)
 
 
-def clean_policy_config(workflow: str, raw: Any) -> tuple[dict[str, Any], list[str]]:
-    """Validate an override object (R-POL-3) for a form or a model.
+def clean_policy_config(workflow: str, raw: Any) -> dict[str, Any]:
+    """Validate a policy for a form or a model with the one validator (R-POL-3).
 
-    Returns the complete camelCase object to store (``reactIterations``
-    fallback applied) and the warnings for the admin. Raises
-    ``ValidationError`` listing every bad field; nothing is stored then.
+    Returns the complete camelCase object to store. Raises ``ValidationError``
+    with one message per bad field ("field: problem"); nothing is stored then.
     """
     if workflow not in MODULE_DEFAULTS:
         raise ValidationError(
@@ -38,15 +37,11 @@ def clean_policy_config(workflow: str, raw: Any) -> tuple[dict[str, Any], list[s
             code="unknown_workflow",
         )
     try:
-        policy, warnings = parse_override(workflow, raw)
-    except PolicyError as exc:
+        return validate_policy(raw).as_config()
+    except PolicyInvalid as exc:
         raise ValidationError(
-            [
-                ValidationError(f"{field}: {message}", code="invalid_field")
-                for field, message in exc.errors.items()
-            ]
+            [ValidationError(str(error), code="invalid_field") for error in exc.errors]
         ) from None
-    return policy.as_config(), warnings
 
 
 class PolicyOverride(models.Model):
@@ -76,8 +71,8 @@ class PolicyOverride(models.Model):
     def __str__(self) -> str:
         return self.workflow
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        # Every save leaves a version row, in the same transaction.
+    def save(self, *args: Any, source: str = "", note: str = "", **kwargs: Any) -> None:
+        """Save and leave a version row in the same transaction (``source``: how it changed)."""
         with transaction.atomic():
             super().save(*args, **kwargs)
             PolicyOverrideVersion.objects.create(
@@ -85,12 +80,37 @@ class PolicyOverride(models.Model):
                 workflow=self.workflow,
                 config=self.config,
                 enabled=self.enabled,
-                saved_by=self.updated_by,
+                source=source or PolicyOverrideVersion.Source.ADMIN,
+                note=note,
+                created_by=self.updated_by,
             )
 
+    def delete_by(self, user: Any) -> None:
+        """Delete the override; the history keeps a version saying who took it away."""
+        with transaction.atomic():
+            PolicyOverrideVersion.objects.create(
+                override=None,
+                workflow=self.workflow,
+                config=self.config,
+                enabled=False,
+                source=PolicyOverrideVersion.Source.ADMIN,
+                note="override deleted: the file or the module default applies",
+                created_by=user,
+            )
+            self.delete()
 
-class PolicyOverrideVersion(models.Model):
-    """One saved state of an override; kept when the override is deleted."""
+
+class PolicyOverrideVersion(Version):
+    """One saved state of a workflow's policy: an admin's save, a restore, a file reload.
+
+    Kept when the override is deleted. Restoring any version (a file's too)
+    makes its policy the admin override, as a new version.
+    """
+
+    class Source(models.TextChoices):
+        ADMIN = "admin", "admin form"
+        RESTORE = "restore", "restore"
+        FILE = "file", "policy file"
 
     override = models.ForeignKey(
         PolicyOverride, null=True, on_delete=models.SET_NULL, related_name="versions"
@@ -98,19 +118,73 @@ class PolicyOverrideVersion(models.Model):
     workflow = models.CharField(max_length=WORKFLOW_ID_LENGTH, db_index=True)
     config = models.JSONField()
     enabled = models.BooleanField()
-    saved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    saved_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.ADMIN)
+
+    subject_field = "workflow"
 
     class Meta:
         ordering = ["-id"]
+        verbose_name = "policy version"
 
     def __str__(self) -> str:
-        return f"{self.workflow} @ {self.saved_at:%Y-%m-%d %H:%M}"
+        return f"{self.workflow} #{self.pk}"
+
+    def restore(self, user: Any) -> PolicyOverrideVersion:
+        """Make this policy the workflow's admin override again, as a new version.
+
+        The policy is checked by today's rules first (``clean_policy_config``):
+        a version that no longer keeps them is refused with the fields named.
+        """
+        config = clean_policy_config(self.workflow, self.config)
+        with transaction.atomic():
+            override = PolicyOverride.objects.select_for_update().filter(
+                workflow=self.workflow
+            ).first() or PolicyOverride(workflow=self.workflow)
+            override.config, override.updated_by = config, user
+            override.enabled = self.enabled or self.source == self.Source.FILE
+            override.save(source=self.Source.RESTORE, note=restored_note(self))
+        return override.versions.order_by("-pk").first()  # type: ignore[return-value]
+
+    @classmethod
+    def latest_file_versions(cls) -> models.QuerySet[PolicyOverrideVersion]:
+        """Per workflow, the policy the file gave when last kept."""
+        files = cls.objects.filter(source=cls.Source.FILE)
+        newest = files.values("workflow").annotate(last=Max("id")).values("last")
+        return cls.objects.filter(pk__in=newest)
+
+    @classmethod
+    def record_file(cls, policies: dict[str, dict[str, Any]], user: Any, note: str) -> int:
+        """Keep each file policy that differs from the last one kept; returns how many."""
+        last = {v.workflow: v.config for v in cls.latest_file_versions()}
+        changed = [
+            cls(
+                workflow=workflow,
+                config=config,
+                enabled=True,
+                source=cls.Source.FILE,
+                note=note,
+                created_by=user,
+            )
+            for workflow, config in sorted(policies.items())
+            if last.get(workflow) != config
+        ]
+        cls.objects.bulk_create(changed)
+        return len(changed)
 
 
-class PromptVersion(models.Model):
+def changed_fields(
+    before: PolicyOverrideVersion | None, after: PolicyOverrideVersion
+) -> list[tuple[str, Any, Any]]:
+    """``(field, before, after)`` for every policy field (and ``enabled``) that differs."""
+    old = {**(before.config if before else {}), "enabled": before.enabled if before else None}
+    new = {**after.config, "enabled": after.enabled}
+    names = [*new, *(name for name in old if name not in new)]
+    return [
+        (name, old.get(name), new.get(name)) for name in names if old.get(name) != new.get(name)
+    ]
+
+
+class PromptVersion(Version):
     """One version of a prompt template; the latest per name is in force.
 
     Append-only: editing a prompt or restoring an old text adds a row. An
@@ -119,11 +193,8 @@ class PromptVersion(models.Model):
 
     name = models.CharField(max_length=PROMPT_NAME_LENGTH)
     text = models.TextField(blank=True, help_text="Empty: use the file in prompts/ again.")
-    note = models.CharField(max_length=NOTE_LENGTH, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
+
+    subject_field = "name"
 
     class Meta:
         ordering = ["name", "-id"]
@@ -142,3 +213,8 @@ class PromptVersion(models.Model):
     def is_active(self) -> bool:
         newest = PromptVersion.objects.filter(name=self.name).aggregate(last=Max("id"))["last"]
         return newest == self.pk
+
+    def restore(self, user: Any) -> PromptVersion:
+        return PromptVersion.objects.create(
+            name=self.name, text=self.text, note=restored_note(self), created_by=user
+        )

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import F
 from django.utils import timezone
 
-from agentweb.engine.options import DEFAULT_CEILING, MIN_MODEL_TIMEOUT_MILLIS, Ceiling
+from agentweb.engine.options import DEFAULT_CEILING, ROUNDS, TIMEOUT, Ceiling
 
 # Both tables hold exactly one row, always this primary key.
 SINGLETON_PK = 1
@@ -54,13 +54,13 @@ class AssistantSettings(models.Model):
     staff_max_react_iterations = models.PositiveIntegerField(
         "staff ceiling: reactIterations",
         default=DEFAULT_CEILING.react_iterations,
-        validators=[MaxValueValidator(100)],
+        validators=[MaxValueValidator(ROUNDS.maximum)],
         help_text="The most rounds a staff member's request may ask for (options.reactIterations).",
     )
     staff_max_model_timeout_millis = models.PositiveIntegerField(
         "staff ceiling: modelTimeoutMillis",
         default=DEFAULT_CEILING.model_timeout_millis,
-        validators=[MinValueValidator(MIN_MODEL_TIMEOUT_MILLIS), MaxValueValidator(3_600_000)],
+        validators=[MinValueValidator(TIMEOUT.minimum), MaxValueValidator(TIMEOUT.maximum)],
         help_text="The longest model-call timeout a staff member's request may ask for.",
     )
     staff_may_enable_auto_rethink = models.BooleanField(
