@@ -6,10 +6,10 @@ Stored on the experiment as one of
 * ``{"prompts": {"<name>": "<text>"}}``,
 * ``{"model": {"base_url": "http://…/v1", "model": "<name>"}}``.
 
-``checked`` validates a draft with the rules the admin's own forms use (a policy is
-validated as an override is); ``settings_with`` is the configuration a candidate's runs
-start with (the baseline's, with the draft on top); ``publish`` makes the draft what
-players get: a new override version or new prompt versions.
+``checked`` validates a draft with the rules the admin's own forms use (a policy by the
+one policy validator, as the override form does); ``settings_with`` is the configuration
+a candidate's runs start with (the baseline's, with the draft on top); ``publish`` makes
+the draft what players get: a new version in the policy's or the prompt's history.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from django.db import transaction
 from agentweb.assistant.config import ConfigSnapshot
 from agentweb.control.config import prompt_names
 from agentweb.control.models import PolicyOverride, PromptVersion
-from agentweb.control.models.policies import NOTE_LENGTH, clean_policy_config
+from agentweb.control.models.policies import clean_policy_config
+from agentweb.control.models.versions import NOTE_LENGTH
 from agentweb.engine import ExecutionPolicy
 from agentweb.engine.model import ModelProvider
 from agentweb.lib.inputs.errors import Refusal
@@ -75,7 +76,7 @@ def _policies(raw: Any) -> dict[str, dict[str, Any]]:
     checked_policies = {}
     for workflow, config in raw.items():
         try:
-            checked_policies[str(workflow)] = clean_policy_config(str(workflow), config)[0]
+            checked_policies[str(workflow)] = clean_policy_config(str(workflow), config)
         except ValidationError as exc:
             raise BadCandidate(f"{workflow}: {'; '.join(exc.messages)}") from None
     return checked_policies
@@ -156,7 +157,7 @@ def publish(candidate: Mapping[str, Any], user: Any, note: str) -> list[str]:
             override = PolicyOverride.objects.filter(workflow=workflow).first()
             override = override or PolicyOverride(workflow=workflow)
             override.config, override.enabled, override.updated_by = config, True, user
-            override.save()
+            override.save(note=note[:NOTE_LENGTH])
             changed.append(f"policy {workflow}")
         for name, text in candidate.get("prompts", {}).items():
             PromptVersion.objects.create(
