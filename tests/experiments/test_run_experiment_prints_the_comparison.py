@@ -98,5 +98,5 @@ def test_bad_files_are_named_and_nothing_runs(files, change, says):
 
 
 def test_without_a_candidate_it_says_what_to_give(files):
-    with pytest.raises(CommandError, match="--policy FILE.json and/or --prompts DIR"):
+    with pytest.raises(CommandError, match=r"--policy FILE\.json and/or --prompts DIR"):
         call_command("run_experiment", questions=str(files["questions"]))
