@@ -106,7 +106,6 @@ def experiment_page(request: HttpRequest, experiment_id: int) -> HttpResponse:
     experiments.settle_abandoned()
     experiment = experiments.experiment_by_id(experiment_id)
     context = _results(experiment)
-    context["publishable"] = candidates.publishable(experiment.kind)
     context["candidate_json"] = json.dumps(experiment.candidate, indent=2, ensure_ascii=False)
     return render(request, "traces/experiment.html", context)
 
@@ -127,6 +126,7 @@ def _results(experiment: Experiment) -> dict[str, Any]:
         "rows": rows,
         "summary": experiment_results.summary(rows),
         "progress": experiments.progress(experiment),
+        "publishable": candidates.publishable(experiment.kind),
     }
 
 
