@@ -74,7 +74,7 @@ def parse(text: str) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            value = read_json(line, what=f"line {number}")
+            value = read_json(line, what="line")
             if not isinstance(value, Mapping):
                 raise InputError("bad_line", "must be a JSON object")
             parsed = validate(DatasetLine, value, what="line", field_code="bad_line")
