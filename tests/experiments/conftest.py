@@ -1,31 +1,19 @@
-"""Fixtures of datasets and experiments: the people of the root conftest, clients, the
-shipped quest book in a committed database (experiments run in the server's threads)."""
+"""Fixtures of datasets and experiments: the people of the root conftest, the viewer's
+clients, scripted models, the shipped quest book in a committed database (experiments run
+in the server's threads)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.test import Client
 
 from agentweb.game.demo import DEMO_BOOK, DEMO_PACK_DIR, MINECRAFT_DATA_DIR, MINECRAFT_VERSION
 from agentweb.game.importers.ftbquests import import_ftbquests
 from agentweb.game.importers.minecraft import import_minecraft_data
 from tests.assistant.conftest import model, server  # noqa: F401
+from tests.traces.conftest import client_for, fast_passwords  # noqa: F401
 
 # A quest question the default policy answers, and one round cannot (it must look first).
 QUEST_QUESTION = "what does the quest Kenetic Foundation need?"
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
