@@ -25,9 +25,8 @@ MAX_LINES = 5000
 MAX_EXPECTED = 50
 FACT_LENGTH = 500
 
-LanguageCode = matching(
-    r"[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}", "a language code such as en or zh", "en"
-)
+LANGUAGE_PATTERN = r"[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}"
+LanguageCode = matching(LANGUAGE_PATTERN, "a language code such as en or zh", "en")
 
 
 class DatasetLine(BaseModel):

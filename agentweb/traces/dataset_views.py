@@ -38,6 +38,9 @@ FILTER_CHOICE = 64
 DatasetName = Annotated[Text, Field(min_length=1, max_length=NAME_LENGTH)]
 DateText = matching(r"(\d{4}-\d{2}-\d{2})?", "a date (YYYY-MM-DD) or nothing", "2026-05-01")
 Choice = Annotated[Text, Field(max_length=FILTER_CHOICE)]
+OptionalLanguage = matching(
+    dataset_lines.LANGUAGE_PATTERN + "|", "a language code such as en or zh, or nothing", "zh"
+)
 
 
 def curator(*methods: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -121,6 +124,8 @@ def dataset_item_delete(request: HttpRequest, dataset_id: int, item_id: int) -> 
 
 class AddRun(Params):
     dataset: DatasetName
+    # Empty: read from the question (``language_of``).
+    language: OptionalLanguage = ""
     expected: Annotated[Text, Field(max_length=MAX_FACTS_TEXT)] = ""
     notes: Annotated[Text, Field(max_length=NOTES_LENGTH)] = ""
 
@@ -131,7 +136,12 @@ def add_run(request: HttpRequest, run_id: int, *, form: AddRun) -> HttpResponse:
     """The run's question into a dataset (made when the name is new), from its page."""
     run = _run(request, run_id)
     added = datasets.add_run(
-        run, form.dataset, request.user, expected=datasets.facts_of(form.expected), notes=form.notes
+        run,
+        form.dataset,
+        request.user,
+        expected=datasets.facts_of(form.expected),
+        notes=form.notes,
+        language=form.language,
     )
     messages.success(request, _added_message(added))
     return redirect("traces:run", run.pk)

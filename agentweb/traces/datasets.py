@@ -70,12 +70,16 @@ def _notes_of(run: Run) -> str:
         return ""
 
 
-def add_run(run: Run, name: str, user: Any, *, expected: list[str], notes: str) -> Added:
+def add_run(
+    run: Run, name: str, user: Any, *, expected: list[str], notes: str, language: str = ""
+) -> Added:
     """The run's question into the dataset ``name`` (made if new), with the facts a good
-    answer states and notes."""
+    answer states and notes; its language as given, else read from the question."""
+    item = _item(run, expected, notes)
+    item["language"] = language or item["language"]
     with transaction.atomic():
         dataset = dataset_named(name, user)
-        added = _add(dataset, [_item(run, expected, notes)], user)
+        added = _add(dataset, [item], user)
     return Added(dataset, added, 1 - added)
 
 

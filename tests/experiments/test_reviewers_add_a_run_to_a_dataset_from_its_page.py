@@ -39,6 +39,14 @@ def test_rita_adds_the_question_with_expected_facts_and_notes_to_a_new_dataset(r
     assert item.notes == "n" and item.source_run == wrong_run and item.added_by == rita
 
 
+def test_the_reviewer_may_say_the_question_s_language(rita, wrong_run):
+    client_for(rita).post(
+        f"/traces/runs/{wrong_run.pk}/dataset", {"dataset": "d", "language": "zh"}
+    )
+
+    assert DatasetItem.objects.get().language == "zh"
+
+
 def test_an_admin_adds_to_an_existing_dataset_and_a_second_add_changes_nothing(admin, wrong_run):
     dataset = Dataset.objects.create(name="quests")
     client = client_for(admin)
@@ -75,6 +83,7 @@ def test_someone_logged_out_is_sent_to_log_in(client, wrong_run):
         ({"dataset": "   "}, "Name the dataset."),
         ({"dataset": "x" * 101}, "dataset"),
         ({"dataset": "ok", "notes": "a\x00b"}, "notes"),
+        ({"dataset": "ok", "language": "Chinese"}, "language"),
     ],
 )
 def test_bad_input_is_refused_and_changes_nothing(rita, wrong_run, form, says):
