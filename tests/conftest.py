@@ -1,7 +1,7 @@
 """Fixtures shared by the whole suite: the people of every test, and fresh caches.
 
 alice and bob are players (each other's "another player"), charlie has an
-account and no role at all, rita is a reviewer and admin the superuser.
+account and no role at all, rita is a reviewer, sam is staff and admin the superuser.
 """
 
 from __future__ import annotations
@@ -53,6 +53,15 @@ def charlie(make_user):
 @pytest.fixture
 def rita(make_user):
     return make_user("rita", Role.REVIEWER)
+
+
+@pytest.fixture
+def staff(make_user):
+    """sam: a staff member who is not a superuser and has no permission of his own."""
+    user = make_user("sam")
+    user.is_staff = True
+    user.save()
+    return user
 
 
 @pytest.fixture

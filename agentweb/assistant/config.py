@@ -83,12 +83,12 @@ def is_staff(user: Any) -> bool:
     return bool(user.is_staff or user.is_superuser)
 
 
-def reload_files() -> list[str]:
-    """Re-read prompts/ and system-agent.json (R-POL-5)."""
+def reload_files(user: Any = None) -> list[str]:
+    """Re-read prompts/ and system-agent.json (R-POL-5); ``user`` asked (kept in the history)."""
     if apps.is_installed("agentweb.control"):
         from agentweb.control import config
 
-        return config.reload_from_files()
+        return config.reload_from_files(user)
     policies, prompts = _files()
     return [*policies.reload(), *[f"loaded prompt {n}" for n in prompts.reload()]]
 

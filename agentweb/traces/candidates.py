@@ -24,8 +24,8 @@ from django.db import transaction
 
 from agentweb.assistant.config import ConfigSnapshot
 from agentweb.control.config import prompt_names
-from agentweb.control.models import PolicyOverride, PromptVersion
-from agentweb.control.models.policies import clean_policy_config
+from agentweb.control.models import PromptVersion
+from agentweb.control.models.policies import clean_policy_config, set_override
 from agentweb.control.models.versions import NOTE_LENGTH
 from agentweb.engine import ExecutionPolicy
 from agentweb.engine.model import ModelProvider
@@ -154,10 +154,7 @@ def publish(candidate: Mapping[str, Any], user: Any, note: str) -> list[str]:
     changed = []
     with transaction.atomic():
         for workflow, config in candidate.get("policies", {}).items():
-            override = PolicyOverride.objects.filter(workflow=workflow).first()
-            override = override or PolicyOverride(workflow=workflow)
-            override.config, override.enabled, override.updated_by = config, True, user
-            override.save(note=note[:NOTE_LENGTH])
+            set_override(workflow, config, user, note=note[:NOTE_LENGTH])
             changed.append(f"policy {workflow}")
         for name, text in candidate.get("prompts", {}).items():
             PromptVersion.objects.create(

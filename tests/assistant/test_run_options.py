@@ -17,14 +17,6 @@ from tests.replies import answer, route
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def staff(make_user):
-    user = make_user("sam")
-    user.is_staff = True
-    user.save()
-    return user
-
-
 def _route_decided(run_id: int) -> dict:
     return RunEvent.objects.get(run_id=run_id, kind="route.decided").data
 

@@ -96,6 +96,16 @@ def test_a_version_can_be_compared_with_any_other(admin_client, two_versions):
     ]
 
 
+def test_a_version_id_that_does_not_exist_or_is_not_a_number_is_no_page(admin_client):
+    for bad in ("999999", "abc", "1.5"):
+        url = reverse("admin:control_policyoverrideversion_change", args=[bad])
+
+        response = admin_client.get(url, follow=True)
+
+        assert response.status_code == 200, "the admin sends the admin to its index"
+        assert any("doesn’t exist" in str(m) for m in response.context["messages"])
+
+
 @pytest.mark.parametrize("against", ["999999", "abc", "-1"])
 def test_comparing_with_a_version_that_does_not_exist_falls_back_to_the_one_before(
     admin_client, two_versions, against
@@ -218,13 +228,8 @@ def test_restoring_a_version_that_does_not_exist_is_a_404_and_changes_nothing(
     assert PolicyOverrideVersion.objects.count() == 2
 
 
-def test_a_staff_member_without_the_change_permission_cannot_restore(
-    client, make_user, two_versions
-):
-    viewer = make_user("viewer")
-    viewer.is_staff = True
-    viewer.save()
-    client.force_login(viewer)
+def test_a_staff_member_without_the_change_permission_cannot_restore(client, staff, two_versions):
+    client.force_login(staff)
 
     response = restore(client, two_versions[0].pk)
 
@@ -251,3 +256,15 @@ def test_prompts_share_the_history_mechanism(admin_client):
     assert response.status_code == 302
     assert (newest.text, newest.note) == ("Route v1.", f"restored from version #{first.pk}")
     assert newest.previous().text == "Route v2."
+
+
+def test_the_override_s_page_lists_the_workflow_s_history(admin_client, two_versions):
+    override = PolicyOverride.objects.get()
+
+    response = admin_client.get(reverse("admin:control_policyoverride_change", args=[override.pk]))
+
+    page = response.content.decode()
+    for version in two_versions:
+        url = reverse("admin:control_policyoverrideversion_change", args=[version.pk])
+        assert f'<a href="{url}">#{version.pk}</a>' in page
+    assert "admin form · modelCalls 4 → 6, reactIterations 5 → 8" in page

@@ -31,7 +31,7 @@ def _answer(text: str, user: Any) -> DirectAnswer | None:
     if match is not None and match[0].workflow == ADMIN:
         if not (user.is_staff or user.is_superuser):
             return DirectAnswer("Only admins can use /reload.", "reload")
-        messages = config.reload_files()
+        messages = config.reload_files(user)
         return DirectAnswer(
             "Reloaded policies and prompts from the files.\n" + "\n".join(messages), "reload"
         )

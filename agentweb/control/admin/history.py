@@ -9,6 +9,7 @@ of the same thing, newest first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin, messages
@@ -24,6 +25,31 @@ from agentweb.lib.inputs.http import reads
 
 # Versions listed on a version's page; older ones are in the filtered changelist.
 HISTORY_SHOWN = 20
+
+
+def history_links(
+    versions: QuerySet[Any],
+    current: int | None,
+    url_of: Callable[[Any], str],
+    describe: Callable[[Any], str],
+) -> str:
+    """Links to ``versions`` (the newest ``HISTORY_SHOWN``), ``current`` marked."""
+    shown = versions.select_related("created_by")[:HISTORY_SHOWN]
+    return format_html_join(
+        "",
+        '<div>{}<a href="{}">#{}</a> {} by {} — {}</div>',
+        (
+            (
+                "▶ " if v.pk == current else "",
+                url_of(v),
+                v.pk,
+                f"{v.created_at:%Y-%m-%d %H:%M}",
+                v.created_by or "—",
+                describe(v),
+            )
+            for v in shown
+        ),
+    )
 
 
 class VersionHistoryAdmin(admin.ModelAdmin):
@@ -59,23 +85,7 @@ class VersionHistoryAdmin(admin.ModelAdmin):
         return self.history_list(obj.history(), obj.pk)
 
     def history_list(self, versions: QuerySet[Any], current: int | None = None) -> str:
-        """Links to ``versions`` (the newest ``HISTORY_SHOWN``), ``current`` marked."""
-        shown = versions.select_related("created_by")[:HISTORY_SHOWN]
-        return format_html_join(
-            "",
-            '<div>{}<a href="{}">#{}</a> {} by {} — {}</div>',
-            (
-                (
-                    "▶ " if v.pk == current else "",
-                    self.version_url(v),
-                    v.pk,
-                    f"{v.created_at:%Y-%m-%d %H:%M}",
-                    v.created_by or "—",
-                    self.describe(v),
-                )
-                for v in shown
-            ),
-        )
+        return history_links(versions, current, self.version_url, self.describe)
 
     @admin.action(description="Restore this version (adds it as the newest)")
     def restore_selected(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:

@@ -1,7 +1,9 @@
-"""Read-only admin pages that are not a table (the tool catalog, the effective policies).
+"""Read-only admin pages: tables the server writes (``ReadOnlyAdmin``), and pages that
+are not a table (``StaffPageAdmin``: the tool catalog, the effective policies).
 
-Each has a table-less model only so that it gets an entry on the admin index;
-every staff member may read it, nobody adds, changes or deletes anything.
+A page that is not a table has a table-less model only so that it gets an entry
+on the admin index; every staff member may read it, nobody adds, changes or
+deletes anything.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.template.response import TemplateResponse
 
 
@@ -17,7 +19,20 @@ def _staff(request: HttpRequest) -> bool:
     return request.user.is_active and request.user.is_staff
 
 
-class StaffPageAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows written by the server only: listed and viewed, never edited here."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class StaffPageAdmin(ReadOnlyAdmin):
     """A page for staff: ``template`` rendered with ``page_context``."""
 
     template = ""
@@ -29,21 +44,14 @@ class StaffPageAdmin(admin.ModelAdmin):
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return _staff(request)
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
     def page_context(self, request: HttpRequest) -> dict[str, Any]:
         return {}
 
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            return HttpResponseNotAllowed(["GET"])
         context = {
             **self.admin_site.each_context(request),
             "title": self.title,

@@ -11,8 +11,9 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext_lazy
 
-from agentweb.control.admin.history import VersionHistoryAdmin
+from agentweb.control.admin.history import VersionHistoryAdmin, history_links
 from agentweb.control.admin.pages import StaffPageAdmin
 from agentweb.control.admin.reload import reload_action, reload_view
 from agentweb.control.admin.widgets import PrettyJSONField, pretty_json
@@ -132,7 +133,7 @@ class PolicyOverrideAdmin(admin.ModelAdmin):
     @admin.display(description="history of this workflow's policy (newest first)")
     def history(self, obj: PolicyOverride) -> str:
         versions = PolicyOverrideVersion.objects.filter(workflow=obj.workflow).order_by("-pk")
-        return version_admin().history_list(versions)
+        return history_links(versions, None, version_url, describe_version)
 
     @admin.display(description="module default (R-POL-2)")
     def module_default(self, obj: PolicyOverride) -> str:
@@ -187,8 +188,14 @@ def effective_rows() -> list[dict[str, Any]]:
     return rows
 
 
-def version_admin() -> PolicyVersionAdmin:
-    return admin.site._registry[PolicyOverrideVersion]  # type: ignore[return-value]
+def version_url(version: PolicyOverrideVersion) -> str:
+    return reverse("admin:control_policyoverrideversion_change", args=[version.pk])
+
+
+def describe_version(version: PolicyOverrideVersion) -> str:
+    """ "admin form · modelCalls 4 → 6": how the version came and what it changed."""
+    summary = change_summary(version.previous(), version)
+    return " · ".join(part for part in (version.get_source_display(), summary) if part)
 
 
 @admin.register(PolicyOverrideVersion)
@@ -232,8 +239,7 @@ class PolicyVersionAdmin(VersionHistoryAdmin):
         return request.user.has_perm(CHANGE_PERMISSION)
 
     def describe(self, version: Any) -> str:
-        summary = change_summary(version.previous(), version)
-        return " · ".join(part for part in (version.get_source_display(), summary) if part)
+        return describe_version(version)
 
     @admin.display(description="changes from the version before")
     def changes(self, obj: PolicyOverrideVersion) -> str:
@@ -250,7 +256,7 @@ class PolicyVersionAdmin(VersionHistoryAdmin):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        version = PolicyOverrideVersion.objects.filter(pk=object_id).first()
+        version = self.get_object(request, object_id)  # None for an unknown or malformed id
         context: dict[str, Any] = {}
         if version is not None:
             asked = read_query(request, AgainstQuery, AgainstQuery()).against
@@ -292,7 +298,7 @@ class EffectivePolicyAdmin(StaffPageAdmin):
     """Each workflow's policy in force, where each value comes from, and the warnings."""
 
     template = "control/admin/effective_policies.html"
-    title = "Effective policies"
+    title = gettext_lazy("Effective policies")
 
     def page_context(self, request: HttpRequest) -> dict[str, Any]:
         return {"rows": effective_rows(), "file_problems": policy_book().file_problems}

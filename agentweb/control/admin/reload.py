@@ -28,7 +28,7 @@ def reload_and_report(request: HttpRequest) -> None:
     messages.warning(
         request,
         f"Reloaded prompts/ and system-agent.json with {len(problems)} problem(s); "
-        "rejected policies keep the module default:",
+        "a rejected policy keeps the last good one from the file (or the module default):",
     )
     for problem in problems:
         messages.warning(request, problem)

@@ -11,20 +11,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 
 from agentweb.control import quotas
+from agentweb.control.admin.pages import ReadOnlyAdmin
 from agentweb.control.models import OUTCOME_OK, DailyUsage, PlayerQuota, UsageEntry
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Rows written by the server only: listed and viewed, never edited here."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(PlayerQuota)

@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='policyoverrideversion',
             name='source',
-            field=models.CharField(choices=[('admin', 'admin form'), ('restore', 'restore'), ('file', 'policy file')], default='admin', max_length=16),
+            field=models.CharField(choices=[('admin', 'admin form'), ('restore', 'restore'), ('file', 'policy file'), ('experiment', 'published from an experiment')], default='admin', max_length=16),
         ),
         migrations.AlterField(
             model_name='assistantsettings',

@@ -9,6 +9,7 @@ from agentweb.control.models.policies import (
     changed_fields,
     clean_policy_config,
     known_workflows,
+    set_override,
 )
 from agentweb.control.models.switches import AssistantSettings, ModelCallSlot
 from agentweb.control.models.usage import OUTCOME_OK, DailyUsage, PlayerQuota, UsageEntry
@@ -30,4 +31,5 @@ __all__ = [
     "changed_fields",
     "clean_policy_config",
     "known_workflows",
+    "set_override",
 ]

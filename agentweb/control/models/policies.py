@@ -111,6 +111,7 @@ class PolicyOverrideVersion(Version):
         ADMIN = "admin", "admin form"
         RESTORE = "restore", "restore"
         FILE = "file", "policy file"
+        EXPERIMENT = "experiment", "published from an experiment"
 
     override = models.ForeignKey(
         PolicyOverride, null=True, on_delete=models.SET_NULL, related_name="versions"
@@ -135,15 +136,14 @@ class PolicyOverrideVersion(Version):
         The policy is checked by today's rules first (``clean_policy_config``):
         a version that no longer keeps them is refused with the fields named.
         """
-        config = clean_policy_config(self.workflow, self.config)
-        with transaction.atomic():
-            override = PolicyOverride.objects.select_for_update().filter(
-                workflow=self.workflow
-            ).first() or PolicyOverride(workflow=self.workflow)
-            override.config, override.updated_by = config, user
-            override.enabled = self.enabled or self.source == self.Source.FILE
-            override.save(source=self.Source.RESTORE, note=restored_note(self))
-        return override.versions.order_by("-pk").first()  # type: ignore[return-value]
+        return set_override(
+            self.workflow,
+            self.config,
+            user,
+            enabled=self.enabled or self.source == self.Source.FILE,
+            source=self.Source.RESTORE,
+            note=restored_note(self),
+        )
 
     @classmethod
     def latest_file_versions(cls) -> models.QuerySet[PolicyOverrideVersion]:
@@ -170,6 +170,29 @@ class PolicyOverrideVersion(Version):
         ]
         cls.objects.bulk_create(changed)
         return len(changed)
+
+
+def set_override(
+    workflow: str,
+    config: Any,
+    user: Any,
+    *,
+    enabled: bool = True,
+    source: str = PolicyOverrideVersion.Source.ADMIN,
+    note: str = "",
+) -> PolicyOverrideVersion:
+    """Make ``config`` the admin override of ``workflow`` (a restore, a published candidate).
+
+    Checked by the one validator first (``ValidationError`` naming every bad
+    field, nothing saved); the change is a new version with ``source`` and ``note``.
+    """
+    config = clean_policy_config(workflow, config)
+    with transaction.atomic():
+        found = PolicyOverride.objects.select_for_update().filter(workflow=workflow).first()
+        override = found or PolicyOverride(workflow=workflow)
+        override.config, override.enabled, override.updated_by = config, enabled, user
+        override.save(source=source, note=note)
+        return override.versions.order_by("-pk").first()  # type: ignore[return-value]
 
 
 def changed_fields(

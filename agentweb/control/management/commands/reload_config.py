@@ -22,7 +22,7 @@ class Command(BaseCommand):
         if problems:
             self.stderr.write(
                 f"reloaded with {len(problems)} problem(s); "
-                "rejected policies keep the module default"
+                "a rejected policy keeps the last good one from the file (or the module default)"
             )
             raise SystemExit(1)
         self.stdout.write(self.style.SUCCESS("reloaded prompts and policies: no problems found"))
