@@ -154,7 +154,10 @@ def publish(candidate: Mapping[str, Any], user: Any, note: str) -> list[str]:
     changed = []
     with transaction.atomic():
         for workflow, config in candidate.get("policies", {}).items():
-            set_override(workflow, config, user, note=note[:NOTE_LENGTH])
+            try:
+                set_override(workflow, config, user, note=note[:NOTE_LENGTH])
+            except ValidationError as exc:  # the rules changed since the experiment ran
+                raise BadCandidate(f"{workflow}: {'; '.join(exc.messages)}") from None
             changed.append(f"policy {workflow}")
         for name, text in candidate.get("prompts", {}).items():
             PromptVersion.objects.create(
