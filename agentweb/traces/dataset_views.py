@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from django.contrib import messages
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -50,8 +51,8 @@ def curator(*methods: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]
 @curator("GET")
 @reads(errors="page")
 def dataset_list(request: HttpRequest) -> HttpResponse:
-    found = Dataset.objects.order_by("name")
-    rows = [(dataset, dataset.items.count()) for dataset in found]
+    found = Dataset.objects.annotate(size=Count("items")).order_by("name")
+    rows = [(dataset, dataset.size) for dataset in found]
     context = {
         "rows": rows,
         "max_name": NAME_LENGTH,
