@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from agentweb.assistant.models import Run
 from agentweb.traces.models.datasets import LANGUAGE_LENGTH, NAME_LENGTH, Dataset
@@ -23,34 +24,34 @@ OWNER_LENGTH = 64
 class Candidate(models.TextChoices):
     """What the candidate changes."""
 
-    POLICY = "policy", "policy override"
-    PROMPTS = "prompts", "prompt versions"
-    MODEL = "model", "model endpoint"
+    POLICY = "policy", _("policy override")
+    PROMPTS = "prompts", _("prompt versions")
+    MODEL = "model", _("model endpoint")
 
 
 class ExperimentStatus(models.TextChoices):
-    QUEUED = "queued", "queued"
-    RUNNING = "running", "running"
-    STOPPING = "stopping", "stopping"
-    STOPPED = "stopped", "stopped"
-    FINISHED = "finished", "finished"
-    FAILED = "failed", "failed"
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("running")
+    STOPPING = "stopping", _("stopping")
+    STOPPED = "stopped", _("stopped")
+    FINISHED = "finished", _("finished")
+    FAILED = "failed", _("failed")
 
 
 class Decision(models.TextChoices):
     """What the admin did with the candidate once the experiment had run."""
 
-    NONE = "", "undecided"
-    PUBLISHED = "published", "published"
-    DISCARDED = "discarded", "discarded"
+    NONE = "", _("undecided")
+    PUBLISHED = "published", _("published")
+    DISCARDED = "discarded", _("discarded")
 
 
 ACTIVE = (ExperimentStatus.QUEUED, ExperimentStatus.RUNNING, ExperimentStatus.STOPPING)
 
 
 class Arm(models.TextChoices):
-    BASELINE = "baseline", "baseline"
-    CANDIDATE = "candidate", "candidate"
+    BASELINE = "baseline", _("baseline")
+    CANDIDATE = "candidate", _("candidate")
 
 
 class Experiment(models.Model):
