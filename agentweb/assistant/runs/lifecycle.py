@@ -73,8 +73,7 @@ async def execute_run(
     Without ``owner`` (in-process executor) the run is claimed here, ``queued →
     running``. A worker passes its name: it has already claimed the run under a
     lease (``leases.claim_queued``), and every write is fenced by that lease.
-    A ``sandbox`` (an experiment's run) gives the settings and model, and keeps the
-    run outside every quota and memory, changing nothing (``sandbox.py``).
+    A ``sandbox``: an experiment's run, outside every quota and memory (``sandbox.py``).
     """
     prepared = await _prepare(run_id, owner, sandbox)
     if prepared is None:
@@ -193,7 +192,7 @@ def _label(guards: list[Guard], workflow: str) -> None:
 
 
 @database_sync_to_async
-def _prepare(run_id: int, owner: str | None, sandbox: Sandbox | None) -> Prepared | None:
+def _prepare(run_id: int, owner: str | None, sandbox: Sandbox | None = None) -> Prepared | None:
     """Claim the run and read everything it starts with, in one hop (``start.py``).
 
     The claim is the one write (it stores the prompt snapshot too) and returns
