@@ -49,6 +49,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from agentweb.lib.facts import normalize, states  # noqa: E402
+
 QUESTIONS = ROOT / "bench" / "answers" / "questions.toml"
 GENERAL = ROOT / "bench" / "answers" / "general.toml"
 QUESTION_SETS = (QUESTIONS, GENERAL)
@@ -123,17 +125,6 @@ def load_questions(*paths: Path) -> list[Question]:
 
 
 # --- scoring ------------------------------------------------------------------------
-
-
-def normalize(text: str) -> str:
-    text = re.sub(r"(\d)\s*[×x]\s*(?=\S)", r"\1 ", text.casefold())
-    return " ".join(text.split())
-
-
-def states(answer: str, fact: str | list[str]) -> bool:
-    options = fact if isinstance(fact, list) else [fact]
-    norm = normalize(answer)
-    return any(normalize(option) in norm for option in options)
 
 
 def label(fact: str | list[str]) -> str:

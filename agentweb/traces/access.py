@@ -7,13 +7,16 @@ like an unknown run (404), so run ids reveal nothing.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.views.decorators.http import require_GET
 
 from agentweb.assistant.actions import not_found
@@ -47,3 +50,48 @@ def readable_run(user: Any, run_id: int) -> Run:
     if run is None:
         raise not_found(run_id)
     return run
+
+
+def can_curate(user: Any) -> bool:
+    """Reviewers and admins collect questions into datasets."""
+    return has_role(user, Role.REVIEWER) or has_role(user, Role.ADMIN)
+
+
+def can_experiment(user: Any) -> bool:
+    """Admins run experiments and publish what they tune (superusers are admins)."""
+    return has_role(user, Role.ADMIN)
+
+
+def role_view(
+    allowed: Callable[[Any], bool], *methods: str, refused: str
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A page or an action of the datasets and experiments: ``methods`` only, logged in,
+    and ``allowed`` (else 403 saying ``refused``). Sync and async views alike."""
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        if inspect.iscoroutinefunction(view):
+
+            async def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+                if request.method not in methods:
+                    return HttpResponseNotAllowed(methods)
+                user = await request.auser()
+                if not user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                if not await sync_to_async(allowed)(user):
+                    raise PermissionDenied(refused)
+                return await view(request, *args, **kwargs)
+
+        else:
+
+            def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:  # type: ignore[misc]
+                if request.method not in methods:
+                    return HttpResponseNotAllowed(methods)
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                if not allowed(request.user):
+                    raise PermissionDenied(refused)
+                return view(request, *args, **kwargs)
+
+        return wraps(view)(wrapper)
+
+    return decorate

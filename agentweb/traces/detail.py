@@ -12,7 +12,7 @@ from agentweb.assistant.models import Feedback, Run, RunEvent
 from agentweb.engine.events import EventKind
 from agentweb.traces import budget, timeline
 from agentweb.traces.marks import memory_generation_of, run_marks
-from agentweb.traces.models import ImportedRun
+from agentweb.traces.models import ExperimentRun, ImportedRun
 from agentweb.traces.prompt_links import SnapshotPrompt, snapshot_prompts
 
 
@@ -28,6 +28,8 @@ class RunDetail:
     answer: dict[str, Any]
     problems: list[timeline.Step] = field(default_factory=list)
     imported: ImportedRun | None = None
+    # The experiment entry that made the run (its experiment and arm).
+    experiment: ExperimentRun | None = None
     finish: dict[str, Any] | None = None
     # The last event rendered: live updates subscribe after it.
     last_seq: int = 0
@@ -95,10 +97,13 @@ def run_detail(run: Run) -> RunDetail:
         str(s.data.get("prompt")) for s in line.steps if s.span == "model" and s.data.get("prompt")
     }
     imported = _imported(run)
+    experiment = ExperimentRun.objects.filter(run=run).select_related("experiment").first()
     return RunDetail(
         run=run,
         timeline=line,
-        flags=run_marks(run, memory_generation_of(run.user), imported is not None),
+        flags=run_marks(
+            run, memory_generation_of(run.user), imported is not None, experiment is not None
+        ),
         route=route,
         policy=policy,
         prompts=snapshot_prompts(run.prompt_snapshot or {}, used_prompts),
@@ -106,6 +111,7 @@ def run_detail(run: Run) -> RunDetail:
         answer=_answer(run, events),
         problems=[s for s in line.steps if s.failed],
         imported=imported,
+        experiment=experiment,
         finish=finish,
         last_seq=events[-1].seq if events else 0,
         speed=model_speed(line.steps),

@@ -44,6 +44,14 @@ FEEDBACK_CHOICES = [
 ]
 
 
+# Runs an experiment made (``agentweb.traces.experiments``), or the players' own.
+EXPERIMENT_CHOICES = [
+    ("", _("any")),
+    ("only", _("only experiment runs")),
+    ("none", _("players' runs only")),
+]
+
+
 class RunFilterForm(forms.Form):
     player = forms.CharField(required=False, max_length=150, label=_("Player"))
     workflow = forms.ChoiceField(required=False, choices=(), label=_("Workflow"))
@@ -55,6 +63,9 @@ class RunFilterForm(forms.Form):
         required=False, label=_("Failure"), choices=_choices(f.value for f in AgentFailure)
     )
     feedback = forms.ChoiceField(required=False, label=_("Feedback"), choices=FEEDBACK_CHOICES)
+    experiment = forms.ChoiceField(
+        required=False, label=_("Experiment runs"), choices=EXPERIMENT_CHOICES
+    )
     since = forms.DateField(
         required=False, label=_("From"), widget=forms.DateInput({"type": "date"})
     )
@@ -88,6 +99,8 @@ class RunFilterForm(forms.Form):
             runs = runs.filter(failure=data["failure"])
         if data["feedback"]:
             runs = runs.rated(data["feedback"])
+        if data["experiment"]:
+            runs = runs.filter(experiment_run__isnull=data["experiment"] == "none")
         if data["since"]:
             runs = runs.filter(created_at__gte=_day_start(data["since"]))
         if data["until"]:

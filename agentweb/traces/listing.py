@@ -18,6 +18,7 @@ from django.db.models.functions import Left
 
 from agentweb.assistant.models import Feedback, Rating, Run
 from agentweb.traces.marks import memory_generation_of, run_marks
+from agentweb.traces.models import ExperimentRun
 
 PAGE_SIZE = 50
 # The list shows the start of the question; the detail page shows all of it.
@@ -27,6 +28,9 @@ LIST_FIELDS = (
     "user__username",
     "user__memory_state__generation",
     "imported_from__id",
+    "experiment_run__id",
+    "experiment_run__experiment_id",
+    "experiment_run__arm",
     "workflow",
     "status",
     "stop_reason",
@@ -112,7 +116,9 @@ def feedback_count(runs: QuerySet[Run]) -> FeedbackCount:
 def list_queryset(runs: QuerySet[Run]) -> QuerySet[Run]:
     """Only the list's columns; the player, his memory generation and the import joined in."""
     return (
-        runs.select_related("user", "user__memory_state", "imported_from", "feedback")
+        runs.select_related(
+            "user", "user__memory_state", "imported_from", "feedback", "experiment_run"
+        )
         .only(*LIST_FIELDS)
         .annotate(question_head=Left("question", QUESTION_HEAD))
     )
@@ -123,6 +129,14 @@ def _imported(run: Run) -> bool:
         return run.imported_from is not None
     except ObjectDoesNotExist:
         return False
+
+
+def experiment_of(run: Run) -> ExperimentRun | None:
+    """The experiment entry that made the run (``None``: a player's run)."""
+    try:
+        return run.experiment_run
+    except ObjectDoesNotExist:
+        return None
 
 
 def page_of(runs: QuerySet[Run], before: int | None = None, after: int | None = None) -> Page:
@@ -141,7 +155,16 @@ def page_of(runs: QuerySet[Run], before: int | None = None, after: int | None = 
         found = found[:PAGE_SIZE]
         more_newer = before is not None
     rows = [
-        RunRow(run, run_marks(run, memory_generation_of(run.user), _imported(run))) for run in found
+        RunRow(
+            run,
+            run_marks(
+                run,
+                memory_generation_of(run.user),
+                _imported(run),
+                experiment_of(run) is not None,
+            ),
+        )
+        for run in found
     ]
     return Page(
         rows,

@@ -1,4 +1,5 @@
-"""Marks a reviewer must not miss: undone, forgotten, redacted, imported, still active."""
+"""Marks a reviewer must not miss: undone, forgotten, redacted, imported, an experiment's,
+still active."""
 
 from __future__ import annotations
 
@@ -17,12 +18,15 @@ def memory_generation_of(user: Any) -> int:
         return 0
 
 
-def run_marks(run: Run, generation: int, imported: bool = False) -> list[str]:
+def run_marks(
+    run: Run, generation: int, imported: bool = False, experiment: bool = False
+) -> list[str]:
     """The marks of one run, in the order the page shows them.
 
     ``forgotten``: the player forgot his memory after this run, so it no longer
     reaches the model (R-MEM-1); ``redacted``: "purge on forget" also removed
-    its contents from the stored run and events.
+    its contents from the stored run and events; ``experiment``: a run an experiment made
+    (no player asked it; ``agentweb.traces.experiments``).
     """
     flags = []
     if run.active:
@@ -35,4 +39,6 @@ def run_marks(run: Run, generation: int, imported: bool = False) -> list[str]:
         flags.append("redacted")
     if imported:
         flags.append("imported")
+    if experiment:
+        flags.append("experiment")
     return flags

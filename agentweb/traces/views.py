@@ -19,6 +19,7 @@ from agentweb.lib.inputs.http import reads
 from agentweb.lib.inputs.models import Params
 from agentweb.traces import compare as comparing
 from agentweb.traces.access import readable_run, reviewer_view
+from agentweb.traces.datasets import dataset_names
 from agentweb.traces.detail import run_detail
 from agentweb.traces.filters import RunFilterForm
 from agentweb.traces.listing import feedback_count, page_of
@@ -52,6 +53,7 @@ def run_list(request: HttpRequest, *, query: ListQuery) -> HttpResponse:
         "feedback": feedback_count(runs),
         # The newest runs: the list keeps itself current (traces-list.js).
         "live": query.before is None and query.after is None,
+        "dataset_names": dataset_names(),
     }
     return render(request, "traces/list.html", context)
 
@@ -77,7 +79,8 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
             "data": _("data"),
         },
     }
-    return render(request, "traces/detail.html", {"d": detail, "boot": boot})
+    context = {"d": detail, "boot": boot, "dataset_names": dataset_names()}
+    return render(request, "traces/detail.html", context)
 
 
 class CompareQuery(Params):

@@ -28,7 +28,7 @@ ON_A_QUERYSET = {
 
 def test_every_transition_on_a_queryset_is_in_the_table():
     assert set(ON_A_QUERYSET) <= set(TRANSITIONS)
-    assert set(TRANSITIONS) - set(ON_A_QUERYSET) == {"submit", "import"}
+    assert set(TRANSITIONS) - set(ON_A_QUERYSET) == {"submit", "start_at_once", "import"}
 
 
 @pytest.mark.parametrize("name", sorted(ON_A_QUERYSET))
@@ -64,7 +64,7 @@ def test_a_run_s_own_end_cannot_end_it_in_a_status_the_table_does_not_allow(alic
     assert run.status == Status.RUNNING and not run.events.exists()
 
 
-def test_a_new_run_starts_queued_and_an_imported_one_ended(alice):
+def test_a_new_run_starts_queued_a_driven_one_running_and_an_imported_one_ended(alice):
     with pytest.raises(IllegalTransition):
         run_status.new_run(user_id=alice.pk, question="q", status=Status.RUNNING)
     with pytest.raises(IllegalTransition):
@@ -76,3 +76,5 @@ def test_a_new_run_starts_queued_and_an_imported_one_ended(alice):
 
     assert Run.objects.get(pk=queued).status == Status.QUEUED
     assert Run.objects.get(pk=imported).status == Status.COMPLETED
+    started = run_status.started_run(user_id=alice.pk, question="q")
+    assert Run.objects.get(pk=started).status == Status.RUNNING

@@ -11,8 +11,9 @@ from tests.traces.conftest import REACT_USAGE, client_for
 pytestmark = pytest.mark.django_db
 
 # Session, the user, his groups (reviewer check), the page of runs, the feedback count,
-# plus slack for the session save: whatever the number of runs and players on the page.
-MAX_QUERIES = 6
+# the dataset names offered for "add to dataset", plus slack for the session save:
+# whatever the number of runs and players on the page.
+MAX_QUERIES = 7
 
 
 @pytest.fixture

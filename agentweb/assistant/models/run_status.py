@@ -68,6 +68,8 @@ OWN_ENDS = (Status.COMPLETED, Status.DEGRADED, Status.CANCELLED, Status.FAILED, 
 TRANSITIONS: dict[str, Transition] = {
     # A submitted run waits.
     "submit": Transition((), (Status.QUEUED,)),
+    # A run born running under its driver's lease (an experiment's question): no queue.
+    "start_at_once": Transition((), (Status.RUNNING,)),
     # A process takes it (a worker under its lease, or the one that runs it in-process).
     "claim": Transition((Status.QUEUED,), (Status.RUNNING,)),
     # Its worker's lease lapsed before it started a call: it waits again.
@@ -220,6 +222,14 @@ def new_run(**fields: Any) -> int:
     as one hand-written INSERT; the other columns get their fields' defaults (queued)."""
     with connection.cursor() as cursor:
         cursor.execute(_insert_sql(), new_run_values(fields))
+        return cursor.fetchone()[0]
+
+
+def started_run(**fields: Any) -> int:
+    """A run born running (``start_at_once``: an experiment's driver holds its lease): its id."""
+    with connection.cursor() as cursor:
+        values = new_run_values({**fields, "status": Status.RUNNING}, "start_at_once")
+        cursor.execute(_insert_sql(), values)
         return cursor.fetchone()[0]
 
 

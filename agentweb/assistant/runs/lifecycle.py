@@ -25,6 +25,7 @@ from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.direct import direct_commands
 from agentweb.assistant.runs.events import DbEventSink, LeaseLost
 from agentweb.assistant.runs.flags import Flags, RunStateGuard, run_flags
+from agentweb.assistant.runs.sandbox import DecliningConfirmer, Sandbox, read_only_direct
 from agentweb.core import languages
 from agentweb.core.commands import commands
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
@@ -52,6 +53,7 @@ class Prepared:
     flags: Flags
     inbox_waiting: bool
     game_stamp: str | None
+    sandbox: Sandbox | None = None
 
 
 @dataclass(slots=True)
@@ -65,19 +67,21 @@ async def execute_run(
     run_id: int,
     on_context: Callable[[ExecutionContext], None] | None = None,
     owner: str | None = None,
+    sandbox: Sandbox | None = None,
 ) -> Ended | None:
     """Run a run to its end. Returns None when another process had claimed it.
 
     Without ``owner`` (in-process executor) the run is claimed here, ``queued →
     running``. A worker passes its name: it has already claimed the run under a
     lease (``leases.claim_queued``), and every write is fenced by that lease.
+    A ``sandbox``: an experiment's run, outside every quota and memory (``sandbox.py``).
     """
-    prepared = await _prepare(run_id, owner)
+    prepared = await _prepare(run_id, owner, sandbox)
     if prepared is None:
         return None
     run, user, modules = prepared.run, prepared.user, prepared.modules
     run_flags().watch(run.pk, user.pk, prepared.flags)
-    control = _control_guards(user.pk, run.pk, owner)
+    control = [] if sandbox else _control_guards(user.pk, run.pk, owner)
     guards: list[Guard] = [
         RunStateGuard(run.pk, user.pk, run.memory_generation),
         ModuleStateGuard(modules),
@@ -89,15 +93,15 @@ async def execute_run(
         modules=modules,
         prompts=prepared.config.prompts,
         policy=prepared.config.policy,
-        model=build_provider(),
+        model=(sandbox.model if sandbox else None) or build_provider(),
         sink=sink,
         guards=guards,
         principal=user,
         search=config.search_backend(),
         web_enabled=prepared.config.web_enabled,
-        confirmer=DbConfirmer(run.pk),
+        confirmer=DecliningConfirmer() if sandbox else DbConfirmer(run.pk),
         inbox=DbInbox(run.pk, waiting=prepared.inbox_waiting),
-        direct=direct_commands(user),
+        direct=read_only_direct(user) if sandbox else direct_commands(user),
         context_window=settings.AGENTWEB_CONTEXT_WINDOW,
         on_context=on_context,
         on_route=lambda workflow: _label(control, workflow),
@@ -191,14 +195,15 @@ def _label(guards: list[Guard], workflow: str) -> None:
 
 
 @database_sync_to_async
-def _prepare(run_id: int, owner: str | None) -> Prepared | None:
+def _prepare(run_id: int, owner: str | None, sandbox: Sandbox | None = None) -> Prepared | None:
     """Claim the run and read everything it starts with, in one hop (``start.py``).
 
     The claim is the one write (it stores the prompt snapshot too) and returns
     the run's row; one read returns the player, her memory switches, whether
-    messages already wait for the run, the game data's stamp and the memory.
+    messages already wait for the run, the game data's stamp and the memory
+    (a sandboxed run starts with none).
     """
-    snapshot = config.snapshot()
+    snapshot = sandbox.config if sandbox else config.snapshot()
     run = start.claim(run_id, owner, snapshot.prompts)
     if run is None:
         return None
@@ -210,13 +215,14 @@ def _prepare(run_id: int, owner: str | None) -> Prepared | None:
         run,
         began.user,
         snapshot,
-        began.memory,
+        [] if sandbox else began.memory,
         workflow,
         text,
         DbModuleStates(began.user).refresh_sync(),
         flags,
         began.inbox_waiting,
         began.game_stamp,
+        sandbox,
     )
 
 
@@ -270,7 +276,8 @@ def _end(
         if outcome.workflow in ROUTABLE
         else {}
     )
-    keep = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
+    # A sandboxed run leaves nothing in memory.
+    keep = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED) and not prepared.sandbox
     fields: dict[str, Any] = {
         "workflow": outcome.workflow,
         "failure": outcome.stop.failure.value if outcome.stop.failure else "",

@@ -89,4 +89,5 @@ FLAG_LABELS = {
     "forgotten": gettext_lazy("forgotten"),
     "redacted": gettext_lazy("redacted"),
     "imported": gettext_lazy("imported"),
+    "experiment": gettext_lazy("experiment"),
 }
