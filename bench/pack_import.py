@@ -457,6 +457,7 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true", help="a PostgreSQL 15 of its own")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="agentweb-bench-pack-"))
+    work.chmod(0o755)  # PostgreSQL runs as another user when we are root
     pack = args.pack or work / "pack"
     started = time.monotonic()
     generate(pack)

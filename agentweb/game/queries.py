@@ -38,6 +38,7 @@ from agentweb.game.search import names, search
 from agentweb.game.search.game_names import game_language, localized_names, names_matching
 from agentweb.game.text import clean_text, full_item_id, prettify_id, singular
 from agentweb.game.versions import Versioned, VersionedMap
+from agentweb.lib.language import shared_ending
 
 DEFAULT_LIMIT = 10
 # Upper bound for any caller-supplied limit: keeps a tool observation small.
@@ -243,9 +244,9 @@ def alternatives_label(item_ids: list[str], names: dict[str, str]) -> str:
     labels = [names.get(item_id) or prettify_id(item_id) for item_id in item_ids]
     if len(labels) == 1:
         return labels[0]
-    last_words = {label.split()[-1] for label in labels if label}
-    if len(last_words) == 1:
-        return f"any {last_words.pop()}"
+    ending = shared_ending(labels)
+    if ending:
+        return f"any {ending}"
     if len(labels) <= ALTERNATIVES_SHOWN:
         return " or ".join(labels)
     return f"{labels[0]} or {len(labels) - 1} others"

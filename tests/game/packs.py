@@ -46,6 +46,19 @@ def neoforge_mod(mod_id: str, name: str) -> str:
 
 PACK_MCMETA = {"pack": {"pack_format": 48, "description": "test pack"}}
 
+
+def block_loot(*children: dict) -> dict:
+    """A block's loot table: one roll of an ``alternatives`` entry of ``children``."""
+    entry = {"type": "minecraft:alternatives", "children": list(children)}
+    return {"type": "minecraft:block", "pools": [{"rolls": 1, "entries": [entry]}]}
+
+
+def loot_item(name: str, *conditions: dict, **fields: Any) -> dict:
+    """One item entry of a loot table, with its conditions and other fields."""
+    entry = {"type": "minecraft:item", "name": name, **fields}
+    return {**entry, "conditions": list(conditions)} if conditions else entry
+
+
 # A Create-like mod in the 1.21 format (recipe/, "id" results, neoforge:conditions).
 MIXER_MOD: Files = {
     "META-INF/neoforge.mods.toml": neoforge_mod("mixer", "Mixer Works"),

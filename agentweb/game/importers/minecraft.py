@@ -204,7 +204,9 @@ def _drops(data: MinecraftData, kind: str) -> list[dict]:
     rows = []
     for entry in table:
         origin = entry.get(holder, "")
-        for drop in entry.get("drops", []):
+        drops = entry.get("drops", [])
+        alternatives = _alternatives(drops) if kind == "block" else {}
+        for position, drop in enumerate(drops):
             item = drop.get("item", "")
             if item == origin and kind == "block" and "blockAge" not in drop:
                 # A block dropping itself says nothing about where the item comes
@@ -215,13 +217,18 @@ def _drops(data: MinecraftData, kind: str) -> list[dict]:
                 continue
             low, high = [*(drop.get("stackSizeRange") or []), None, None][:2]
             details = {"block_age": drop["blockAge"]} if "blockAge" in drop else {}
+            chance = drop.get("dropChance")
+            if position in alternatives:
+                chance = None
+                if alternatives[position]:
+                    details["conditions"] = ["sometimes"]
             rows.append(
                 _source(
                     source_kind,
                     item,
                     source_name=full_item_id(origin),
                     source_display_name=data.display_name(kind, origin),
-                    chance=drop.get("dropChance"),
+                    chance=chance,
                     count_min=_amount(low),
                     count_max=_amount(high),
                     silk_touch=bool(drop.get("silkTouch")),
@@ -231,6 +238,32 @@ def _drops(data: MinecraftData, kind: str) -> list[dict]:
                 )
             )
     return _dedupe(rows)
+
+
+def _alternatives(drops: list[dict]) -> dict[int, bool]:
+    """The drops of a block that are one ``alternatives`` entry of its loot table: the data
+    gives each of its n children the chance 1/n, which is no chance — exactly one of them
+    drops, the first whose conditions hold. Their positions, each with whether another child
+    has the same conditions (then which of them drops is not in the data: "sometimes")."""
+    shares: dict[float, list[int]] = {}
+    for position, drop in enumerate(drops):
+        chance = drop.get("dropChance")
+        if isinstance(chance, int | float) and 0 < chance < 1:
+            shares.setdefault(round(1 / chance, 6), []).append(position)
+    found: dict[int, bool] = {}
+    for n, positions in shares.items():
+        if n != len(positions) or n < 2:
+            continue
+        when = [_drop_conditions(drops[p]) for p in positions]
+        items = [drops[p].get("item") for p in positions]
+        for p, condition in zip(positions, when, strict=True):
+            others = {i for i, c in zip(items, when, strict=True) if c == condition}
+            found[p] = len(others) > 1
+    return found
+
+
+def _drop_conditions(drop: dict) -> tuple:
+    return tuple(drop.get(k) for k in ("silkTouch", "noSilkTouch", "blockAge", "playerKill"))
 
 
 def _amount(value: Any) -> int | None:

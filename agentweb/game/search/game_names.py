@@ -232,9 +232,20 @@ def localized_kinds(
 ) -> dict[str, dict[str, str]]:
     """:func:`localized_names` for several kinds at once (one statement when few):
     ``{"tag": [...], "fluid": [...]}`` → ``{"tag": {key: name}, "fluid": {...}}``."""
+    return {
+        kind: {key: text for key, (_, text) in named.items()}
+        for kind, named in localized_kinds_with_language(wanted, language).items()
+    }
+
+
+def localized_kinds_with_language(
+    wanted: Mapping[str, Iterable[str]], language: str | None
+) -> dict[str, dict[str, tuple[str, str]]]:
+    """:func:`localized_kinds` with the language each name is in: ``{kind: {key: (language,
+    name)}}`` (a name in another language than the one asked is a fallback)."""
     language = game_language(language)
     pairs = [(kind, key) for kind, keys in wanted.items() for key in dict.fromkeys(keys)]
-    choice: dict[tuple[str, str], tuple[tuple, str]] = {}
+    choice: dict[tuple[str, str], tuple[tuple, str, str]] = {}
     for start in range(0, len(pairs), BATCH):
         by_kind: dict[str, list[str]] = {}
         for kind, key in pairs[start : start + BATCH]:
@@ -248,10 +259,10 @@ def localized_kinds(
         for kind, origin, key, lang, text in rows:
             rank = (_language_rank(lang, language), origin_rank(origin), lang)
             if (kind, key) not in choice or rank < choice[(kind, key)][0]:
-                choice[(kind, key)] = (rank, text)
-    found: dict[str, dict[str, str]] = {}
-    for (kind, key), (_, text) in choice.items():
-        found.setdefault(kind, {})[key] = text
+                choice[(kind, key)] = (rank, lang, text)
+    found: dict[str, dict[str, tuple[str, str]]] = {}
+    for (kind, key), (_, lang, text) in choice.items():
+        found.setdefault(kind, {})[key] = (lang, text)
     return found
 
 
@@ -263,4 +274,11 @@ def _language_rank(lang: str, wanted: str) -> int:
     return 2
 
 
-__all__ = ["NameMatch", "game_language", "localized_kinds", "localized_names", "names_matching"]
+__all__ = [
+    "NameMatch",
+    "game_language",
+    "localized_kinds",
+    "localized_kinds_with_language",
+    "localized_names",
+    "names_matching",
+]

@@ -11,9 +11,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.queries import alternatives_label, display_names
-from agentweb.game.search.game_names import game_language, localized_kinds
+from agentweb.game.search.game_names import game_language, localized_kinds_with_language
 from agentweb.game.text import prettify_id
+from agentweb.lib.language import shared_ending
 
 # A tag's members named after "e.g." on a card.
 EXAMPLES = 3
@@ -47,6 +49,8 @@ class Labels:
     language: str
     items: dict[str, str] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)
+    # Tags whose name is in the asked language (the others' names are a fallback).
+    tags_in_language: set[str] = field(default_factory=set)
     fluids: dict[str, str] = field(default_factory=dict)
     stations: dict[str, str] = field(default_factory=dict)
     # Blocks and mobs that drop things, by kind ("block", "entity") and id.
@@ -71,8 +75,10 @@ class Labels:
         station_blocks = {t: b for t, b in VANILLA_STATION_BLOCKS.items() if t in stations}
         kinds = {"tag": tags, "fluid": fluids, "station": stations, "entity": entities}
         kinds["block"] = {*blocks, *station_blocks.values()}
-        named = localized_kinds(kinds, lang)  # one statement for all of them
+        found = localized_kinds_with_language(kinds, lang)  # one statement for all of them
+        named = {kind: {k: text for k, (_, text) in by.items()} for kind, by in found.items()}
         labels.tags = named.get("tag", {})
+        labels.tags_in_language = {k for k, (at, _) in found.get("tag", {}).items() if at == lang}
         labels.fluids = named.get("fluid", {})
         labels.stations = dict(named.get("station", {}))
         block_names = named.get("block", {})
@@ -93,6 +99,15 @@ class Labels:
     def tag(self, tag_id: str) -> str:
         return self.tags.get(tag_id) or readable_tag(tag_id)
 
+    def any_of_tag(self, tag_id: str, members: list[str]) -> str:
+        """``any <tag>`` in the asked language: the tag's own name in it (a lang file's
+        ``tag.item.<ns>.<path>``), else what its members' names in it end with (任意木板),
+        else the tag's name in English or its readable id."""
+        if tag_id in self.tags_in_language or self.language == DEFAULT_LANGUAGE:
+            return f"any {self.tag(tag_id)}"
+        ending = shared_ending(self.item(i) for i in members)
+        return f"any {ending or self.tag(tag_id)}"
+
     def fluid(self, fluid_id: str) -> str:
         return self.fluids.get(fluid_id) or prettify_id(fluid_id)
 
@@ -110,7 +125,7 @@ class Labels:
         items = list(entry.get("items") or [])
         if entry.get("tag"):
             examples = [self.item(i) for i in items[:EXAMPLES]]
-            return f"any {self.tag(entry['tag'])}", examples
+            return self.any_of_tag(entry["tag"], items), examples
         if entry.get("tags"):
             return " or ".join(f"any {self.tag(t)}" for t in entry["tags"]), [
                 self.item(i) for i in items[:EXAMPLES]

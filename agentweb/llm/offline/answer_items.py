@@ -159,6 +159,7 @@ CONDITIONS_ZH = {
     "only when a player kills it": "仅限玩家击杀",
     "needs Silk Touch": "需要精准采集",
     "not with Silk Touch": "不能用精准采集",
+    "sometimes": "有时",
 }
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from agentweb.lib.language import shared_ending
+
 # Chinese → the English display name in minecraft-data.
 ZH_ITEMS = {
     "铁锭": "Iron Ingot",
@@ -554,5 +556,16 @@ def to_zh(name: str, known: Mapping[str, str] | None = None) -> str:
     if either and name not in EN_TO_ZH:
         return f"{to_zh(either.group('a'), known)}或{to_zh(either.group('b'), known)}"
     if name.startswith("any "):
-        return f"任意{to_zh(name[4:], known)}"
+        return f"任意{_any_zh(name[4:], known)}"
     return EN_TO_ZH.get(name, name)
+
+
+def _any_zh(ending: str, known: Mapping[str, str]) -> str:
+    """The X of "any X" in Chinese: its own name, else what the Chinese names of the things
+    whose English names end with it end with ("Planks": 橡木木板, 云杉木板… → 木板)."""
+    named = to_zh(ending, known)
+    if named != ending or not ending.isascii():
+        return named
+    suffix = " " + ending
+    members = [zh for en, zh in {**EN_TO_ZH, **known}.items() if en.endswith(suffix)]
+    return shared_ending(members) or ending

@@ -5,7 +5,8 @@ Keys follow the game's conventions: ``item.<ns>.<path>``, ``block.<ns>.<path>``,
 ``tag.item.<ns>.<path with dots>`` (the 1.21 convention for tag names). A recipe type
 has no standard key; the station is named by the first key a mod defines among
 :data:`STATION_KEYS` (EMI's ``emi.category.<ns>.<path>`` is the most common, Create
-writes ``create.recipe.<path>``), else by its block when one has the type's name.
+writes ``create.recipe.<path>``, Farmer's Delight
+``farmersdelight.jei.<path>``), else by its block when one has the type's name.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ STATION_KEYS = (
     "jei.category.{ns}.{path}",
     "jei.{ns}.{path}",
     "{ns}.jei.category.{path}",
+    "{ns}.jei.{path}",
     "gui.{ns}.category.{path}",
     "container.{ns}.{path}",
     "block.{ns}.{path}",

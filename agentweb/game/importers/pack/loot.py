@@ -196,16 +196,24 @@ class LootReader:
 
     def _alternatives(self, children: list, ctx: _Context, depth: int) -> list[Drop]:
         """The first child whose conditions hold: after a Silk Touch child, the others
-        apply without Silk Touch."""
-        drops, after_silk = [], False
+        apply without Silk Touch; after a child with only a chance, the others get what is
+        left of it; after a child with no conditions, none."""
+        drops, after_silk, left = [], False, 1.0
         for child in children:
             if not isinstance(child, dict):
                 continue
             child_ctx = ctx.with_(no_silk_touch=True) if after_silk else ctx
-            found = self._entry(child, child_ctx, depth)
+            found = self._entry(child, child_ctx.with_(chance=child_ctx.chance * left), depth)
             drops += found
             probe = self._conditions(child.get("conditions"), _Context())
             after_silk = after_silk or probe.silk_touch
+            only_chance = not (
+                probe.silk_touch or probe.no_silk_touch or probe.player_kill or probe.conditions
+            ) and not any(key == "block_age" for key, _ in probe.details)
+            if only_chance:
+                left *= 1 - probe.chance
+            if only_chance and probe.chance >= 1 and _always(child):
+                break
         return drops
 
     # --- conditions and functions -----------------------------------------------------
@@ -292,6 +300,12 @@ class LootReader:
             elif kind == "minecraft:furnace_smelt":
                 ctx = _said(ctx, "cooked when it dies on fire")
         return ctx
+
+
+def _always(entry: dict) -> bool:
+    """An item or tag entry without conditions: an ``alternatives`` never gets past it."""
+    kind = full_id(str(entry.get("type", "")))
+    return kind in ("minecraft:item", "minecraft:tag") and not entry.get("conditions")
 
 
 def _drop(item: str, ctx: _Context) -> Drop:

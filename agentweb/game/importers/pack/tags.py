@@ -17,6 +17,8 @@ from agentweb.game.importers.pack.conditions import UnknownCondition, conditions
 from agentweb.game.importers.pack.report import PackReport
 from agentweb.game.importers.pack.stacks import full_id
 
+# The per-source count of files left out by their load conditions (as for recipes and loot).
+NOT_LOADED = "not loaded (conditions false)"
 # How many examples a report note names.
 EXAMPLES = 5
 
@@ -45,6 +47,7 @@ class TagTable:
         for tag_id, refs in sorted(self._files.items()):
             values: list[tuple[str, bool]] = []
             removed: list[str] = []
+            loaded = False
             for ref in refs:
                 raw = read_json(ref, self.report)
                 where = f"{ref.source.name}!{ref.path}"
@@ -57,7 +60,7 @@ class TagTable:
                 if conditions is not None:
                     try:
                         if not passes(conditions, world):
-                            self.report.per_source[ref.source.name]["tag files not loaded"] += 1
+                            self.report.per_source[ref.source.name][NOT_LOADED] += 1
                             continue
                     except UnknownCondition as exc:
                         self.report.skip(where, f"unknown load condition {exc}")
@@ -67,8 +70,10 @@ class TagTable:
                 values += [e for e in map(_entry_id, raw.get("values", [])) if e]
                 removed += [e[0] for e in map(_entry_id, raw.get("remove", []) or []) if e]
                 self.report.per_source[ref.source.name]["item tags"] += 1
-            self.values[tag_id] = values
-            self.removed[tag_id] = removed
+                loaded = True
+            if loaded:  # a tag whose every file is left out is not defined
+                self.values[tag_id] = values
+                self.removed[tag_id] = removed
 
     def members(self, tag_id: str) -> list[str]:
         """The items of ``tag_id`` (no ``#``), in file order, each once."""
