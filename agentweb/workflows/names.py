@@ -24,6 +24,12 @@ MAX_STRINGS = 400
 MAX_STRING_CHARS = 200
 
 
+def game_language_of(text: str) -> str:
+    """The game's code of the language an answer to ``text`` speaks (``zh_cn``, ``en_us``)."""
+    language = language_of(text)
+    return GAME_LANGUAGES.get(language, language)
+
+
 class NameService(Protocol):
     """The name index, as the workflows use it (``agentweb.game.mentions``)."""
 
@@ -74,7 +80,7 @@ def install(rc: ReActContext, names: NameService | None, linked: list[dict] | No
     language = language_of(rc.question)
     if names is None or language == EN:
         return
-    game_language = GAME_LANGUAGES.get(language, language)
+    game_language = game_language_of(rc.question)
     previous = rc.hooks.before_decision
 
     async def translate(rc: ReActContext) -> None:

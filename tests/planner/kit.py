@@ -59,7 +59,11 @@ def ask(question: str, *, user: Any = None) -> Asked:
 
     async def go() -> Asked:
         ctx = ExecutionContext(
-            MODULE_DEFAULTS[REASONING], OfflinePlanner(), sink=ListSink(), principal=user
+            MODULE_DEFAULTS[REASONING],
+            OfflinePlanner(),
+            sink=ListSink(),
+            principal=user,
+            language=names.game_language_of(question),  # as the workflows' runner does
         )
         tools = ToolContext.for_reasoning(ctx, registry, AllModules())
         rc = ReActContext(question, Prompts("offline"), tools)

@@ -67,6 +67,41 @@ def test_a_chinese_question_gets_the_observed_names_in_chinese(frostbell):
     with FakeModelServer(replies) as model:
         run(model.url, "矿工的午餐要交什么？")
     after_the_tool = model.user_payloads()[2]
-    assert after_the_tool["names"]["Miner's Lunch"] == "矿工的午餐"
-    assert after_the_tool["names"]["First Snow Camp"] == "初雪营地"
+    # The model did not say the language: the run's language reached the tool by itself.
+    (seen,) = after_the_tool["observations"]
+    assert seen["input"]["language"] == "zh_cn"
+    assert (seen["result"]["title"], seen["result"]["chapter"]) == ("矿工的午餐", "初雪营地")
+    # What the tool still names in English comes translated beside it.
+    assert after_the_tool["names"]["Bread"] == "面包"
     assert "names" not in model.user_payloads()[1], "nothing observed yet"
+
+
+def test_an_english_question_gets_the_observed_names_in_english(frostbell):
+    replies = [
+        route("system:reasoning"),
+        tool("ftb.quest.detail", quest_id="208BACB640067C55"),
+        answer("6 bread and 4 baked potatoes.", [1]),
+    ]
+    with FakeModelServer(replies) as model:
+        run(model.url, "what do I hand in for Miner's Lunch?")
+    after_the_tool = model.user_payloads()[2]
+    (seen,) = after_the_tool["observations"]
+    assert seen["input"]["language"] == "en_us"
+    assert (seen["result"]["title"], seen["result"]["chapter"]) == (
+        "Miner's Lunch",
+        "First Snow Camp",
+    )
+    assert "names" not in after_the_tool
+
+
+def test_a_language_the_model_names_is_kept(frostbell):
+    replies = [
+        route("system:reasoning"),
+        tool("ftb.quest.detail", quest_id="208BACB640067C55", language="en_us"),
+        answer("6 bread and 4 baked potatoes.", [1]),
+    ]
+    with FakeModelServer(replies) as model:
+        run(model.url, "矿工的午餐要交什么？")
+    (seen,) = model.user_payloads()[2]["observations"]
+    assert seen["input"]["language"] == "en_us"
+    assert seen["result"]["title"] == "Miner's Lunch"
