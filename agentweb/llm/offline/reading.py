@@ -64,7 +64,9 @@ COUNTED = re.compile(
 # to it stand.
 BEFORE = 24
 ASKED_REACH = 14
-JOINED = re.compile(r"\s*(?:\band\b|&|\bor\b|和|与|跟|还有|、|,|，)\s*$", re.IGNORECASE)
+# An article or "one" between a list word and the name it joins ("and a shield", "和一个盾牌").
+ARTICLE = re.compile(r"\s*(?:\b(?:a|an|the|one)|一\s*[个只根张块把件顶面座架盏份]?)\s*$", re.I)
+JOINED = re.compile(rf"\s*(?:\band\b|&|\bor\b|,|{w.LIST_ZH})\s*$", re.IGNORECASE)
 ZH_DIGITS = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
 NOT_READ = frozenset({Intent.PROFILE, Intent.SMALL_TALK}) | ACTIONS
 REVERSE = frozenset({Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS, Intent.QUEST_KILLERS})
@@ -362,11 +364,24 @@ def _made(p: Parsed, things: list[Entity]) -> None:
         for t in things
         if t not in asked and any(_joined_to(b, asked) for b in _befores(p.text, t, things))
     ]
-    made = counted or [t for t in things if t not in asked] or things
-    made = list({t.id: t for t in made}.values())
+    # "3 pistons, 2 anvils and a shield": a name listed with counted ones is made too (once).
+    listed = [
+        t
+        for t in things
+        if t not in counted
+        and t not in asked
+        and any(_joined_to(ARTICLE.sub("", b), counted) for b in _befores(p.text, t, things))
+    ]
+    made = (counted + listed) or [t for t in things if t not in asked] or things
+    made = sorted({t.id: t for t in made}.values(), key=lambda t: _at(p.text, t))
     p.items = [t.id for t in made]
     p.quantities = [_quantity(p.text, t) if t in counted else 1 for t in made]
     p.quantity = p.quantities[0]
+
+
+def _at(text: str, entity: Entity) -> int:
+    at = text.casefold().find(entity.text.casefold())
+    return at if at >= 0 else len(text)
 
 
 def _befores(text: str, entity: Entity, things: list[Entity]) -> list[str]:
