@@ -4,42 +4,9 @@ observed names in Chinese from the imported lang data (``names``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from asgiref.sync import async_to_sync
-
-from agentweb.core.tooling import registry
-from agentweb.engine import AllModules, ListSink
-from agentweb.engine.policy import MODULE_DEFAULTS
-from agentweb.game.mentions import QuestionNames
-from agentweb.llm.openai_compat import OpenAICompatible
-from agentweb.workflows.env import Environment, Request
-from agentweb.workflows.prompts import PromptBook
-from agentweb.workflows.runner import run_request
 from tests.fakes.model_server import FakeModelServer
+from tests.planner.kit import run_scripted as run
 from tests.replies import answer, route, tool
-
-PROMPTS = PromptBook(Path(__file__).resolve().parents[2] / "prompts")
-
-
-def run(model_url: str, text: str):
-    env = Environment(
-        registry=registry,
-        modules=AllModules(),
-        prompts=PROMPTS.snapshot(),
-        policy=MODULE_DEFAULTS.__getitem__,
-        model=OpenAICompatible(model_url, "fake-model"),
-        sink=ListSink(),
-        names=QuestionNames(),
-    )
-
-    async def go():
-        try:
-            return await run_request(env, Request(text))
-        finally:
-            await env.model.aclose()
-
-    return async_to_sync(go)()
 
 
 def test_the_router_and_the_loop_get_the_quest_named_with_its_id(frostbell):
