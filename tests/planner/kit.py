@@ -106,12 +106,17 @@ PROMPTS = PromptBook(Path(__file__).resolve().parents[2] / "prompts")
 def run_scripted(model_url: str, text: str):
     """A player's request run by a real model client against ``model_url`` (a scripted
     model server), with the workflows' name index: what the runner does for the page."""
+    return run_with(OpenAICompatible(model_url, "fake-model"), text)
+
+
+def run_with(model, text: str):
+    """A player's request run by ``model`` through the runner: router, workflow, tools."""
     env = Environment(
         registry=registry,
         modules=AllModules(),
         prompts=PROMPTS.snapshot(),
         policy=MODULE_DEFAULTS.__getitem__,
-        model=OpenAICompatible(model_url, "fake-model"),
+        model=model,
         sink=ListSink(),
         names=QuestionNames(),
     )
@@ -120,6 +125,7 @@ def run_scripted(model_url: str, text: str):
         try:
             return await run_request(env, Request(text))
         finally:
-            await env.model.aclose()
+            if hasattr(env.model, "aclose"):
+                await env.model.aclose()
 
     return async_to_sync(go)()

@@ -158,6 +158,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         if p.intent in REVERSE:
             return p  # "which quests reward an Item Vault": a modded item the data only names
     p.search_text = _search_text(p, live)
+    p.search_names = _search_names(live)
     if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
         p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
         return p
@@ -191,6 +192,16 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     else:
         _unlinked(p, asked)
     return p
+
+
+def _search_names(live: list[Entity]) -> str | None:
+    """The English names of the items, mobs and quests a Chinese question names, alone."""
+    english = [
+        e.names["en_us"]
+        for e in live
+        if e.kind in (ITEM, BLOCK, MOB, QUEST) and CJK.search(e.text) and e.names.get("en_us")
+    ]
+    return " ".join(dict.fromkeys(english)) or None
 
 
 def _search_text(p: Parsed, live: list[Entity]) -> str:
