@@ -111,11 +111,15 @@ class ExecutionContext:
         parent: ExecutionContext | None = None,
         clock: Any = time.monotonic,
         principal: Any = None,
+        language: str | None = None,
     ) -> None:
         self.policy = policy
         # Who the request acts for (the web layer's user); tool handlers read it
         # from ``call.ctx.principal``. Opaque to the engine; children inherit it.
         self.principal = principal if principal is not None or parent is None else parent.principal
+        # The language the run answers in (a game code like ``zh_cn``): a tool whose input
+        # has a ``language`` the call left unset names things in it (``ToolContext.call``).
+        self.language = language if language is not None or parent is None else parent.language
         self.provider = model
         self.parent = parent
         self.step_prefix = step_prefix
@@ -183,6 +187,7 @@ class ExecutionContext:
             self.provider,
             step_prefix=self.step_prefix,
             principal=self.principal,
+            language=self.language,
             clock=self._clock,
         )
         ctx.usage = self.usage

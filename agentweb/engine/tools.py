@@ -361,11 +361,22 @@ class ToolContext:
                 AgentFailure.MODEL_INVALID_OUTPUT, f"Unknown tool {tool_type!r}"
             ) from None
 
+    def _in_language(self, value: Any) -> Any:
+        """``value`` with the run's language where the tool takes one and the caller left it
+        unset: a tool names things in the player's language without the model saying it."""
+        language = self.ctx.language
+        fields = getattr(type(value), "model_fields", {})
+        if language is None or "language" not in fields or value.language is not None:
+            return value
+        return value.model_copy(update={"language": language})
+
     async def call(self, tool_type: str, raw_input: Any, *, validated: Any = None) -> ToolOutcome:
         """Validate, confirm if it writes, run through the kernel, re-check the owner."""
         binding = self.binding(tool_type)
         tool = binding.tool
-        value = validated if validated is not None else tool.validate_input(raw_input)
+        value = self._in_language(
+            validated if validated is not None else tool.validate_input(raw_input)
+        )
         ctx = self.ctx
         if tool_type in self.nested:
             # A nested execution: shared counters, limits only tighten, own step ids.

@@ -187,7 +187,7 @@ class QuestDetailInput(ToolInput):
         None,
         max_length=16,
         description="The player's language (game code like 'zh_cn', or 'zh-hans'): the "
-        "quest's titles and text come in it where the book has them.",
+        "quest's titles and text come in it where the book has them. Left out, the run's language.",
     )
 
 

@@ -74,8 +74,12 @@ GLOSSARY_LANGUAGE = "zh_cn"
 # "saltmarsh quests", "frostbell book": a book's first word, then one of these.
 BOOK_WORDS = ("quest", "quests", "book", "questbook")
 
-TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+(?:['’][^\W_]+)*")
-CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# A Chinese character is a token of its own; a Latin word (letters, digits) stops at one:
+# "5个灯笼" is "5", "个", "灯", "笼", so that 灯笼 is found in it.
+CJK_CHARS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+WORD = rf"[^\W_{CJK_CHARS}]+"
+TOKEN = re.compile(rf"[{CJK_CHARS}]|{WORD}(?:['’]{WORD})*")
+CJK = re.compile(rf"[{CJK_CHARS}]")
 ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 

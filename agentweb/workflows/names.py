@@ -24,6 +24,12 @@ MAX_STRINGS = 400
 MAX_STRING_CHARS = 200
 
 
+def game_language_of(text: str) -> str:
+    """The game's code of the language an answer to ``text`` speaks (``zh_cn``, ``en_us``)."""
+    language = language_of(text)
+    return GAME_LANGUAGES.get(language, language)
+
+
 class NameService(Protocol):
     """The name index, as the workflows use it (``agentweb.game.mentions``)."""
 
@@ -58,6 +64,19 @@ def in_data_words(text: str, linked: list[dict] | None) -> str | None:
     return changed if changed != " ".join(text.split()) else None
 
 
+def data_names(text: str, linked: list[dict] | None) -> str | None:
+    """The English names of the items, mobs and quests ``text`` names in another language,
+    alone: the last search for a passage written in English, ranked by the database
+    ("没有下界的话去哪找烈焰人" → "Blaze"); ``None`` when it names none that way."""
+    english = [
+        (entity.get("names") or {}).get("en_us") or ""
+        for entity in linked or []
+        if entity.get("kind") in SEARCHED_BY_NAME
+    ]
+    other = [e for e in english if e and e.casefold() not in text.casefold()]
+    return " ".join(dict.fromkeys(other)) or None
+
+
 async def of_request(ctx: ExecutionContext, names: NameService | None, request: Any) -> list[dict]:
     """The request's entities: looked up before routing, or now (``/reason …`` skips the
     router); kept on the request for the next loop of the same request."""
@@ -74,7 +93,7 @@ def install(rc: ReActContext, names: NameService | None, linked: list[dict] | No
     language = language_of(rc.question)
     if names is None or language == EN:
         return
-    game_language = GAME_LANGUAGES.get(language, language)
+    game_language = game_language_of(rc.question)
     previous = rc.hooks.before_decision
 
     async def translate(rc: ReActContext) -> None:

@@ -65,6 +65,8 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         sink=env.sink,
         guards=env.guards,
         principal=env.principal,
+        # Every tool names things in the language the answer speaks.
+        language=names.game_language_of(request.text),
     )
     if env.on_context is not None:
         env.on_context(ctx)

@@ -29,3 +29,8 @@ def test_the_budget_keeps_at_least_the_best_sentence():
 def test_empty_text_gives_an_empty_passage():
     assert best_passage("", ["bone"], 100) == ""
     assert sentences("One. Two!\n\nThree?") == ["One.", "Two!", "Three?"]
+
+
+def test_a_question_the_text_asks_comes_with_the_sentence_that_answers_it():
+    text = "Welcome. Where do you find a blaze? In volcanic biomes. Bring water."
+    assert best_passage(text, ["blaze"], 200) == "Where do you find a blaze? In volcanic biomes."

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -26,7 +27,11 @@ from agentweb.engine.policy import REASONING
 from agentweb.game.mentions import QuestionNames
 from agentweb.game.models import Chapter, Item, KnowledgeArticle, Quest, RewardTable
 from agentweb.llm.offline import OfflinePlanner
+from agentweb.llm.openai_compat import OpenAICompatible
 from agentweb.workflows import names
+from agentweb.workflows.env import Environment, Request
+from agentweb.workflows.prompts import PromptBook
+from agentweb.workflows.runner import run_request
 
 # Shorter names ("Clay", "Rope") are ordinary words too; they prove nothing.
 MIN_NAME_CHARS = 5
@@ -59,7 +64,11 @@ def ask(question: str, *, user: Any = None) -> Asked:
 
     async def go() -> Asked:
         ctx = ExecutionContext(
-            MODULE_DEFAULTS[REASONING], OfflinePlanner(), sink=ListSink(), principal=user
+            MODULE_DEFAULTS[REASONING],
+            OfflinePlanner(),
+            sink=ListSink(),
+            principal=user,
+            language=names.game_language_of(question),  # as the workflows' runner does
         )
         tools = ToolContext.for_reasoning(ctx, registry, AllModules())
         rc = ReActContext(question, Prompts("offline"), tools)
@@ -89,3 +98,34 @@ def invented_names(asked: Asked, question: str) -> list[str]:
         for name in known_names()
         if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", asked.text) and name not in seen
     )
+
+
+PROMPTS = PromptBook(Path(__file__).resolve().parents[2] / "prompts")
+
+
+def run_scripted(model_url: str, text: str):
+    """A player's request run by a real model client against ``model_url`` (a scripted
+    model server), with the workflows' name index: what the runner does for the page."""
+    return run_with(OpenAICompatible(model_url, "fake-model"), text)
+
+
+def run_with(model, text: str):
+    """A player's request run by ``model`` through the runner: router, workflow, tools."""
+    env = Environment(
+        registry=registry,
+        modules=AllModules(),
+        prompts=PROMPTS.snapshot(),
+        policy=MODULE_DEFAULTS.__getitem__,
+        model=model,
+        sink=ListSink(),
+        names=QuestionNames(),
+    )
+
+    async def go():
+        try:
+            return await run_request(env, Request(text))
+        finally:
+            if hasattr(env.model, "aclose"):
+                await env.model.aclose()
+
+    return async_to_sync(go)()

@@ -4,42 +4,9 @@ observed names in Chinese from the imported lang data (``names``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from asgiref.sync import async_to_sync
-
-from agentweb.core.tooling import registry
-from agentweb.engine import AllModules, ListSink
-from agentweb.engine.policy import MODULE_DEFAULTS
-from agentweb.game.mentions import QuestionNames
-from agentweb.llm.openai_compat import OpenAICompatible
-from agentweb.workflows.env import Environment, Request
-from agentweb.workflows.prompts import PromptBook
-from agentweb.workflows.runner import run_request
 from tests.fakes.model_server import FakeModelServer
+from tests.planner.kit import run_scripted as run
 from tests.replies import answer, route, tool
-
-PROMPTS = PromptBook(Path(__file__).resolve().parents[2] / "prompts")
-
-
-def run(model_url: str, text: str):
-    env = Environment(
-        registry=registry,
-        modules=AllModules(),
-        prompts=PROMPTS.snapshot(),
-        policy=MODULE_DEFAULTS.__getitem__,
-        model=OpenAICompatible(model_url, "fake-model"),
-        sink=ListSink(),
-        names=QuestionNames(),
-    )
-
-    async def go():
-        try:
-            return await run_request(env, Request(text))
-        finally:
-            await env.model.aclose()
-
-    return async_to_sync(go)()
 
 
 def test_the_router_and_the_loop_get_the_quest_named_with_its_id(frostbell):
@@ -58,15 +25,40 @@ def test_the_router_and_the_loop_get_the_quest_named_with_its_id(frostbell):
         assert quest["book"] == "frostbell-hollow"
 
 
-def test_a_chinese_question_gets_the_observed_names_in_chinese(frostbell):
+def looked_up(question: str, **quest_input: str) -> list[dict]:
+    """The payloads a real model gets when it reads Miner's Lunch, then answers."""
     replies = [
         route("system:reasoning"),
-        tool("ftb.quest.detail", quest_id="208BACB640067C55"),
-        answer("6 个面包和 4 个烤马铃薯。", [1]),
+        tool("ftb.quest.detail", quest_id="208BACB640067C55", **quest_input),
+        answer("-", [1]),
     ]
     with FakeModelServer(replies) as model:
-        run(model.url, "矿工的午餐要交什么？")
-    after_the_tool = model.user_payloads()[2]
-    assert after_the_tool["names"]["Miner's Lunch"] == "矿工的午餐"
-    assert after_the_tool["names"]["First Snow Camp"] == "初雪营地"
-    assert "names" not in model.user_payloads()[1], "nothing observed yet"
+        run(model.url, question)
+    return model.user_payloads()
+
+
+def test_a_chinese_question_gets_the_observed_names_in_chinese(frostbell):
+    payloads = looked_up("矿工的午餐要交什么？")
+    after_the_tool = payloads[2]
+    # The model did not say the language: the run's language reached the tool by itself.
+    (seen,) = after_the_tool["observations"]
+    assert seen["input"]["language"] == "zh_cn"
+    assert (seen["result"]["title"], seen["result"]["chapter"]) == ("矿工的午餐", "初雪营地")
+    # What the tool still names in English comes translated beside it.
+    assert after_the_tool["names"]["Bread"] == "面包"
+    assert "names" not in payloads[1], "nothing observed yet"
+
+
+def test_an_english_question_gets_the_observed_names_in_english(frostbell):
+    after_the_tool = looked_up("what do I hand in for Miner's Lunch?")[2]
+    (seen,) = after_the_tool["observations"]
+    assert seen["input"]["language"] == "en_us"
+    result = seen["result"]
+    assert (result["title"], result["chapter"]) == ("Miner's Lunch", "First Snow Camp")
+    assert "names" not in after_the_tool
+
+
+def test_a_language_the_model_names_is_kept(frostbell):
+    (seen,) = looked_up("矿工的午餐要交什么？", language="en_us")[2]["observations"]
+    assert seen["input"]["language"] == "en_us"
+    assert seen["result"]["title"] == "Miner's Lunch"

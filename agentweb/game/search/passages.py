@@ -30,9 +30,14 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
 
 
+# How a sentence that asks a question ends.
+ASKED = ("?", "？")
+
+
 def best_passage(text: str, terms: Sequence[str], limit: int) -> str:
     """The sentences of ``text`` with the most query ``terms``, in order, within ``limit``
-    characters; the text's start when no sentence has any."""
+    characters (a question the text asks with the sentence after it, its answer); the
+    text's start when no sentence has any."""
     parts = sentences(text)
     if not parts:
         return ""
@@ -48,8 +53,16 @@ def best_passage(text: str, terms: Sequence[str], limit: int) -> str:
     chosen: list[int] = []
     used = 0
     for i in order:
+        if i in chosen:
+            continue
         if chosen and (used + len(parts[i]) + 1 > limit or (not scores[i] and scores[chosen[0]])):
             break
         chosen.append(i)
         used += len(parts[i]) + 1
+        # A question the text asks itself comes with the sentence that answers it.
+        after = i + 1
+        answers = parts[i].endswith(ASKED) and after < len(parts) and after not in chosen
+        if answers and used + len(parts[after]) + 1 <= limit:
+            chosen.append(after)
+            used += len(parts[after]) + 1
     return " ".join(parts[i] for i in sorted(chosen))

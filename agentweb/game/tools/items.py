@@ -52,7 +52,7 @@ LANGUAGE_FIELD = Field(
     None,
     max_length=16,
     description="The player's language (game code like 'zh_cn', or 'zh-hans'); names come "
-    "in it, else in English.",
+    "in it, else in English. Left out, the run's language.",
 )
 
 

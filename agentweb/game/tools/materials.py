@@ -12,7 +12,7 @@ from agentweb.game.materials import DEFAULT_DEPTH, MAX_DEPTH, bill_of_materials
 from agentweb.game.models import CRAFTING_KINDS
 from agentweb.game.tools.common import MAX_NAME, ToolInput, db
 from agentweb.game.tools.item_results import ItemInfo, SourceInfo, source_infos
-from agentweb.game.tools.items import MODULE, resolve_item
+from agentweb.game.tools.items import LANGUAGE_FIELD, MODULE, localized_items, resolve_item
 
 # A stack of stacks is plenty; a bigger number is a typo, not a plan.
 MAX_COUNT = 9999
@@ -44,6 +44,7 @@ class MaterialsInput(ToolInput):
         None, min_length=1, max_length=MAX_WANTED, description="Or several {item, count}."
     )
     depth: int = Field(DEFAULT_DEPTH, ge=1, le=MAX_DEPTH, description="Recipe levels followed.")
+    language: str | None = LANGUAGE_FIELD
 
     @model_validator(mode="after")
     def _one_way(self) -> MaterialsInput:
@@ -119,40 +120,48 @@ class MaterialsResult(BaseModel):
     cuts: list[str] = []
 
 
-def materials_of(wanted: list[tuple[str, int]], depth: int = DEFAULT_DEPTH) -> MaterialsResult:
-    """The bill for every ``(name, count)``; the first name that is no item stops it, with
-    its candidates (a bill for part of what was asked would mislead)."""
+def materials_of(
+    wanted: list[tuple[str, int]], depth: int = DEFAULT_DEPTH, language: str | None = None
+) -> MaterialsResult:
+    """The bill for every ``(name, count)``, its items named in ``language`` (then English);
+    the first name that is no item stops it, with its candidates (a bill for part of what was
+    asked would mislead)."""
     found = []
     for name, count in wanted:
-        item, candidates = resolve_item(name)
+        item, candidates = resolve_item(name, language)
         if item is None:
             return MaterialsResult(query=name, count=count, candidates=[c.name for c in candidates])
         found.append((item, count))
     bill = bill_of_materials(found, depth)
-    first, count = found[0]
+    infos = localized_items([item for item, _ in found], language)
+    ids = [i for m in bill.materials if len(m.item_ids) == 1 for i in m.item_ids]
+    names = queries.display_names(ids + [c.item_id for c in bill.crafts], language=language)
     return MaterialsResult(
         query=", ".join(name for name, _ in wanted),
-        count=count,
-        item=ItemInfo.of(first),
-        wanted=[WantedLine(item=ItemInfo.of(i), count=n) for i, n in found],
-        materials=[_material(m) for m in bill.materials],
-        crafts=[CraftLine(**vars(c)) for c in bill.crafts],
+        count=found[0][1],
+        item=infos[0],
+        wanted=[WantedLine(item=info, count=n) for info, (_, n) in zip(infos, found, strict=True)],
+        materials=[_material(m, names, language) for m in bill.materials],
+        crafts=[
+            CraftLine(**{**vars(c), "name": names.get(c.item_id, c.name)}) for c in bill.crafts
+        ],
         cuts=bill.cuts,
     )
 
 
-def _material(material: Any) -> MaterialLine:
+def _material(material: Any, names: dict[str, str], language: str | None) -> MaterialLine:
+    ids = list(material.item_ids)
     return MaterialLine(
-        name=material.name,
+        name=names.get(ids[0], material.name) if len(ids) == 1 else material.name,
         count=material.count,
-        item_ids=list(material.item_ids),
+        item_ids=ids,
         reason=material.reason,
         alternatives=material.alternatives,
-        ways=_ways(material),
+        ways=_ways(material, language),
     )
 
 
-def _ways(material: Any) -> list[SourceInfo]:
+def _ways(material: Any, language: str | None) -> list[SourceInfo]:
     """The first ways to obtain a material other than the recipes it was cut from (a
     material a mob drops: its drops, then its recipe)."""
     if len(material.item_ids) != 1:
@@ -162,12 +171,12 @@ def _ways(material: Any) -> list[SourceInfo]:
     direct = [row for row in rows if row.kind not in CRAFTING_KINDS]
     crafted = [row for row in rows if row.kind in CRAFTING_KINDS] if crafting_too else []
     if material.reason == "dropped":
-        return source_infos(direct[: WAYS_PER_MATERIAL - 1] + crafted[:1])
-    return source_infos((direct + crafted)[:WAYS_PER_MATERIAL])
+        return source_infos(direct[: WAYS_PER_MATERIAL - 1] + crafted[:1], language=language)
+    return source_infos((direct + crafted)[:WAYS_PER_MATERIAL], language=language)
 
 
 async def item_materials(value: MaterialsInput, call: ToolCall) -> MaterialsResult:
-    return await db(materials_of, value.wanted(), value.depth)
+    return await db(materials_of, value.wanted(), value.depth, value.language)
 
 
 def _observe(out: MaterialsResult) -> dict[str, Any]:
@@ -226,7 +235,7 @@ ITEM_MATERIALS = ReActTool(
     MaterialsInput,
     item_materials,
     module=MODULE,
-    dedupe=lambda v: (tuple((n.lower(), c) for n, c in v.wanted()), v.depth),
+    dedupe=lambda v: (tuple((n.lower(), c) for n, c in v.wanted()), v.depth, v.language),
     observe=_observe,
     card=_card,
     sources=_sources,

@@ -178,7 +178,10 @@ def _knowledge(d: Draft, obs: Seen) -> None:
         d.say("kb_none")
         return
     for i, article in enumerate(articles[:ARTICLES_QUOTED]):
-        quote = best_sentences(str(article.get("excerpt", "")), d.p.text)
+        # The question's words, and the names it links in the data's words (an English
+        # passage for a Chinese question).
+        asked = f"{d.p.text} {d.p.search_text or ''}"
+        quote = best_sentences(str(article.get("excerpt", "")), asked)
         written = language_of(quote, fallback=d.p.lang)
         if written != d.p.lang:
             # Quoted, not translated: the answer says the passage is in another language.

@@ -58,7 +58,7 @@ def item_source(d: Draft, obs: Seen) -> None:
         d.say("item_drops", numbers, item=item, ways=d.join([_drop(d, w) for w in drops]))
     other = [w for w in ways if w.get("kind") not in CRAFTING + COOKING + DROPS]
     if other:
-        d.say("item_ways", numbers, item=item, ways=d.join([str(w.get("how")) for w in other]))
+        d.say("item_ways", numbers, item=item, ways=d.join([way_text(d, w) for w in other]))
     if r.get("more"):
         d.say("item_more", count=r["more"])
 
@@ -118,7 +118,48 @@ def way_text(d: Draft, way: dict[str, Any]) -> str:
         return _cooking(d, [way])[0]
     if kind in DROPS:
         return _drop(d, way)
+    if d.p.lang == "zh":
+        return _other_zh(d, way)
     return str(way.get("how", ""))
+
+
+def _other_zh(d: Draft, way: dict[str, Any]) -> str:
+    """A station's recipe (a stonecutter, a pack's own machine) or loot, from its fields,
+    in a Chinese answer (its ``how`` text is English); the ``how`` text where it has none."""
+    station, ingredients, source = way.get("station"), way.get("ingredients"), way.get("from")
+    if station and ingredients:
+        parts = d.w("list_sep").join(_ingredient(d, str(i)) for i in ingredients)
+        station_name = d.name(station) + (f"（{way['mod']}）" if way.get("mod") else "")
+        text = d.w("made_in", station=station_name, parts=parts, makes=way.get("makes") or 1)
+        outputs = way.get("outputs") or []
+        if len(outputs) > 1:
+            text = d.w("made_outputs", way=text, outputs=d.w("list_sep").join(d.names(outputs)))
+        return text
+    if source and way.get("kind") in LOOT_FROM:
+        text = d.w(LOOT_FROM[way["kind"]], source=d.title(source))
+        chance = way.get("chance")
+        if chance is not None and chance < 1:
+            text += f"（{d.w('drop_chance', chance=_percent(chance))}）"
+        return text
+    return str(way.get("how", ""))
+
+
+# Loot that is not a block's or a mob's drop: a chest's table, a gameplay table.
+LOOT_FROM = {"chest_loot": "found_in_chests", "gameplay_loot": "found_from"}
+# "2× any Copper Ingots (e.g. Copper Ingot, …)": an ingredient with examples of its tag.
+EXAMPLES = re.compile(r"^(?P<name>.+?) \(e\.g\. (?P<examples>.+)\)$")
+
+
+def _ingredient(d: Draft, text: str) -> str:
+    found = EXAMPLES.match(text)
+    if not found:
+        return d.name(text)
+    examples = d.w("list_sep").join(d.names(found.group("examples").split(", ")))
+    return d.w("for_example", name=d.name(found.group("name")), examples=examples)
+
+
+def _percent(chance: float) -> str:
+    return f"{chance:.1%}".replace(".0%", "%")
 
 
 def _cooking(d: Draft, ways: list[dict[str, Any]]) -> list[str]:
@@ -147,7 +188,7 @@ def _drop(d: Draft, way: dict[str, Any]) -> str:
     details = []
     chance = way.get("chance")
     if chance is not None and chance < 1:
-        details.append(d.w("drop_chance", chance=f"{chance:.1%}".replace(".0%", "%")))
+        details.append(d.w("drop_chance", chance=_percent(chance)))
     details += [CONDITIONS_ZH.get(c, c) for c in way.get("conditions") or []]
     kind = d.w("mob" if way.get("kind") == "mob_drop" else "block")
     text = d.w("dropped_by", kind=kind, source=d.name(source))

@@ -75,10 +75,11 @@ def latin(text: str) -> str | None:
 
 
 def split_items(names: list[str]) -> list[str]:
-    """ "a furnace and a torch" → two names; quest-like phrases stay whole."""
+    """ "a furnace and a torch", "活塞、铁砧以及盾牌" → a name each; quest-like phrases stay
+    whole."""
     out: list[str] = []
     for name in names:
-        for part in re.split(r",\s*|\s+and\s+|和|与", name):
+        for part in re.split(rf",\s*|\s+and\s+|{w.LIST_ZH}", name):
             cleaned = clean(part)
             if cleaned and cleaned not in out:
                 out.append(cleaned)

@@ -95,6 +95,8 @@ class Parsed:
     # The question as knowledge-base search terms: an item or mob it names in Chinese
     # written by its English name (the data names vanilla things in English).
     search_text: str | None = None
+    # Only the names it links, in the data's words: the last search of a lore question.
+    search_names: str | None = None
 
     @property
     def aspect(self) -> str:

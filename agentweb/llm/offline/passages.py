@@ -8,6 +8,7 @@ from agentweb.llm.offline.text import NOT_NAMES
 
 # Sentences quoted: the ones that share the most words with the question.
 SENTENCES_QUOTED = 2
+ASKED = ("?", "？")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")
 WORD = re.compile(r"[a-z0-9']+|[\u4e00-\u9fff]+")
 # Chinese words are compared by their pairs of characters (there are no spaces).
@@ -20,7 +21,8 @@ ASKING_PAIRS = frozenset(
 
 
 def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> str:
-    """The sentences of ``text`` sharing the most words with the question, in their order.
+    """The sentences of ``text`` sharing the most words with the question, in their order;
+    a sentence that asks a question comes with the next one, its answer.
 
     The tool already picked the passage; this only trims it to what answers the
     question, so a long article is not quoted from its start.
@@ -33,7 +35,9 @@ def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> st
     def overlap(i: int) -> int:
         return len(wanted & _words(sentences[i]))
 
-    best = sorted(range(len(sentences)), key=lambda i: (-overlap(i), i))[:keep]
+    best = set(sorted(range(len(sentences)), key=lambda i: (-overlap(i), i))[:keep])
+    # A question the passage asks itself is quoted with the sentence that answers it.
+    best |= {i + 1 for i in best if sentences[i].endswith(ASKED) and i + 1 < len(sentences)}
     return " ".join(sentences[i] for i in sorted(best))
 
 

@@ -110,13 +110,12 @@ def _knowledge(p: Parsed) -> Action:
     return Action(KNOWLEDGE, {"query": p.text[:MAX_KB_QUERY]})
 
 
-def _knowledge_again(p: Parsed) -> Action | None:
-    """The question with the things it names in the data's words, when the search for the
-    question as asked found nothing (a Chinese question, an English article: "安山岩"
-    is Andesite)."""
-    if p.search_text and p.search_text != p.text:
-        return Action(KNOWLEDGE, {"query": p.search_text[:MAX_KB_QUERY]})
-    return None
+def _knowledge_again(p: Parsed) -> list[Action]:
+    """The searches after the question as asked found nothing (a Chinese question, an
+    English passage: "安山岩" is Andesite): the question with the things it names in the
+    data's words, then those names alone — the database's ranking picks the passage."""
+    queries = [q for q in (p.search_text, p.search_names) if q and q != p.text]
+    return [Action(KNOWLEDGE, {"query": q[:MAX_KB_QUERY]}) for q in dict.fromkeys(queries)]
 
 
 def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):
@@ -127,8 +126,9 @@ def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):
         yield _knowledge(p)
         if kb is None or not kb.ok or kb.result.get("articles"):
             return
-        again = _knowledge_again(p)
-        if again is not None and KNOWLEDGE in tools:
+        for again in _knowledge_again(p):
+            if KNOWLEDGE not in tools:
+                break
             yield again
             found = last(seen, KNOWLEDGE, **again.input)
             if found is None or not found.ok or found.result.get("articles"):

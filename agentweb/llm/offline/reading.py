@@ -64,7 +64,9 @@ COUNTED = re.compile(
 # to it stand.
 BEFORE = 24
 ASKED_REACH = 14
-JOINED = re.compile(r"\s*(?:\band\b|&|\bor\b|和|与|跟|还有|、|,|，)\s*$", re.IGNORECASE)
+# An article or "one" between a list word and the name it joins ("and a shield", "和一个盾牌").
+ARTICLE = re.compile(r"\s*(?:\b(?:a|an|the|one)|一\s*[个只根张块把件顶面座架盏份]?)\s*$", re.I)
+JOINED = re.compile(rf"\s*(?:\band\b|&|\bor\b|,|{w.LIST_ZH})\s*$", re.IGNORECASE)
 ZH_DIGITS = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
 NOT_READ = frozenset({Intent.PROFILE, Intent.SMALL_TALK}) | ACTIONS
 REVERSE = frozenset({Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS, Intent.QUEST_KILLERS})
@@ -156,6 +158,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         if p.intent in REVERSE:
             return p  # "which quests reward an Item Vault": a modded item the data only names
     p.search_text = _search_text(p, live)
+    p.search_names = _search_names(live)
     if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
         p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
         return p
@@ -189,6 +192,16 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     else:
         _unlinked(p, asked)
     return p
+
+
+def _search_names(live: list[Entity]) -> str | None:
+    """The English names of the items, mobs and quests a Chinese question names, alone."""
+    english = [
+        e.names["en_us"]
+        for e in live
+        if e.kind in (ITEM, BLOCK, MOB, QUEST) and CJK.search(e.text) and e.names.get("en_us")
+    ]
+    return " ".join(dict.fromkeys(english)) or None
 
 
 def _search_text(p: Parsed, live: list[Entity]) -> str:
@@ -362,11 +375,24 @@ def _made(p: Parsed, things: list[Entity]) -> None:
         for t in things
         if t not in asked and any(_joined_to(b, asked) for b in _befores(p.text, t, things))
     ]
-    made = counted or [t for t in things if t not in asked] or things
-    made = list({t.id: t for t in made}.values())
+    # "3 pistons, 2 anvils and a shield": a name listed with counted ones is made too (once).
+    listed = [
+        t
+        for t in things
+        if t not in counted
+        and t not in asked
+        and any(_joined_to(ARTICLE.sub("", b), counted) for b in _befores(p.text, t, things))
+    ]
+    made = (counted + listed) or [t for t in things if t not in asked] or things
+    made = sorted({t.id: t for t in made}.values(), key=lambda t: _at(p.text, t))
     p.items = [t.id for t in made]
     p.quantities = [_quantity(p.text, t) if t in counted else 1 for t in made]
     p.quantity = p.quantities[0]
+
+
+def _at(text: str, entity: Entity) -> int:
+    at = text.casefold().find(entity.text.casefold())
+    return at if at >= 0 else len(text)
 
 
 def _befores(text: str, entity: Entity, things: list[Entity]) -> list[str]:

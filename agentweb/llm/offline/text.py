@@ -50,6 +50,8 @@ CHAPTER_EN = re.compile(
     r"\bquests?\b.*?\b(?:in|of|from)\s+(?:the\s+)?(?P<c>chapter\b.+?)(?:\?|$)", re.I
 )
 CHAPTER_ZH = re.compile(r"(?P<c>第?\s*\d+\s*章)")
+# The words a Chinese list of names is joined with ("活塞、铁砧和盾牌", "铁砧以及盾牌").
+LIST_ZH = "以及|及|还有|和|与|跟|或者|、|，"
 QUEST_WORD = re.compile(r"\bquests?\b|任务")
 
 # What a question asks about a quest. A question may ask several at once.
