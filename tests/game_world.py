@@ -21,7 +21,17 @@ from agentweb.game.demo import (
 )
 from agentweb.game.importers.ftbquests import import_ftbquests
 from agentweb.game.importers.minecraft import import_minecraft_data
-from agentweb.game.models import GameName, Item, ItemSource, KnowledgeArticle, QuestBook
+from agentweb.game.models import (
+    GameName,
+    Item,
+    ItemSource,
+    ItemTag,
+    KnowledgeArticle,
+    LootTable,
+    PackImport,
+    QuestBook,
+    Recipe,
+)
 
 FIXTURES = Path(__file__).resolve().parent / "game" / "fixtures"
 PACKS = FIXTURES / "packs"
@@ -35,11 +45,29 @@ def shipped_world(django_db_setup, django_db_blocker):
         quests = import_ftbquests(DEMO_PACK_DIR, slug=DEMO_BOOK)
     yield {"minecraft": minecraft, "quests": quests}
     with django_db_blocker.unblock():
-        KnowledgeArticle.objects.all().delete()
-        QuestBook.objects.all().delete()
-        ItemSource.objects.all().delete()
-        Item.objects.all().delete()
-        GameName.objects.all().delete()
+        clear_game_world()
+
+
+# Everything an import writes (shops and players' rows go with the items and books). A
+# pack's recipes, tags and loot tables left behind would make the next import of the same
+# pack keep them as unchanged, with none of the ways to obtain items they stand for.
+GAME_WORLD = (
+    KnowledgeArticle,
+    QuestBook,
+    ItemSource,
+    Recipe,
+    LootTable,
+    ItemTag,
+    PackImport,
+    Item,
+    GameName,
+)
+
+
+def clear_game_world() -> None:
+    """Remove the game world a fixture imported outside the tests' transactions."""
+    for model in GAME_WORLD:
+        model.objects.all().delete()
 
 
 @pytest.fixture

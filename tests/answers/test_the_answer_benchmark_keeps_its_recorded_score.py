@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from agentweb.game.models import Item, ItemSource, KnowledgeArticle, QuestBook
+from tests.game_world import clear_game_world
 
 ROOT = Path(__file__).resolve().parents[2]
 # The database is set up only for tests marked as using it; the answers are read-only.
@@ -43,10 +43,7 @@ def results(django_db_setup, django_db_blocker):
     yield answered
     with django_db_blocker.unblock():
         get_user_model().objects.filter(username__in=list(users)).delete()
-        KnowledgeArticle.objects.all().delete()
-        QuestBook.objects.all().delete()
-        ItemSource.objects.all().delete()
-        Item.objects.all().delete()
+        clear_game_world()
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
