@@ -220,24 +220,23 @@ def finished_data(status: str, stop_reason: dict[str, Any], data: dict[str, Any]
 def new_run(**fields: Any) -> int:
     """``Run.objects.create(**fields).pk`` (``fields`` by attribute name: ``user_id``),
     as one hand-written INSERT; the other columns get their fields' defaults (queued)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(), new_run_values(fields))
-        return cursor.fetchone()[0]
+    return _insert(fields, "submit")
 
 
 def started_run(**fields: Any) -> int:
     """A run born running (``start_at_once``: an experiment's driver holds its lease): its id."""
-    with connection.cursor() as cursor:
-        values = new_run_values({**fields, "status": Status.RUNNING}, "start_at_once")
-        cursor.execute(_insert_sql(), values)
-        return cursor.fetchone()[0]
+    return _insert({**fields, "status": Status.RUNNING}, "start_at_once")
 
 
 def imported_run(status: str, **fields: Any) -> int:
     """A run imported from an export (``traces.importer``), ended as ``status``: its id."""
     status = TRANSITIONS["import"].to("import", status)
+    return _insert({**fields, "status": status}, "import")
+
+
+def _insert(fields: dict[str, Any], transition: str) -> int:
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(), new_run_values({**fields, "status": status}, "import"))
+        cursor.execute(_insert_sql(), new_run_values(fields, transition))
         return cursor.fetchone()[0]
 
 
