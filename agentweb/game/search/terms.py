@@ -55,7 +55,9 @@ ASKING_CHARACTERS = frozenset("么为怎什哪吗呢啥咋吧啊呀谁几")
 # time, prepositions: the single characters of the usual Chinese stop-word lists). A pair
 # with one of them that no document has is no word of a topic: it spans two words
 # ("才能" in "怎样才能让旧钟…", "让旧").
-FUNCTION_CHARACTERS = frozenset("的了着过之其所和与及或而把被让给对向从在到于就才都也还又再很太最更已将会能要可是我你他她它们这那")
+FUNCTION_CHARACTERS = frozenset(
+    "的了着过之其所和与及或而把被让给对向从在到于就才都也还又再很太最更已将会能要可是我你他她它们这那"
+)
 
 
 def bigrams(run: str) -> list[str]:
