@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from django.db import connection
@@ -87,6 +87,9 @@ class Query:
     terms: list[str]
     corrected: dict[str, str]
     unknown: list[str]
+    # Chinese pairs skipped as spanning two words ("烧煤" in "为啥不烧煤"): their characters
+    # may be words of one character (煤, coal), for choosing the sentences to quote.
+    across: list[str] = field(default_factory=list)
 
 
 def backend() -> ModuleType:
@@ -116,14 +119,15 @@ def _analyse(
     engine = backend()
     words = terms_of(clean_text(query))
     matches = engine.matching_each(words, kinds, book, prefix=prefix)
-    terms, corrected, unknown = [], {}, []
+    terms, corrected, unknown, across = [], {}, [], []
     found: dict[str, set[int]] = {}
     for term in words:
         ids = matches.ids[term]
         if not ids and term in matches.dropped:
             continue  # a stop word to the database, though not to our list
         if not ids and is_cjk(term) and _across_words(term, kinds):
-            continue  # a pair of characters across two Chinese words: no word at all
+            across.append(term)  # a pair of characters across two Chinese words
+            continue
         if not ids:
             repaired = closest_word(term, vocabulary(kinds))
             ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
@@ -135,7 +139,7 @@ def _analyse(
         if term not in found:
             terms.append(term)
             found[term] = ids
-    return Query(terms, corrected, unknown), found, matches.documents
+    return Query(terms, corrected, unknown, across), found, matches.documents
 
 
 def _across_words(pair: str, kinds: Sequence[str]) -> bool:

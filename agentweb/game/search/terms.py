@@ -56,7 +56,7 @@ ASKING_CHARACTERS = frozenset("么为怎什哪吗呢啥咋吧啊呀谁几")
 # with one of them that no document has is no word of a topic: it spans two words
 # ("才能" in "怎样才能让旧钟…", "让旧").
 FUNCTION_CHARACTERS = frozenset(
-    "的了着过之其所和与及或而把被让给对向从在到于就才都也还又再很太最更已将会能要可是我你他她它们这那"
+    "不没的了着过之其所和与及或而把被让给对向从在到于就才都也还又再很太最更已将会能要可是我你他她它们这那"
 )
 
 
@@ -91,6 +91,13 @@ def terms_of(query: str) -> list[str]:
         terms.append(word)
     latin = [t for t in terms if not is_cjk(t)][:MAX_TERMS]
     return [t for t in terms if t in latin or is_cjk(t)][: MAX_TERMS * 3]
+
+
+def characters(pairs: Iterable[str]) -> list[str]:
+    """The characters of Chinese pairs that may be words of one character (煤, 船): not
+    asking or function characters."""
+    found = [c for pair in pairs for c in pair if c not in ASKING_CHARACTERS | FUNCTION_CHARACTERS]
+    return list(dict.fromkeys(found))
 
 
 def index_text(text: str) -> str:

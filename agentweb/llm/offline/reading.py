@@ -159,6 +159,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
             return p  # "which quests reward an Item Vault": a modded item the data only names
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(live)
+    p.named = _named(live)
     if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
         p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
         return p
@@ -192,6 +193,14 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     else:
         _unlinked(p, asked)
     return p
+
+
+def _named(live: list[Entity]) -> tuple[str, ...]:
+    """Every name of the items, mobs and quests the question names, in every language."""
+    names = [
+        n for e in live if e.kind in (ITEM, BLOCK, MOB, QUEST) for n in (e.name, *e.names.values())
+    ]
+    return tuple(dict.fromkeys(n for n in names if n))
 
 
 def _search_names(live: list[Entity]) -> str | None:
