@@ -90,6 +90,8 @@ class Query:
     # Chinese pairs skipped as spanning two words ("烧煤" in "为啥不烧煤"): their characters
     # may be words of one character (煤, coal), for choosing the sentences to quote.
     across: list[str] = field(default_factory=list)
+    # Terms searched as the start of a word: a player's short form ("min" for minimum).
+    prefixed: frozenset[str] = frozenset()
 
 
 def backend() -> ModuleType:
@@ -113,13 +115,15 @@ def analyse(
 
 
 def _analyse(
-    query: str, kinds: Sequence[str], *, book: int | None, prefix: bool
+    query: str, kinds: Sequence[str], *, book: int | None, prefix: bool, partial: bool = False
 ) -> tuple[Query, dict[str, set[int]], int | None]:
-    """:func:`analyse`, and the number of documents of ``kinds`` if the backend counted them."""
+    """:func:`analyse`, and the number of documents of ``kinds`` if the backend counted them.
+    With ``partial`` (a question in a player's words), a word no document has and no typo
+    explains is tried as the start of a word: a short form ("min" for minimum)."""
     engine = backend()
     words = terms_of(clean_text(query))
     matches = engine.matching_each(words, kinds, book, prefix=prefix)
-    terms, corrected, unknown, across = [], {}, [], []
+    terms, corrected, unknown, across, prefixed = [], {}, [], [], set()
     found: dict[str, set[int]] = {}
     for term in words:
         ids = matches.ids[term]
@@ -131,15 +135,30 @@ def _analyse(
         if not ids:
             repaired = closest_word(term, vocabulary(kinds))
             ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
+            if not ids and partial and not prefix and _short_form(term):
+                ids = engine.matching(term, kinds, book, prefix=True)
+                if ids:
+                    prefixed.add(term)
+                    repaired = term
             if not ids:
                 unknown.append(term)
                 continue
-            corrected[term] = repaired
+            if repaired != term:
+                corrected[term] = repaired
             term = repaired
         if term not in found:
             terms.append(term)
             found[term] = ids
-    return Query(terms, corrected, unknown, across), found, matches.documents
+    query_read = Query(terms, corrected, unknown, across, frozenset(prefixed))
+    return query_read, found, matches.documents
+
+
+# A short form is at least this long ("min", "max", "info"): shorter starts match anything.
+SHORT_FORM_CHARS = 3
+
+
+def _short_form(term: str) -> bool:
+    return len(term) >= SHORT_FORM_CHARS and term.isalpha() and not is_cjk(term)
 
 
 def _across_words(pair: str, kinds: Sequence[str]) -> bool:
@@ -168,7 +187,7 @@ def search(
     questions in a player's words).
     """
     kinds = [str(kind) for kind in kinds]
-    parsed, found, documents = _analyse(query, kinds, book=book, prefix=prefix)
+    parsed, found, documents = _analyse(query, kinds, book=book, prefix=prefix, partial=partial)
     if (parsed.unknown and not partial) or not parsed.terms:
         return []
     n = _document_count(kinds) if documents is None else documents
@@ -188,7 +207,9 @@ def search(
     # (the coordination factor of Lucene's classic scoring, weighted by idf):
     # a document with the question's telling words beats one that repeats a
     # single common word.
-    scores = backend().scores(parsed.terms, candidates, kinds, prefix=prefix)
+    scores = backend().scores(
+        parsed.terms, candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
+    )
     ranked = sorted(scores.items(), key=lambda row: (-row[1].score * share[row[0]], row[0]))
     best = [doc_id for doc_id, _ in ranked[:limit]]
     targets = {doc_id: scores[doc_id].target for doc_id in best}
