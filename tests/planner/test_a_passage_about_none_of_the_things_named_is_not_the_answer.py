@@ -10,7 +10,7 @@ import pytest
 
 from agentweb.game.models import KnowledgeArticle
 from agentweb.llm.offline import OfflinePlanner
-from tests.planner.kit import run_with
+from tests.planner.kit import ask, run_with
 
 BLAZING = (
     "Where do you find a blaze if there's no nether? You'll find it in volcanic biomes of "
@@ -47,3 +47,18 @@ def test_an_english_question_quotes_the_article_about_the_item_it_names(saltmars
 def test_a_question_naming_nothing_quotes_the_best_ranked_article(blazing):
     outcome = run_with(OfflinePlanner(), "为什么谷里没有村民可以交易？")
     assert "迁去了南方" in outcome.text, outcome.text
+
+
+def test_the_reasoning_loop_quotes_only_the_article_about_the_thing_named(saltmarsh):
+    KnowledgeArticle.objects.create(
+        key="coast", title="The Coast", body="Nothing grows on this coast: the tide took it."
+    )
+    KnowledgeArticle.objects.create(
+        key="trident-lore",
+        title="Old Weapons",
+        body="A trident on this coast only comes from the drowned of the reef.",
+    )
+    asked = ask("why is there no trident growing on this coast?")
+    assert "database.query" in asked.tools, asked.tools
+    assert "drowned of the reef" in asked.text, asked.text
+    assert "the tide took it" not in asked.text
