@@ -7,9 +7,9 @@ the registered tools over a real database (SQLite in a temporary folder, or
 (``AGENTWEB_LLM``; the offline planner by default).
 
 Each answer is scored against its question's facts: ``bench/answers/questions.toml``
-(written alongside the planner) and ``bench/answers/general.toml`` (the held-out set,
-written from the data by someone who had not read the planner; see
-``bench/answers/README.md``):
+(written alongside the planner), ``bench/answers/general.toml`` and
+``bench/answers/lore_chains.toml`` (the held-out sets, written from the data by someone
+who had not read the planner; see ``bench/answers/README.md``):
 
 * ``expect`` — facts the answer must state (a list inside the list: any one of them);
 * ``forbid`` — facts it must not state (a wrong count, a wrong item);
@@ -53,7 +53,8 @@ from agentweb.lib.facts import normalize, states  # noqa: E402
 
 QUESTIONS = ROOT / "bench" / "answers" / "questions.toml"
 GENERAL = ROOT / "bench" / "answers" / "general.toml"
-QUESTION_SETS = (QUESTIONS, GENERAL)
+LORE_CHAINS = ROOT / "bench" / "answers" / "lore_chains.toml"
+QUESTION_SETS = (QUESTIONS, GENERAL, LORE_CHAINS)
 FLOORS = ROOT / "bench" / "answers" / "floors.toml"
 # The other quest books the questions ask about, shared with the planner tests.
 FIXTURES = ROOT / "tests" / "planner" / "fixtures"
@@ -83,7 +84,7 @@ class Question:
     language: str = ""
     # The fixture book the question needs ("" for the shipped data only).
     book: str = ""
-    # The file it came from ("questions", "general").
+    # The file it came from ("questions", "general", "lore_chains").
     set: str = ""
 
     def __post_init__(self) -> None:
@@ -382,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
         "--questions",
         type=Path,
         action="append",
-        help="a question file (repeat for several; default: questions.toml and general.toml)",
+        help="a question file (repeat for several; default: every set of bench/answers/)",
     )
     parser.add_argument(
         "-k", dest="only", help="only questions whose id, kind or category has this"

@@ -426,9 +426,9 @@ def quests_requiring_item(item_id: str, *, limit: int = DEFAULT_LIMIT) -> list[T
 
 def search_knowledge(query: str, *, limit: int = 5) -> list[KnowledgeArticle]:
     """Articles about ``query``, ranked by the database's full-text search; nothing
-    when the query is only stop words or names something no article has
-    (the relevance floor of :mod:`agentweb.game.search`)."""
-    hits = search(query, [DocumentKind.ARTICLE], limit=_limit(limit))
+    when the query is only stop words or mostly words no article has
+    (the relevance floor of :mod:`agentweb.game.search`, ``partial``)."""
+    hits = search(query, [DocumentKind.ARTICLE], limit=_limit(limit), partial=True)
     by_pk = KnowledgeArticle.objects.select_related("quest").in_bulk([h.target_id for h in hits])
     return [by_pk[h.target_id] for h in hits if h.target_id in by_pk]
 

@@ -11,6 +11,7 @@ offline planner's fallback).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any, Protocol
 
@@ -62,6 +63,27 @@ def in_data_words(text: str, linked: list[dict] | None) -> str | None:
             changed = changed.replace(mention, f" {english} ")
     changed = " ".join(changed.split())
     return changed if changed != " ".join(text.split()) else None
+
+
+def mentions_named(observation: Any, linked: list[dict] | None) -> bool:
+    """Whether ``observation`` mentions one of the items, mobs or quests the question
+    names, by any of their names — or the question names none. A passage that shares
+    only the question's other words ("没有下界" for "没有下界的话去哪找烈焰人？") is not
+    about what was asked."""
+    named = [
+        name
+        for entity in linked or []
+        if entity.get("kind") in SEARCHED_BY_NAME
+        for name in (entity.get("name"), *(entity.get("names") or {}).values())
+        if isinstance(name, str) and name
+    ]
+    if not named:
+        return True
+    if isinstance(observation, dict):
+        # What was searched for is no passage.
+        observation = {k: v for k, v in observation.items() if k != "query"}
+    text = json.dumps(observation, ensure_ascii=False).casefold()
+    return any(name.casefold() in text for name in named)
 
 
 def data_names(text: str, linked: list[dict] | None) -> str | None:

@@ -53,23 +53,30 @@ def _web_allowed(env: Environment, request: Request) -> bool:
 async def _local(ctx: ExecutionContext, env: Environment, request: Request) -> Any:
     """The knowledge base searched for the question; when it has nothing, once more with
     the things the question names in the data's words, then with those names alone (an
-    English passage for a Chinese question, the best the database's ranking finds)."""
+    English passage for a Chinese question, the best the database's ranking finds). A
+    search whose passages mention none of the things the question names found nothing
+    about it: the next one is tried, and the first search that found anything is kept
+    when none is about them."""
     tools = ToolContext.bind(ctx, env.registry, [KB_TOOL], env.modules)
     if KB_TOOL not in tools:
         return None
     field = _query_field(tools)
     found = await tools.call(KB_TOOL, {field: request.text[:200]})
+    first = found if found.sources else None
     searched = {request.text[:200]}
     for again in (
         names.in_data_words(request.text, request.entities),
         names.data_names(request.text, request.entities),
     ):
-        if found.sources:
-            break
+        if found.sources and names.mentions_named(found.observation, request.entities):
+            return found
         if again is not None and again[:200] not in searched:
             searched.add(again[:200])
             found = await tools.call(KB_TOOL, {field: again[:200]})
-    return found
+            first = first or (found if found.sources else None)
+    if found.sources and names.mentions_named(found.observation, request.entities):
+        return found
+    return first or found
 
 
 def _query_field(tools: ToolContext) -> str:

@@ -13,12 +13,17 @@ go to the web):
    (:mod:`agentweb.game.search.terms`). No terms → no results.
 2. Every term must occur in the searched documents — as written or stemmed
    (with ``prefix``, also as the start of a word), or within a typo or two
-   of a word that does (then the term is replaced by that word). A term that
-   occurs nowhere means the query is about something the data does not
-   have → no results. A Chinese pair of characters that no document has is
-   skipped when both its characters occur in the documents (it spans two
-   words); a character no document has means, again, something the data
-   does not have.
+   of a word that does (then the term is replaced by that word). For names
+   a term that occurs nowhere means the query is about something the data
+   does not have → no results. A question in a player's words (``partial``,
+   the knowledge base) has words no article uses ("is there any way to the
+   End? I want to fight the dragon"): such a term weighs in the query as the
+   rarest word can (bm25's idf of a word in no document), so a document
+   must still cover half of a query that has it, and a query made mostly of
+   words the data lacks finds nothing. A Chinese pair of characters that no
+   document has is skipped when both its characters occur in the documents,
+   or one of them is a function character (it spans two words); a character
+   no document has means, again, something the data does not have.
 3. A document must cover at least half of the query, each term weighing
    its inverse document frequency (bm25's idf: a rare word weighs more than
    "get"); with ``every_term`` it must contain every term. Those are ranked
@@ -30,13 +35,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from django.db import connection
 
 from agentweb.game.models import DocumentKind, SearchDocument
-from agentweb.game.search.terms import ASKING_CHARACTERS, closest_word, is_cjk, terms_of
+from agentweb.game.search.terms import (
+    ASKING_CHARACTERS,
+    FUNCTION_CHARACTERS,
+    closest_word,
+    is_cjk,
+    terms_of,
+)
 from agentweb.game.search.vocabulary import chinese_characters, vocabulary
 from agentweb.game.text import clean_text
 
@@ -59,11 +70,14 @@ def _document_count(kinds: Sequence[str]) -> int:
     return SearchDocument.objects.filter(kind__in=list(kinds)).count()
 
 
+def _idf(documents_with_it: int, n: int) -> float:
+    """bm25's inverse document frequency: rare words weigh more."""
+    return math.log(1 + (n - documents_with_it + 0.5) / (documents_with_it + 0.5))
+
+
 def _idf_weights(found: dict[str, set[int]], n: int) -> dict[str, float]:
-    """bm25's inverse document frequency of each term: rare words weigh more."""
-    return {
-        term: math.log(1 + (n - len(ids) + 0.5) / (len(ids) + 0.5)) for term, ids in found.items()
-    }
+    """The inverse document frequency of each term."""
+    return {term: _idf(len(ids), n) for term, ids in found.items()}
 
 
 @dataclass(frozen=True)
@@ -73,6 +87,11 @@ class Query:
     terms: list[str]
     corrected: dict[str, str]
     unknown: list[str]
+    # Chinese pairs skipped as spanning two words ("烧煤" in "为啥不烧煤"): their characters
+    # may be words of one character (煤, coal), for choosing the sentences to quote.
+    across: list[str] = field(default_factory=list)
+    # Terms searched as the start of a word: a player's short form ("min" for minimum).
+    prefixed: frozenset[str] = frozenset()
 
 
 def backend() -> ModuleType:
@@ -96,38 +115,58 @@ def analyse(
 
 
 def _analyse(
-    query: str, kinds: Sequence[str], *, book: int | None, prefix: bool
+    query: str, kinds: Sequence[str], *, book: int | None, prefix: bool, partial: bool = False
 ) -> tuple[Query, dict[str, set[int]], int | None]:
-    """:func:`analyse`, and the number of documents of ``kinds`` if the backend counted them."""
+    """:func:`analyse`, and the number of documents of ``kinds`` if the backend counted them.
+    With ``partial`` (a question in a player's words), a word no document has and no typo
+    explains is tried as the start of a word: a short form ("min" for minimum)."""
     engine = backend()
     words = terms_of(clean_text(query))
     matches = engine.matching_each(words, kinds, book, prefix=prefix)
-    terms, corrected, unknown = [], {}, []
+    terms, corrected, unknown, across, prefixed = [], {}, [], [], set()
     found: dict[str, set[int]] = {}
     for term in words:
         ids = matches.ids[term]
         if not ids and term in matches.dropped:
             continue  # a stop word to the database, though not to our list
         if not ids and is_cjk(term) and _across_words(term, kinds):
-            continue  # a pair of characters across two Chinese words: no word at all
+            across.append(term)  # a pair of characters across two Chinese words
+            continue
         if not ids:
             repaired = closest_word(term, vocabulary(kinds))
             ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
+            if not ids and partial and not prefix and _short_form(term):
+                ids = engine.matching(term, kinds, book, prefix=True)
+                if ids:
+                    prefixed.add(term)
+                    repaired = term
             if not ids:
                 unknown.append(term)
                 continue
-            corrected[term] = repaired
+            if repaired != term:
+                corrected[term] = repaired
             term = repaired
         if term not in found:
             terms.append(term)
             found[term] = ids
-    return Query(terms, corrected, unknown), found, matches.documents
+    query_read = Query(terms, corrected, unknown, across, frozenset(prefixed))
+    return query_read, found, matches.documents
+
+
+# A short form is at least this long ("min", "max", "info"): shorter starts match anything.
+SHORT_FORM_CHARS = 3
+
+
+def _short_form(term: str) -> bool:
+    return len(term) >= SHORT_FORM_CHARS and term.isalpha() and not is_cjk(term)
 
 
 def _across_words(pair: str, kinds: Sequence[str]) -> bool:
     """A Chinese pair no document has spans two words (or a question word), unless one of
     its characters is in no document at all: then the question names something else."""
-    return bool(set(pair) & ASKING_CHARACTERS) or set(pair) <= chinese_characters(kinds)
+    return bool(set(pair) & (ASKING_CHARACTERS | FUNCTION_CHARACTERS)) or set(pair) <= (
+        chinese_characters(kinds)
+    )
 
 
 def search(
@@ -138,18 +177,23 @@ def search(
     book: int | None = None,
     prefix: bool = False,
     every_term: bool = False,
+    partial: bool = False,
 ) -> list[Hit]:
     """Documents of ``kinds`` that match ``query`` above the relevance floor, best first.
 
     ``prefix`` also matches words that start with a term (for names being typed);
-    ``every_term`` keeps only documents with all the terms (for names).
+    ``every_term`` keeps only documents with all the terms (for names); ``partial``
+    lets words no document has weigh in the query instead of ending the search (for
+    questions in a player's words).
     """
     kinds = [str(kind) for kind in kinds]
-    parsed, found, documents = _analyse(query, kinds, book=book, prefix=prefix)
-    if parsed.unknown or not parsed.terms:
+    parsed, found, documents = _analyse(query, kinds, book=book, prefix=prefix, partial=partial)
+    if (parsed.unknown and not partial) or not parsed.terms:
         return []
-    weight = _idf_weights(found, _document_count(kinds) if documents is None else documents)
-    total = sum(weight.values())
+    n = _document_count(kinds) if documents is None else documents
+    weight = _idf_weights(found, n)
+    # A word no document has weighs as much as a word can: it is part of what was asked.
+    total = sum(weight.values()) + len(set(parsed.unknown)) * _idf(0, n)
     share: dict[int, float] = {}
     for term, ids in found.items():
         for doc_id in ids:
@@ -163,7 +207,9 @@ def search(
     # (the coordination factor of Lucene's classic scoring, weighted by idf):
     # a document with the question's telling words beats one that repeats a
     # single common word.
-    scores = backend().scores(parsed.terms, candidates, kinds, prefix=prefix)
+    scores = backend().scores(
+        parsed.terms, candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
+    )
     ranked = sorted(scores.items(), key=lambda row: (-row[1].score * share[row[0]], row[0]))
     best = [doc_id for doc_id, _ in ranked[:limit]]
     targets = {doc_id: scores[doc_id].target for doc_id in best}

@@ -103,10 +103,16 @@ _TARGETS = tuple(f"{kind.value}_id" for kind in DocumentKind)
 
 
 def scores(
-    terms: Sequence[str], ids: Sequence[int], kinds: Sequence[str], *, prefix: bool
+    terms: Sequence[str],
+    ids: Sequence[int],
+    kinds: Sequence[str],
+    *,
+    prefix: bool,
+    prefixed: frozenset[str] = frozenset(),
 ) -> dict[int, Scored]:
-    """ts_rank relevance of each of ``ids`` for ``terms`` (higher is better), with its target."""
-    query = reduce(or_, [_query(term, prefix) for term in terms])
+    """ts_rank relevance of each of ``ids`` for ``terms`` (higher is better), with its
+    target; the terms in ``prefixed`` match as the start of a word."""
+    query = reduce(or_, [_query(term, prefix or term in prefixed) for term in terms])
     qs = (
         _documents()
         .filter(pk__in=list(ids))

@@ -73,10 +73,16 @@ def matching_each(
 
 
 def scores(
-    terms: Sequence[str], ids: Sequence[int], kinds: Sequence[str], *, prefix: bool
+    terms: Sequence[str],
+    ids: Sequence[int],
+    kinds: Sequence[str],
+    *,
+    prefix: bool,
+    prefixed: frozenset[str] = frozenset(),
 ) -> dict[int, Scored]:
-    """bm25 relevance of each of ``ids`` for ``terms`` (higher is better)."""
-    expression = " OR ".join(_phrase(term, prefix) for term in terms)
+    """bm25 relevance of each of ``ids`` for ``terms`` (higher is better); the terms in
+    ``prefixed`` match as the start of a word."""
+    expression = " OR ".join(_phrase(term, prefix or term in prefixed) for term in terms)
     weights = ", ".join(str(w) for w in COLUMN_WEIGHTS)
     found: dict[int, Scored] = {}
     for kind in kinds:

@@ -51,6 +51,13 @@ STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION | CHINESE_STOP_PAIRS
 # Characters of Chinese question words and particles: a pair with one of them is no word
 # of a topic ("么谷" in "为什么谷里…").
 ASKING_CHARACTERS = frozenset("么为怎什哪吗呢啥咋吧啊呀谁几")
+# Function characters of Chinese (particles, pronouns, auxiliaries, adverbs of degree and
+# time, prepositions: the single characters of the usual Chinese stop-word lists). A pair
+# with one of them that no document has is no word of a topic: it spans two words
+# ("才能" in "怎样才能让旧钟…", "让旧").
+FUNCTION_CHARACTERS = frozenset(
+    "不没的了着过之其所和与及或而把被让给对向从在到于就才都也还又再很太最更已将会能要可是我你他她它们这那"
+)
 
 
 def bigrams(run: str) -> list[str]:
@@ -84,6 +91,13 @@ def terms_of(query: str) -> list[str]:
         terms.append(word)
     latin = [t for t in terms if not is_cjk(t)][:MAX_TERMS]
     return [t for t in terms if t in latin or is_cjk(t)][: MAX_TERMS * 3]
+
+
+def characters(pairs: Iterable[str]) -> list[str]:
+    """The characters of Chinese pairs that may be words of one character (煤, 船): not
+    asking or function characters."""
+    found = [c for pair in pairs for c in pair if c not in ASKING_CHARACTERS | FUNCTION_CHARACTERS]
+    return list(dict.fromkeys(found))
 
 
 def index_text(text: str) -> str:

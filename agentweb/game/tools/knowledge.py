@@ -11,7 +11,7 @@ from agentweb.game import queries
 from agentweb.game.models import DocumentKind, KnowledgeArticle
 from agentweb.game.search import analyse
 from agentweb.game.search.passages import best_passage
-from agentweb.game.search.terms import terms_of
+from agentweb.game.search.terms import characters, terms_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
 
 MODULE = "game.kb"
@@ -51,8 +51,10 @@ def excerpt(body: str, terms: list[str], limit: int = EXCERPT_CHARS) -> str:
 
 def _search(value: KnowledgeInput) -> KnowledgeResult:
     found: list[KnowledgeArticle] = queries.search_knowledge(value.query, limit=value.limit)
-    # The terms as searched (typos repaired), so the quoted sentences are the ones that matched.
-    terms = analyse(value.query, [DocumentKind.ARTICLE])[0].terms if found else []
+    # The terms as searched (typos repaired), so the quoted sentences are the ones that
+    # matched, and the characters of Chinese pairs across words (煤 in "为啥不烧煤").
+    searched = analyse(value.query, [DocumentKind.ARTICLE])[0] if found else None
+    terms = [*searched.terms, *characters(searched.across)] if searched else []
     return KnowledgeResult(
         query=value.query,
         articles=[

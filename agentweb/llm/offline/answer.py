@@ -32,6 +32,7 @@ from agentweb.llm.offline.plan import (
     WEB_FETCH,
     WEB_SEARCH,
     Action,
+    relevant,
 )
 from agentweb.llm.offline.words import PHRASES
 
@@ -173,11 +174,17 @@ def _status(d: Draft, status: str) -> str:
 
 
 def _knowledge(d: Draft, obs: Seen) -> None:
-    articles = obs.result.get("articles") or []
+    articles = relevant(d.p, obs)
     if not articles:
-        d.say("kb_none")
+        # Another search of the same question may have found it (in the data's words).
+        others = [s for s in d.seen if s.ok and s.tool == KNOWLEDGE and s is not obs]
+        if not any(relevant(d.p, s) for s in others) and "kb_none" not in d.said:
+            d.said.add("kb_none")
+            d.say("kb_none")
         return
-    for i, article in enumerate(articles[:ARTICLES_QUOTED]):
+    everything = obs.result.get("articles") or []
+    for article in articles[:ARTICLES_QUOTED]:
+        i = everything.index(article)
         # The question's words, and the names it links in the data's words (an English
         # passage for a Chinese question).
         asked = f"{d.p.text} {d.p.search_text or ''}"

@@ -28,6 +28,8 @@ class Draft:
     entities: list[Entity] = field(default_factory=list)
     parts: list[str] = field(default_factory=list)
     cites: list[int] = field(default_factory=list)
+    # Sentences said once for the whole answer ("nothing in the knowledge base").
+    said: set[str] = field(default_factory=set)
 
     def say(self, key: str, numbers: Sequence[int] = (), **values: Any) -> None:
         """One sentence; the names in it (``NAMED`` values) in the answer's language."""

@@ -97,6 +97,9 @@ class Parsed:
     search_text: str | None = None
     # Only the names it links, in the data's words: the last search of a lore question.
     search_names: str | None = None
+    # Every name (in every language) of the items, mobs and quests the question links: a
+    # passage that mentions none of them is not about what was asked.
+    named: tuple[str, ...] = ()
 
     @property
     def aspect(self) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 from agentweb.llm.offline.obs import Seen, last, tried
 from agentweb.llm.offline.parsed import Intent, Parsed
+from agentweb.llm.offline.passages import about_named
 
 ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
 QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"
@@ -110,6 +111,12 @@ def _knowledge(p: Parsed) -> Action:
     return Action(KNOWLEDGE, {"query": p.text[:MAX_KB_QUERY]})
 
 
+def relevant(p: Parsed, kb: Seen) -> list[dict]:
+    """The articles a knowledge search found that are about what the question names."""
+    articles = [a for a in kb.result.get("articles") or [] if isinstance(a, dict)]
+    return [a for a in articles if about_named(a, p.named)]
+
+
 def _knowledge_again(p: Parsed) -> list[Action]:
     """The searches after the question as asked found nothing (a Chinese question, an
     English passage: "安山岩" is Andesite): the question with the things it names in the
@@ -124,14 +131,14 @@ def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):
     kb = last(seen, KNOWLEDGE)
     if KNOWLEDGE in tools or kb is not None:
         yield _knowledge(p)
-        if kb is None or not kb.ok or kb.result.get("articles"):
+        if kb is None or not kb.ok or relevant(p, kb):
             return
         for again in _knowledge_again(p):
             if KNOWLEDGE not in tools:
                 break
             yield again
             found = last(seen, KNOWLEDGE, **again.input)
-            if found is None or not found.ok or found.result.get("articles"):
+            if found is None or not found.ok or relevant(p, found):
                 return
     if WEB_SEARCH not in tools and WEB_FETCH not in tools:
         return

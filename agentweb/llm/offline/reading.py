@@ -159,6 +159,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
             return p  # "which quests reward an Item Vault": a modded item the data only names
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(live)
+    p.named = _named(live)
     if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
         p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
         return p
@@ -184,7 +185,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         return p
     named_else = _named_besides(p, quests, things)
     if quests and _is_quest(asked, quests, things, named_else):
-        _quest(p, asked, _best_quest(quests, chapters, books))
+        _quest(p, asked, _best_quest(quests, chapters, books), _material_asked(p, quests, things))
         return p
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
@@ -192,6 +193,14 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     else:
         _unlinked(p, asked)
     return p
+
+
+def _named(live: list[Entity]) -> tuple[str, ...]:
+    """Every name of the items, mobs and quests the question names, in every language."""
+    names = [
+        n for e in live if e.kind in (ITEM, BLOCK, MOB, QUEST) for n in (e.name, *e.names.values())
+    ]
+    return tuple(dict.fromkeys(n for n in names if n))
 
 
 def _search_names(live: list[Entity]) -> str | None:
@@ -326,14 +335,24 @@ def _best_quest(quests: list[Entity], chapters: list[Entity], books: list[Entity
     return min(ranked, key=lambda q: ({"exact": 0, "normalised": 1}.get(q.how, 2), -len(q.text)))
 
 
-def _quest(p: Parsed, asked: Asked, quest: Entity) -> None:
+def _material_asked(p: Parsed, quests: list[Entity], things: list[Entity]) -> bool:
+    """Besides the quest, the question names two items or more and asks the amount of one
+    ("how many sticks to make its ladders", "梯子全做出来要多少根木棍"): a material of the
+    quest's items, added up over their recipes."""
+    others = [t for t in things if not _same_mention(t, quests)]
+    if len({t.text.casefold() for t in others}) < 2:
+        return False
+    return any(_amount_asked(b) for t in others for b in _befores(p.text, t, others))
+
+
+def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> None:
     p.quest, p.quest_id, p.said_quest = quest.name, quest.id, True
     p.items = []
     p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
     if quest.book:
         p.scope["book"] = quest.book
     # The quest is read by id (one detail), so its items' sources still fit the budget.
-    chain = asked.chain or p.intent is Intent.QUEST_CHAIN
+    chain = asked.chain or p.intent is Intent.QUEST_CHAIN or material
     p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
     # "How many sticks for all of them": the quest's items, added up to raw materials.
     p.materials = p.intent is Intent.QUEST_CHAIN and (asked.bill or asked.count)
