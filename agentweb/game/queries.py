@@ -372,16 +372,14 @@ def _quests_by_text(text: str, limit: int, book: int | None) -> tuple[list[int],
 
 def quest_detail(quest_id: str, *, book: str | None = None) -> QuestDetail | None:
     """A quest by its 16-hex id, with tasks, rewards (and their reward tables'
-    entries), the quests it depends on and the quests that depend on it."""
-    related = Quest.objects.select_related("chapter", "book").order_by("chapter__order", "order")
+    entries), the quests it depends on and the quests that depend on it: four statements
+    (the quest, its tasks, its rewards, its links both ways), five with reward tables."""
     qs = Quest.objects.select_related("chapter", "chapter__group", "book").prefetch_related(
         "tasks",
         Prefetch(
             "rewards",
             queryset=Reward.objects.select_related("table").prefetch_related("table__entries"),
         ),
-        Prefetch("dependencies", queryset=related),
-        Prefetch("dependents", queryset=related),
     )
     qs = qs.filter(quest_id=quest_id.strip().upper())
     if book:
@@ -389,13 +387,36 @@ def quest_detail(quest_id: str, *, book: str | None = None) -> QuestDetail | Non
     quest = qs.order_by("book__slug").first()
     if quest is None:
         return None
+    dependencies, dependents = _linked_quests(quest)
     return QuestDetail(
         quest=quest,
         tasks=list(quest.tasks.all()),
         rewards=list(quest.rewards.all()),
-        dependencies=list(quest.dependencies.all()),
-        dependents=list(quest.dependents.all()),
+        dependencies=dependencies,
+        dependents=dependents,
     )
+
+
+def _linked_quests(quest: Quest) -> tuple[list[Quest], list[Quest]]:
+    """The quests ``quest`` depends on and those that depend on it (chapter and book
+    loaded, in book order), read in one statement over the links both ways."""
+    links = Quest.dependencies.through.objects.filter(
+        Q(from_quest_id=quest.pk) | Q(to_quest_id=quest.pk)
+    ).select_related(
+        "from_quest__chapter", "from_quest__book", "to_quest__chapter", "to_quest__book"
+    )
+    dependencies: dict[int, Quest] = {}
+    dependents: dict[int, Quest] = {}
+    for link in links:
+        if link.from_quest_id == quest.pk:
+            dependencies[link.to_quest_id] = link.to_quest
+        if link.to_quest_id == quest.pk:
+            dependents[link.from_quest_id] = link.from_quest
+
+    def in_book_order(found: dict[int, Quest]) -> list[Quest]:
+        return sorted(found.values(), key=lambda q: (q.chapter.order, q.order, q.pk))
+
+    return in_book_order(dependencies), in_book_order(dependents)
 
 
 def quests_rewarding_item(item_id: str, *, limit: int = DEFAULT_LIMIT) -> list[Reward]:

@@ -60,6 +60,24 @@ def _pack() -> dict:
     return seen
 
 
+def _plans() -> dict:
+    """The plans of a name lookup's statements, with sequential scans off: whether the
+    indexes can serve them at all (on a small table the planner would rather scan)."""
+    from django.test.utils import CaptureQueriesContext
+
+    plans: dict[str, str] = {}
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        for label, text in (("prefix", "copper g"), ("exact", "铜齿轮")):
+            with CaptureQueriesContext(connection) as seen:
+                names_matching(text, kinds=["item"], exact=label == "exact")
+            sql = seen.captured_queries[0]["sql"]
+            cursor.execute("EXPLAIN " + sql)
+            plans[label] = "\n".join(row[0] for row in cursor.fetchall())
+            plans[f"{label}_statements"] = len(seen.captured_queries)
+    return plans
+
+
 def main() -> None:
-    out = {"vendor": connection.vendor, "demo": _demo(), "pack": _pack()}
+    out = {"vendor": connection.vendor, "demo": _demo(), "pack": _pack(), "plans": _plans()}
     print("PACK=" + json.dumps(out, ensure_ascii=False))

@@ -45,3 +45,12 @@ def test_a_pack_imports_and_a_second_import_changes_nothing(probe):
     assert all(counts == [0, 0, 0] for counts in pack["second"].values()), pack["second"]
     assert pack["alloy"] == ["安山合金", "搅拌"]
     assert pack["contains_zh"] == [["item", "mixer:shaft", "zh_cn", "exact"]]
+
+
+def test_a_name_and_the_names_it_starts_are_one_range_of_the_code_point_index(probe):
+    plans = probe["plans"]
+    for label in ("prefix", "exact"):
+        assert "game_name_folded_c" in plans[label], plans[label]
+        assert "Index Cond" in plans[label], plans[label]
+    # Exact names and prefixes: one statement (substrings only when they do not fill it).
+    assert plans["exact_statements"] == 1

@@ -8,9 +8,10 @@ book. ``origin`` says which import owns the row (``minecraft-data``, ``pack``,
 same thing in the same language the pack's name wins (:data:`ORIGIN_PRECEDENCE`).
 
 ``folded`` is the text as names are compared (case-folded, whitespace collapsed). The
-database indexes it for exact and prefix lookups (a B-tree) and for substrings in any
-script, Chinese included: an FTS5 table with the ``trigram`` tokenizer on SQLite, a
-``pg_trgm`` GIN index on PostgreSQL (made by the migration). Look names up with
+migrations index it for exact and prefix lookups — a B-tree in code point order (SQLite's
+own; ``COLLATE "C"`` on PostgreSQL), so that a prefix is one range of it — and for
+substrings in any script, Chinese included: an FTS5 table with the ``trigram`` tokenizer
+on SQLite, a ``pg_trgm`` GIN index on PostgreSQL. Look names up with
 :func:`agentweb.game.search.localized.names_matching` and
 :func:`agentweb.game.search.localized.localized_names`.
 """
@@ -79,7 +80,8 @@ class GameName(models.Model):
     key = models.CharField(max_length=KEY_LENGTH)
     language = models.CharField(max_length=LANGUAGE_LENGTH)
     text = models.CharField(max_length=NAME_LENGTH)
-    folded = models.CharField(max_length=NAME_LENGTH, db_index=True)
+    # Indexed by the migrations (0006, 0009): the B-tree's order depends on the database.
+    folded = models.CharField(max_length=NAME_LENGTH)
 
     class Meta:
         ordering = ["kind", "key", "language"]

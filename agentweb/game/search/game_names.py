@@ -6,12 +6,13 @@ Two functions for callers (tools, the planner, commands):
   ``names_matching("安山合金")`` → ``[NameMatch(kind="item", key="create:andesite_alloy",
   language="zh_cn", text="安山合金", how="exact")]``. Matches come exact first (the whole
   name, any case), then names starting with the text, then names containing it; the
-  database finds and orders them (no scoring here): a B-tree on the folded name for the
-  first two, and for the third the SQLite FTS5 ``trigram`` tokenizer or PostgreSQL
-  ``pg_trgm``: of the first :data:`CANDIDATES` names the index finds, the shortest come
-  first on SQLite (what the trigram index's ``bm25()`` would rank first, without ranking
-  every match), the most ``similarity()`` on PostgreSQL. Substrings need three
-  characters (a trigram); shorter text is matched whole or as a prefix only.
+  database finds and orders them (no scoring here): the first two are one range of a
+  B-tree on the folded name in code point order (one statement), and for the third
+  the SQLite FTS5 ``trigram`` tokenizer or PostgreSQL ``pg_trgm``: of the first
+  :data:`CANDIDATES` names the index finds, the shortest come first on SQLite (what the
+  trigram index's ``bm25()`` would rank first, without ranking every match), the most
+  ``similarity()`` on PostgreSQL. Substrings need three characters (a trigram);
+  shorter text is matched whole or as a prefix only.
   Each thing named appears once per language (the best-ranked origin's name).
 * :func:`localized_names` — "what is each of these called in this language?" —
   ``localized_names("item", ["create:andesite_alloy"], "zh_cn")`` → the name in that
@@ -27,7 +28,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Collate
 
 from agentweb.game.models.names import DEFAULT_LANGUAGE, GameName, fold, origin_rank
 from agentweb.game.text import clean_text
@@ -105,16 +107,21 @@ def names_matching(
 
     ``kinds`` limits the kinds of things (``["item"]``, ``["quest", "chapter"]``),
     ``languages`` the languages (game codes). Exact matches first, then prefixes,
-    then substrings; with ``exact`` only the whole name (one indexed statement). See
-    the module's docstring."""
+    then substrings; with ``exact`` only the whole name. Exact names and prefixes are one
+    range of the folded names' index (one statement), substrings one more when those
+    do not fill ``limit``. See the module's docstring."""
     folded = fold(clean_text(text))[:MAX_TEXT]
     if not folded:
         return []
     limit = max(1, min(limit, MAX_MATCHES))
     found: dict[tuple[str, str, str], NameMatch] = {}
-    steps = (("exact", _exact), ("prefix", _prefix), ("contains", _contains))
-    for how, step in steps[:1] if exact else steps:
-        for kind, key, language, name in step(folded, kinds, languages, limit):
+    exact_rows, prefix_rows = _starting_with(folded, kinds, languages, limit, exact=exact)
+    steps = [("exact", exact_rows)]
+    if not exact:
+        steps.append(("prefix", prefix_rows))
+        steps.append(("contains", lambda: _contains(folded, kinds, languages, limit)))
+    for how, rows in steps:
+        for kind, key, language, name in rows() if callable(rows) else rows:
             found.setdefault((kind, key, language), NameMatch(kind, key, language, name, how))
             if len(found) >= limit:
                 return list(found.values())
@@ -146,23 +153,36 @@ def _best_origin(rows: Iterable[tuple], limit: int) -> list[tuple[str, str, str,
 
 
 FIELDS = ("origin", "kind", "key", "language", "text")
+# Above every character: ``text + LAST`` bounds the names that start with ``text``.
+LAST = "\U0010ffff"
 
 
-def _exact(folded: str, kinds, languages, limit: int) -> list[tuple[str, str, str, str]]:
-    qs = _filtered(kinds, languages).filter(folded=folded).order_by("kind", "key", "language")
-    return _best_origin(qs.values_list(*FIELDS)[: limit * 4], limit)
-
-
-def _prefix(folded: str, kinds, languages, limit: int) -> list[tuple[str, str, str, str]]:
-    qs = _filtered(kinds, languages).exclude(folded=folded)
+def code_point_order(field: str = "folded"):
+    """The folded name as its index orders it: by code point, as SQLite's B-tree does, and
+    on PostgreSQL under the "C" collation whatever the database's own (the index the
+    migration makes): a name's prefixes are one range of it, in any language."""
     if connection.vendor == "postgresql":
-        # LIKE 'text%' on the pattern-ops index Django adds beside the B-tree.
-        qs = qs.filter(folded__startswith=folded)
+        return Collate(field, "C")
+    return F(field)
+
+
+def _starting_with(
+    folded: str, kinds, languages, limit: int, *, exact: bool
+) -> tuple[list[tuple[str, str, str, str]], list[tuple[str, str, str, str]]]:
+    """The names equal to ``folded`` and those starting with it, as two lists (at most
+    ``limit`` each): one range of the index, the whole name first (it sorts before every
+    longer name it starts)."""
+    qs = _filtered(kinds, languages).alias(ordered=code_point_order())
+    if exact:
+        qs = qs.filter(ordered=folded)
     else:
-        # A range on the B-tree (code point order): every name that starts with the text.
-        qs = qs.filter(folded__gt=folded, folded__lt=folded + "\U0010ffff")
-    qs = qs.order_by("folded", "kind", "key", "language")
-    return _best_origin(qs.values_list(*FIELDS)[: limit * 4], limit)
+        qs = qs.filter(ordered__gte=folded, ordered__lt=folded + LAST)
+    rows = qs.order_by("ordered", "kind", "key", "language").values_list("folded", *FIELDS)
+    # Each step reads up to four rows a thing (one per origin naming it, at most three).
+    rows = list(rows[: limit * 4 if exact else limit * 8])
+    whole = [row[1:] for row in rows if row[0] == folded]
+    longer = [row[1:] for row in rows if row[0] != folded]
+    return _best_origin(whole, limit), _best_origin(longer, limit)
 
 
 def _contains(folded: str, kinds, languages, limit: int) -> list[tuple[str, str, str, str]]:
@@ -170,15 +190,10 @@ def _contains(folded: str, kinds, languages, limit: int) -> list[tuple[str, str,
         return []
     where, params = _sql_filter(kinds, languages)
     if connection.vendor == "postgresql":
-        ids = _contains_postgres(folded, where, params, limit * 4)
+        rows = _contains_postgres(folded, where, params, limit * 4)
     else:
-        ids = _contains_sqlite(folded, where, params, limit * 4)
-    if not ids:
-        return []
-    rows = {
-        row[0]: row[1:] for row in GameName.objects.filter(pk__in=ids).values_list("pk", *FIELDS)
-    }
-    return _best_origin((rows[pk] for pk in ids if pk in rows), limit)
+        rows = _contains_sqlite(folded, where, params, limit * 4)
+    return _best_origin(rows, limit)
 
 
 def _sql_filter(kinds, languages) -> tuple[str, list]:
@@ -193,32 +208,36 @@ def _sql_filter(kinds, languages) -> tuple[str, list]:
     return "".join(f" AND {c}" for c in clauses), params
 
 
-def _contains_sqlite(folded: str, where: str, params: list, limit: int) -> list[int]:
+# The columns a substring match reads, in :data:`FIELDS` order.
+COLUMNS = "origin, kind, key, language, text"
+
+
+def _contains_sqlite(folded: str, where: str, params: list, limit: int) -> list[tuple]:
     # A quoted FTS5 string is taken literally; the trigram tokenizer matches it anywhere.
     # The index hands over at most CANDIDATES names; the shortest (the closest fit:
     # trigram bm25 ranks the same way, but over every match) come first.
     phrase = '"' + folded.replace('"', '""') + '"'
     sql = (
-        "SELECT id FROM (SELECT n.id, n.folded FROM game_name_fts f "
-        "JOIN game_gamename n ON n.id = f.rowid "
+        f"SELECT {COLUMNS} FROM (SELECT n.id, n.folded, n.{COLUMNS.replace(', ', ', n.')} "
+        "FROM game_name_fts f JOIN game_gamename n ON n.id = f.rowid "
         f"WHERE game_name_fts MATCH %s{where} LIMIT %s) "
         "ORDER BY length(folded), id LIMIT %s"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [phrase, *params, CANDIDATES, limit])
-        return [row[0] for row in cursor.fetchall()]
+        return cursor.fetchall()
 
 
-def _contains_postgres(folded: str, where: str, params: list, limit: int) -> list[int]:
+def _contains_postgres(folded: str, where: str, params: list, limit: int) -> list[tuple]:
     pattern = "%" + folded.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     sql = (
-        "SELECT id FROM (SELECT n.id, n.folded FROM game_gamename n "
-        f"WHERE n.folded LIKE %s{where} LIMIT %s) c "
+        f"SELECT {COLUMNS} FROM (SELECT n.id, n.folded, n.{COLUMNS.replace(', ', ', n.')} "
+        f"FROM game_gamename n WHERE n.folded LIKE %s{where} LIMIT %s) c "
         "ORDER BY similarity(folded, %s) DESC, id LIMIT %s"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [pattern, *params, CANDIDATES, folded, limit])
-        return [row[0] for row in cursor.fetchall()]
+        return cursor.fetchall()
 
 
 def localized_names(kind: str, keys: Iterable[str], language: str | None) -> dict[str, str]:
