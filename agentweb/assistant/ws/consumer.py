@@ -25,7 +25,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import OperationalError
 
-from agentweb.assistant import actions
+from agentweb.assistant import actions, inbox
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.bus import run_group, session_group, user_group
 from agentweb.assistant.feedback import aset_feedback
@@ -38,6 +38,7 @@ from agentweb.assistant.ws.frames import (
     ChatAccepted,
     ChatSend,
     FrameError,
+    InboxCancelFrame,
     MemoryForget,
     MemoryForgotten,
     RunCancel,
@@ -161,6 +162,7 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                     frame.options,
                     before_start=self.follow_new,
                     language=self.language,
+                    steer=frame.steer,
                 )
                 accepted = ChatAccepted(**started.as_dict(), client_msg_id=frame.client_msg_id)
                 await self.send_json(accepted.frame())
@@ -187,6 +189,9 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "run.feedback", **stored})
             case RunSubscribe():
                 await self.subscribe(frame.run_id, frame.after_seq)
+            case InboxCancelFrame():
+                # Every socket of the player hears ``inbox.cancelled`` (this one too).
+                await inbox.acancel_waiting(self.user, frame.entry_id)
 
     async def follow_new(self, run_id: int) -> None:
         """A run this socket's message just created, before it starts: joined now, it has
@@ -257,6 +262,11 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         accepted = ChatAccepted(run_id=run_id, client_msg_id=client_msg_id, from_inbox=True)
         await self.send_json(accepted.frame())
         await self.subscribe(run_id, self.sent.get(run_id, 0))
+
+    async def inbox_frames(self, message: dict[str, Any]) -> None:
+        """The player's inbox changed (a message's place, cancelled messages): as sent."""
+        for frame in message["frames"]:
+            await self.send_json(frame)
 
     async def run_event(self, message: dict[str, Any]) -> None:
         """A live event from the run's group (the doorbell): its JSON sent as it is, when it

@@ -17,6 +17,7 @@ from agentweb.assistant.inputs import (
     ClientInput,
     Decision,
     FeedbackInput,
+    InboxCancel,
     InputError,
     Switch,
     parse,
@@ -65,6 +66,10 @@ class RunFeedback(FeedbackInput):
     run_id: RunId
 
 
+class InboxCancelFrame(InboxCancel):
+    type: Literal["inbox.cancel"]
+
+
 class RunSubscribe(ClientInput):
     type: Literal["run.subscribe"]
     run_id: RunId
@@ -79,7 +84,8 @@ ClientFrame = Annotated[
     | AssistantSwitch
     | ActionConfirm
     | RunFeedback
-    | RunSubscribe,
+    | RunSubscribe
+    | InboxCancelFrame,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientFrame)
@@ -109,6 +115,12 @@ class ChatAccepted(BaseModel):
     queued: bool = False
     duplicate: bool = False
     client_msg_id: str = ""
+    # A queued message's inbox entry (what ``inbox.cancel`` names).
+    entry_id: int | None = None
+    # A queued next-turn message's place in the player's inbox: 1 = the next to run.
+    position: int | None = None
+    # Sent with ``steer``: ``true`` it joins the running run, ``false`` it runs on its own.
+    steer: bool | None = None
     # Set when a message that waited in the inbox now runs as its own run.
     from_inbox: bool | None = None
 
