@@ -327,16 +327,12 @@ async def announce_promoted(run_id: int) -> None:
     found = await database_sync_to_async(_promoted_entry)(run_id)
     if found is None:
         return
-    user_id, client_msg_id, origin, still = found
-    await bus.send(
-        bus.user_group(user_id),
-        {
-            "type": "run.queued_started",
-            "run_id": run_id,
-            "client_msg_id": client_msg_id,
-            "origin": origin,
-        },
-    )
+    user_id, client_msg_id, origin, steer, still = found
+    started = {"type": "run.queued_started", "run_id": run_id, "client_msg_id": client_msg_id}
+    started["origin"] = origin
+    if steer:  # sent to join the run before, which could not take it: a run of its own
+        started["steer"] = False
+    await bus.send(bus.user_group(user_id), started)
     await announce_waiting(user_id, still)
 
 
@@ -347,10 +343,10 @@ async def announce_waiting(user_id: int, still: list[Waiting]) -> None:
         await bus.send(bus.user_group(user_id), {"type": "inbox.frames", "frames": frames})
 
 
-def _promoted_entry(run_id: int) -> tuple[int, str, str, list[Waiting]] | None:
+def _promoted_entry(run_id: int) -> tuple[int, str, str, bool, list[Waiting]] | None:
     found = (
         InboxEntry.objects.filter(started_run_id=run_id)
-        .values_list("user_id", "client_msg_id", "origin")
+        .values_list("user_id", "client_msg_id", "origin", "steer")
         .first()
     )
     if found is None:

@@ -259,7 +259,9 @@ class AssistantConsumer(AsyncJsonWebsocketConsumer):
         """A message that waited in the inbox now runs as its own run: tell the page."""
         run_id = message["run_id"]
         client_msg_id = message.get("client_msg_id", "")
-        accepted = ChatAccepted(run_id=run_id, client_msg_id=client_msg_id, from_inbox=True)
+        accepted = ChatAccepted(
+            run_id=run_id, client_msg_id=client_msg_id, from_inbox=True, steer=message.get("steer")
+        )
         await self.send_json(accepted.frame())
         await self.subscribe(run_id, self.sent.get(run_id, 0))
 
