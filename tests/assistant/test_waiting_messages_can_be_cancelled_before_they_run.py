@@ -161,11 +161,15 @@ async def test_the_api_cancels_waiting_messages_and_refuses_bad_input(connect, a
     assert all(r.json()["error"]["message"] for r in refused)
     assert untouched == [("m1", "queued"), ("m2", "queued")]
     assert one.status_code == 200
-    assert one.json() == heard == {
-        "type": "inbox.cancelled",
-        "entry_ids": [entries["m2"]],
-        "client_msg_ids": ["m2"],
-    }
+    assert (
+        one.json()
+        == heard
+        == {
+            "type": "inbox.cancelled",
+            "entry_ids": [entries["m2"]],
+            "client_msg_ids": ["m2"],
+        }
+    )
     assert rest.json()["client_msg_ids"] == ["m1"]
     assert await _statuses() == [("m1", "cancelled"), ("m2", "cancelled")]
     assert await database_sync_to_async(Run.objects.count)() == 1
