@@ -15,7 +15,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
-from agentweb.assistant import config, inbox, memory, submit_reads
+from agentweb.assistant import config, inbox, memory, player_sockets, submit_reads
 from agentweb.assistant.errors import ServiceError, not_found
 from agentweb.assistant.message_checks import validate_options, validate_text
 from agentweb.assistant.models import (
@@ -33,6 +33,7 @@ from agentweb.assistant.models.run_status import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
+from agentweb.assistant.ws.frames import Origin
 from agentweb.engine import AgentFailure
 from agentweb.lib import db_lane
 
@@ -60,12 +61,14 @@ def submit(
     client_msg_id: str = "",
     options: Any = None,
     language: str = "",
+    origin: Origin = "web",
 ) -> tuple[Started, InboxEntry | None]:
     """A new message: a new run, or an inbox entry when a run is active (R-X3-1).
 
     ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
     ``options`` apply to a new run only: a message with options is refused while
-    a run is active (its policy is fixed). ``language``: the player's (``core.languages``).
+    a run is active (its policy is fixed). ``language``: the player's (``core.languages``);
+    ``origin``: where the message was sent (kept with a queued message for its announcement).
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
@@ -113,6 +116,7 @@ def submit(
                     language=language,
                     allow_web=allow_web,
                     client_msg_id=client_msg_id,
+                    origin=origin,
                 )
                 return Started(active, queued=True, promoted=promoted, entry_id=entry.pk), entry
             run_id = new_run(user_id=user.pk, memory_generation=player.generation, **new)
@@ -146,14 +150,18 @@ async def asubmit(
     options: Any = None,
     before_start: Callable[[int], Awaitable[None]] | None = None,
     language: str = "",
+    origin: Origin = "web",
+    sender: str = "",
 ) -> Started:
-    """Submit, then start the run (or announce the queued message).
+    """Submit, then start the run (or announce the queued message), and tell every
+    socket of the player (``player_sockets``): the message, from ``origin``.
 
     ``before_start`` is awaited with a new run's id before the run starts: a socket
     that joins the run's group there hears every event of it live, with nothing
-    to read back (no event of the run exists yet)."""
+    to read back (no event of the run exists yet). ``sender``: the channel of the
+    socket that sent the message, which answers it itself (not told again)."""
     started, entry = await database_sync_to_async(submit)(
-        user, text, allow_web, client_msg_id, options, language
+        user, text, allow_web, client_msg_id, options, language, origin
     )
     if started.duplicate:
         return started
@@ -167,6 +175,10 @@ async def asubmit(
         if before_start is not None:
             await before_start(started.run_id)
         executor.start(started.run_id)
+    told = player_sockets.accepted(
+        started.run_id, origin, text.strip(), queued=started.queued, client_msg_id=client_msg_id
+    )
+    await player_sockets.announce(user.pk, told, sender)
     return started
 
 

@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
-from agentweb.assistant import bus
+from agentweb.assistant import player_sockets
 from agentweb.assistant.memory import current_generation
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
@@ -247,19 +247,20 @@ def promote_locked(run_id: int) -> int | None:
 
 
 async def announce_promoted(run_id: int) -> None:
-    """Tell the player's sockets that a queued message now runs as ``run_id``."""
+    """Tell the player's sockets that a queued message now runs as ``run_id``: each gets
+    ``chat.accepted`` with ``from_inbox`` and follows the run (``player_sockets``)."""
     found = await database_sync_to_async(_promoted_entry)(run_id)
     if found is not None:
-        user_id, client_msg_id = found
-        await bus.send(
-            bus.user_group(user_id),
-            {"type": "run.queued_started", "run_id": run_id, "client_msg_id": client_msg_id},
+        user_id, client_msg_id, origin, text = found
+        frame = player_sockets.accepted(
+            run_id, origin, text, client_msg_id=client_msg_id, from_inbox=True
         )
+        await player_sockets.announce(user_id, frame)
 
 
-def _promoted_entry(run_id: int) -> tuple[int, str] | None:
+def _promoted_entry(run_id: int) -> tuple[int, str, str, str] | None:
     return (
         InboxEntry.objects.filter(started_run_id=run_id)
-        .values_list("user_id", "client_msg_id")
+        .values_list("user_id", "client_msg_id", "origin", "text")
         .first()
     )

@@ -77,7 +77,12 @@ async def start(token: GameServerToken, body: ChatBody) -> dict[str, Any]:
     link = await sync_to_async(linked)(body.uuid)
     try:
         started = await assistant.asubmit(
-            link.profile.user, body.text, body.allow_web, body.client_msg_id, body.options
+            link.profile.user,
+            body.text,
+            body.allow_web,
+            body.client_msg_id,
+            body.options,
+            origin="game",
         )
     except assistant.ServiceError as exc:
         raise GameApiError(exc.code, exc.message, exc.status) from None

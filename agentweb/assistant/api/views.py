@@ -43,6 +43,7 @@ async def start_run(request: HttpRequest, *, body: ChatMessage) -> JsonResponse:
         body.client_msg_id,
         body.options,
         language=get_language(),
+        origin="api",
     )
     return JsonResponse(started.as_dict(), status=202)
 

@@ -8,6 +8,9 @@ from django.db.models import Q
 
 from agentweb.assistant.models.runs import Run
 
+# Where a player's message came from: the chat page, ``POST /api/runs``, game chat.
+ORIGINS = [("web", "chat page"), ("api", "API"), ("game", "game chat")]
+
 
 class InboxStatus(models.TextChoices):
     QUEUED = "queued", "queued"
@@ -28,6 +31,8 @@ class InboxEntry(models.Model):
     language = models.CharField(max_length=16, blank=True, default="")
     allow_web = models.BooleanField(default=False)
     client_msg_id = models.CharField(max_length=64, blank=True, default="")
+    # Where it was sent: the chat page, the API or game chat (``chat.accepted``'s ``origin``).
+    origin = models.CharField(max_length=8, choices=ORIGINS, default="web")
     status = models.CharField(
         max_length=16, choices=InboxStatus.choices, default=InboxStatus.QUEUED
     )
