@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from agentweb.assistant import bus
-from agentweb.assistant.ws.frames import ChatAccepted, Origin
+from agentweb.assistant.ws.frames import ChatAccepted
 
 # The layer message on the player's group (a consumer's ``player_accepted`` handler).
 ACCEPTED = "player.accepted"
@@ -29,23 +29,3 @@ async def announce(user_id: int, accepted: ChatAccepted, sender: str = "") -> No
     """Tell every socket of the player (but ``sender``) that a message of hers was accepted."""
     message: dict[str, Any] = {"type": ACCEPTED, "frame": accepted.frame(), "sender": sender}
     await bus.send(bus.user_group(user_id), message)
-
-
-def accepted(
-    run_id: int,
-    origin: Origin,
-    text: str,
-    *,
-    queued: bool = False,
-    client_msg_id: str = "",
-    from_inbox: bool | None = None,
-) -> ChatAccepted:
-    """The ``chat.accepted`` frame the player's other sockets get for a message."""
-    return ChatAccepted(
-        run_id=run_id,
-        queued=queued,
-        client_msg_id=client_msg_id,
-        origin=origin,
-        from_inbox=from_inbox,
-        text=text,
-    )

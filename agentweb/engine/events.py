@@ -155,6 +155,8 @@ class ContextCompressed(EventData):
 class InboxQueued(EventData):
     entry_id: int
     text: str
+    # Sent to join this run (claimed at its next step) rather than to wait for its end.
+    steer: bool = False
 
 
 class InboxClaimed(EventData):

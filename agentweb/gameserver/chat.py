@@ -23,7 +23,13 @@ from django.utils.translation import gettext as _
 
 from agentweb.assistant import account
 from agentweb.assistant import actions as assistant
-from agentweb.assistant.models import FINISHED_STATUSES, ActionStatus, InboxStatus, Run
+from agentweb.assistant.models import (
+    FINISHED_STATUSES,
+    ActionStatus,
+    InboxOrigin,
+    InboxStatus,
+    Run,
+)
 from agentweb.core import languages
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.inputs import ChatBody
@@ -82,7 +88,7 @@ async def start(token: GameServerToken, body: ChatBody) -> dict[str, Any]:
             body.allow_web,
             body.client_msg_id,
             body.options,
-            origin="game",
+            origin=InboxOrigin.GAME,
         )
     except assistant.ServiceError as exc:
         raise GameApiError(exc.code, exc.message, exc.status) from None

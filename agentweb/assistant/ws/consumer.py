@@ -17,7 +17,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.db import OperationalError
 
-from agentweb.assistant import actions
+from agentweb.assistant import actions, inbox
 from agentweb.assistant.actions import ServiceError
 from agentweb.assistant.bus import RUNS_GROUP, session_group, user_group
 from agentweb.assistant.feedback import aset_feedback
@@ -30,6 +30,7 @@ from agentweb.assistant.ws.frames import (
     ChatAccepted,
     ChatSend,
     FrameError,
+    InboxCancelFrame,
     MemoryForget,
     MemoryForgotten,
     RunCancel,
@@ -122,6 +123,7 @@ class AssistantConsumer(JsonWebsocketConsumer):
                     frame.options,
                     before_start=self.follow_new,
                     language=self.language,
+                    steer=frame.steer,
                     sender=self.channel_name,
                 )
                 accepted = ChatAccepted(**started.as_dict(), client_msg_id=frame.client_msg_id)
@@ -149,6 +151,9 @@ class AssistantConsumer(JsonWebsocketConsumer):
                 await self.send_json({"type": "run.feedback", **stored})
             case RunSubscribe():
                 await self.follower.subscribe(frame.run_id, frame.after_seq)
+            case InboxCancelFrame():
+                # Every socket of the player hears ``inbox.cancelled`` (this one too).
+                await inbox.acancel_waiting(self.user, frame.entry_id)
             case RunsFollow():
                 if not self.reviewer:
                     raise ServiceError(
@@ -197,6 +202,11 @@ class AssistantConsumer(JsonWebsocketConsumer):
         """The player rated an answer in another tab (or over the API): show it here too."""
         if message.get("sender") != self.channel_name:
             await self.send_json(message["frame"])
+
+    async def inbox_frames(self, message: dict[str, Any]) -> None:
+        """The player's inbox changed (a message's place, cancelled messages): as sent."""
+        for frame in message["frames"]:
+            await self.send_json(frame)
 
     async def runs_changed(self, message: dict[str, Any]) -> None:
         """A run started or ended, or was rated (reviewers following the run list)."""

@@ -17,6 +17,7 @@ from agentweb.assistant.inputs import (
     ClientInput,
     Decision,
     FeedbackInput,
+    InboxCancel,
     InputError,
     Switch,
     parse,
@@ -67,6 +68,10 @@ class RunFeedback(FeedbackInput):
     run_id: RunId
 
 
+class InboxCancelFrame(InboxCancel):
+    type: Literal["inbox.cancel"]
+
+
 class RunSubscribe(ClientInput):
     type: Literal["run.subscribe"]
     run_id: RunId
@@ -88,6 +93,7 @@ ClientFrame = Annotated[
     | ActionConfirm
     | RunFeedback
     | RunSubscribe
+    | InboxCancelFrame
     | RunsFollow,
     Field(discriminator="type"),
 ]
@@ -118,6 +124,12 @@ class ChatAccepted(BaseModel):
     queued: bool = False
     duplicate: bool = False
     client_msg_id: str = ""
+    # A queued message's inbox entry (what ``inbox.cancel`` names).
+    entry_id: int | None = None
+    # A queued next-turn message's place in the player's inbox: 1 = the next to run.
+    position: int | None = None
+    # Sent with ``steer``: ``true`` it joins the running run, ``false`` it runs on its own.
+    steer: bool | None = None
     # Where the message was sent: the chat page, ``POST /api/runs`` or game chat.
     origin: Origin = "web"
     # Set when a message that waited in the inbox now runs as its own run.
