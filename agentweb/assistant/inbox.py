@@ -329,9 +329,15 @@ async def announce_promoted(run_id: int) -> None:
     found = await database_sync_to_async(_promoted_entry)(run_id)
     if found is None:
         return
-    user_id, client_msg_id, origin, text, still = found
+    user_id, client_msg_id, origin, text, steer, still = found
     accepted = ChatAccepted(
-        run_id=run_id, client_msg_id=client_msg_id, origin=origin, from_inbox=True, text=text
+        run_id=run_id,
+        client_msg_id=client_msg_id,
+        origin=origin,
+        from_inbox=True,
+        text=text,
+        # Sent to join the run before, which could not take it: a run of its own.
+        steer=False if steer else None,
     )
     await player_sockets.announce(user_id, accepted)
     await announce_waiting(user_id, still)
@@ -344,10 +350,10 @@ async def announce_waiting(user_id: int, still: list[Waiting]) -> None:
         await bus.send(bus.user_group(user_id), {"type": "inbox.frames", "frames": frames})
 
 
-def _promoted_entry(run_id: int) -> tuple[int, str, str, str, list[Waiting]] | None:
+def _promoted_entry(run_id: int) -> tuple[int, str, str, str, bool, list[Waiting]] | None:
     found = (
         InboxEntry.objects.filter(started_run_id=run_id)
-        .values_list("user_id", "client_msg_id", "origin", "text")
+        .values_list("user_id", "client_msg_id", "origin", "text", "steer")
         .first()
     )
     if found is None:
