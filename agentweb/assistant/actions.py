@@ -15,7 +15,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
-from agentweb.assistant import config, inbox, memory, submit_reads
+from agentweb.assistant import config, inbox, memory, player_sockets, submit_reads
 from agentweb.assistant.errors import ServiceError, not_found
 from agentweb.assistant.message_checks import validate_options, validate_text
 from agentweb.assistant.models import (
@@ -34,6 +34,7 @@ from agentweb.assistant.models.run_status import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox, start_promoted
 from agentweb.assistant.runs.flags import run_flags
+from agentweb.assistant.ws.frames import ChatAccepted
 from agentweb.engine import AgentFailure
 from agentweb.lib import db_lane
 
@@ -176,12 +177,15 @@ async def asubmit(
     language: str = "",
     steer: bool = False,
     origin: str = InboxOrigin.WEB,
+    sender: str = "",
 ) -> Started:
-    """Submit, then start the run (or announce the queued message).
+    """Submit, then start the run (or announce the queued message), and tell every
+    socket of the player (``player_sockets``): the message, from ``origin``.
 
     ``before_start`` is awaited with a new run's id before the run starts: a socket
     that joins the run's group there hears every event of it live, with nothing
-    to read back (no event of the run exists yet)."""
+    to read back (no event of the run exists yet). ``sender``: the channel of the
+    socket that sent the message, which answers it itself (not told again)."""
     started, entry = await database_sync_to_async(submit)(
         user, text, allow_web, client_msg_id, options, language, steer, origin
     )
@@ -197,6 +201,10 @@ async def asubmit(
         if before_start is not None:
             await before_start(started.run_id)
         executor.start(started.run_id)
+    told = ChatAccepted(
+        **started.as_dict(), client_msg_id=client_msg_id, origin=str(origin), text=text.strip()
+    )
+    await player_sockets.announce(user.pk, told, sender)
     return started
 
 

@@ -31,7 +31,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
-from agentweb.assistant import bus
+from agentweb.assistant import bus, player_sockets
 from agentweb.assistant.errors import ServiceError
 from agentweb.assistant.memory import current_generation
 from agentweb.assistant.models import (
@@ -42,6 +42,7 @@ from agentweb.assistant.models import (
     rows,
 )
 from agentweb.assistant.runs import events
+from agentweb.assistant.ws.frames import ChatAccepted
 from agentweb.engine.events import EventKind
 
 # Messages one player may have waiting at once. Typing ahead queues a few; more
@@ -322,17 +323,23 @@ def position_of(entry: InboxEntry) -> int | None:
 
 
 async def announce_promoted(run_id: int) -> None:
-    """Tell the player's sockets that a queued message now runs as ``run_id``, and where
-    the messages still waiting stand now."""
+    """Tell the player's sockets that a queued message now runs as ``run_id`` — each gets
+    ``chat.accepted`` with ``from_inbox`` and follows the run (``player_sockets``) — and
+    where the messages still waiting stand now."""
     found = await database_sync_to_async(_promoted_entry)(run_id)
     if found is None:
         return
-    user_id, client_msg_id, origin, steer, still = found
-    started = {"type": "run.queued_started", "run_id": run_id, "client_msg_id": client_msg_id}
-    started["origin"] = origin
-    if steer:  # sent to join the run before, which could not take it: a run of its own
-        started["steer"] = False
-    await bus.send(bus.user_group(user_id), started)
+    user_id, client_msg_id, origin, text, steer, still = found
+    accepted = ChatAccepted(
+        run_id=run_id,
+        client_msg_id=client_msg_id,
+        origin=origin,
+        from_inbox=True,
+        text=text,
+        # Sent to join the run before, which could not take it: a run of its own.
+        steer=False if steer else None,
+    )
+    await player_sockets.announce(user_id, accepted)
     await announce_waiting(user_id, still)
 
 
@@ -343,10 +350,10 @@ async def announce_waiting(user_id: int, still: list[Waiting]) -> None:
         await bus.send(bus.user_group(user_id), {"type": "inbox.frames", "frames": frames})
 
 
-def _promoted_entry(run_id: int) -> tuple[int, str, str, bool, list[Waiting]] | None:
+def _promoted_entry(run_id: int) -> tuple[int, str, str, str, bool, list[Waiting]] | None:
     found = (
         InboxEntry.objects.filter(started_run_id=run_id)
-        .values_list("user_id", "client_msg_id", "origin", "steer")
+        .values_list("user_id", "client_msg_id", "origin", "text", "steer")
         .first()
     )
     if found is None:

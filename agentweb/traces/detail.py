@@ -36,6 +36,8 @@ class RunDetail:
     speed: ModelSpeed | None = None
     # The player's 👍 / 👎 and comment.
     feedback: Feedback | None = None
+    # The last round.started's data (``round``, ``rounds_total``): a running run's round.
+    round_now: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +92,8 @@ def run_detail(run: Run) -> RunDetail:
     line = timeline.build(events, now=timezone.now() if run.active else None)
     route = _last(events, EventKind.ROUTE_DECIDED)
     policy = run.policy_snapshot or (route or {}).get("policy") or {}
-    round_budget = (_last(events, EventKind.ROUND_STARTED) or {}).get("budget")
+    round_now = _last(events, EventKind.ROUND_STARTED)
+    round_budget = (round_now or {}).get("budget")
     finish = _last(events, EventKind.RUN_FINISHED)
     usage = budget.current_usage(run.usage or (finish or {}).get("usage") or {}, round_budget)
     used_prompts = {
@@ -116,4 +119,5 @@ def run_detail(run: Run) -> RunDetail:
         last_seq=events[-1].seq if events else 0,
         speed=model_speed(line.steps),
         feedback=Feedback.objects.filter(run=run).first(),
+        round_now=round_now,
     )

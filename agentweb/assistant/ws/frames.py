@@ -31,6 +31,8 @@ RunId = Integer(1, 2**62)
 Seq = Integer(0, 2**31)
 
 FrameError = InputError
+# Where a player's message came from (``chat.accepted``'s ``origin``).
+Origin = Literal["web", "api", "game"]
 
 
 class ChatSend(ChatMessage):
@@ -76,6 +78,12 @@ class RunSubscribe(ClientInput):
     after_seq: Seq = 0
 
 
+class RunsFollow(ClientInput):
+    """A reviewer's trace viewer follows the run list (``runs.changed`` doorbells)."""
+
+    type: Literal["runs.follow"]
+
+
 ClientFrame = Annotated[
     ChatSend
     | RunCancel
@@ -85,7 +93,8 @@ ClientFrame = Annotated[
     | ActionConfirm
     | RunFeedback
     | RunSubscribe
-    | InboxCancelFrame,
+    | InboxCancelFrame
+    | RunsFollow,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientFrame)
@@ -121,8 +130,12 @@ class ChatAccepted(BaseModel):
     position: int | None = None
     # Sent with ``steer``: ``true`` it joins the running run, ``false`` it runs on its own.
     steer: bool | None = None
+    # Where the message was sent: the chat page, ``POST /api/runs`` or game chat.
+    origin: Origin = "web"
     # Set when a message that waited in the inbox now runs as its own run.
     from_inbox: bool | None = None
+    # The message itself, for the player's sockets that did not send it.
+    text: str | None = None
 
     def frame(self) -> dict[str, Any]:
         return self.model_dump(exclude_none=True)
