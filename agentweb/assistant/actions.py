@@ -256,7 +256,9 @@ def forget(user: Any) -> tuple[int, list[int]]:
         inbox.lock_player(user.pk)
         generation = memory.bump_generation(user.pk)
         Run.objects.filter(user=user, status=Status.QUEUED).update(memory_generation=generation)
-        running = _active_ids(user)
+        running = list(
+            Run.objects.filter(user=user, status=Status.RUNNING).values_list("pk", flat=True)
+        )
     if config.snapshot().purge_on_forget:
         memory.redact_before(user, generation)
     return generation, running

@@ -280,6 +280,7 @@ class Waiting:
     steer: bool
     position: int | None
     origin: str
+    text: str
 
     def accepted(self) -> dict[str, Any]:
         """Its ``chat.accepted`` frame: queued, with its place (a steering message has
@@ -293,6 +294,7 @@ class Waiting:
             "entry_id": self.entry_id,
             "steer": self.steer,
             "origin": self.origin,
+            "text": self.text,
         }
         if self.position is not None:
             frame["position"] = self.position
@@ -303,12 +305,13 @@ def waiting(user_id: int) -> list[Waiting]:
     """The player's waiting messages, oldest first, next-turn ones with their place."""
     found = InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED).order_by("id")
     listed, place = [], 0
-    for entry_id, run_id, msg_id, steer, origin in found.values_list(
-        "id", "run_id", "client_msg_id", "steer", "origin"
+    for entry_id, run_id, msg_id, steer, origin, text in found.values_list(
+        "id", "run_id", "client_msg_id", "steer", "origin", "text"
     ):
         if not steer:
             place += 1
-        listed.append(Waiting(entry_id, run_id, msg_id, steer, None if steer else place, origin))
+        position = None if steer else place
+        listed.append(Waiting(entry_id, run_id, msg_id, steer, position, origin, text))
     return listed
 
 
@@ -329,9 +332,10 @@ async def announce_promoted(run_id: int) -> None:
     found = await database_sync_to_async(_promoted_entry)(run_id)
     if found is None:
         return
-    user_id, client_msg_id, origin, text, steer, still = found
+    entry_id, user_id, client_msg_id, origin, text, steer, still = found
     accepted = ChatAccepted(
         run_id=run_id,
+        entry_id=entry_id,
         client_msg_id=client_msg_id,
         origin=origin,
         from_inbox=True,
@@ -350,15 +354,15 @@ async def announce_waiting(user_id: int, still: list[Waiting]) -> None:
         await bus.send(bus.user_group(user_id), {"type": "inbox.frames", "frames": frames})
 
 
-def _promoted_entry(run_id: int) -> tuple[int, str, str, str, bool, list[Waiting]] | None:
+def _promoted_entry(run_id: int) -> tuple[int, int, str, str, str, bool, list[Waiting]] | None:
     found = (
         InboxEntry.objects.filter(started_run_id=run_id)
-        .values_list("user_id", "client_msg_id", "origin", "text", "steer")
+        .values_list("id", "user_id", "client_msg_id", "origin", "text", "steer")
         .first()
     )
     if found is None:
         return None
-    return (*found, waiting(found[0]))
+    return (*found, waiting(found[1]))
 
 
 def cancel_waiting(
