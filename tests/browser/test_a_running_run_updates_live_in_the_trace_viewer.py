@@ -37,20 +37,6 @@ new MutationObserver((mutations) => {
   }
 }).observe(document, {childList: true, subtree: true, characterData: true});
 """
-window.__live = [];
-new MutationObserver((mutations) => {
-  for (const m of mutations) for (const node of m.addedNodes) {
-    if (node.classList && node.classList.contains("tv-live-step")) {
-      window.__live.push([Number(node.dataset.seq), node.dataset.kind]);
-    }
-  }
-}).observe(document.body, {childList: true, subtree: true});
-// The running run's round, as the page shows it now and each time it changes.
-const rounds = document.getElementById("run-rounds");
-window.__rounds = rounds ? [rounds.textContent] : [];
-if (rounds) new MutationObserver(() => window.__rounds.push(rounds.textContent))
-  .observe(rounds, {childList: true, characterData: true, subtree: true});
-"""
 
 
 def _run_id(turn) -> str:
