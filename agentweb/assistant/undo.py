@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.db import transaction
 from django.db.models import Exists, OuterRef
 
 from agentweb.assistant.actions import ServiceError, not_found
+from agentweb.assistant.inbox import lock_player
 from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status, run_status
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.compensation import NOTHING_REVERTED, UNDONE_STOP, undo_ended
@@ -58,7 +60,18 @@ def target(user: Any) -> int | None:
 
 def claim(user: Any, run_id: int | None = None) -> tuple[int, str]:
     """Claim the player's latest undoable run for undo (``run_id``, when given, must be
-    it): its id and its status at the claim."""
+    it): its id and its status at the claim.
+
+    The target, the claim and its status are one transaction under the player's lock
+    (``inbox.lock_player``): a message that waited and starts as a run while the undo
+    is asked is either there before it (and is its latest run) or after it — never
+    picked by one read and stopped by the next. Only the claimed run is stopped."""
+    with transaction.atomic():
+        lock_player(user.pk)
+        return _claim(user, run_id)
+
+
+def _claim(user: Any, run_id: int | None) -> tuple[int, str]:
     latest = target(user)
     if run_id is None:
         if latest is None:

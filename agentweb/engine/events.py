@@ -189,6 +189,8 @@ class InboxQueued(EventData):
     KIND = EventKind.INBOX_QUEUED
     entry_id: int
     text: str
+    # Sent to join this run (claimed at its next step) rather than to wait for its end.
+    steer: bool = False
 
 
 class InboxClaimed(EventData):

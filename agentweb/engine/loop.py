@@ -95,7 +95,8 @@ class Observation:
 
 
 class Inbox(Protocol):
-    """Messages the player sent while the run was active (R-X3-1)."""
+    """Steering messages the player sent to join the running run (R-X3-1); claimed at
+    the start of every round that can still act on them."""
 
     async def claim(self) -> list[str]: ...
 
@@ -226,8 +227,11 @@ class ReActLoop:
             rc.round += 1
             try:
                 rethink = self._maybe_rethink(ctx, rc, initial_rounds)
-                await self._claim_inbox(ctx, rc)
                 final_only = rc.round >= rc.rounds_total
+                if not final_only:
+                    # A final-only round cannot look anything up for a new message: it
+                    # stays in the inbox and becomes a run of its own (R-X3-1).
+                    await self._claim_inbox(ctx, rc)
                 await ctx.emit(
                     RoundStarted(
                         round=rc.round,

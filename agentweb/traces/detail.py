@@ -45,6 +45,8 @@ class RunDetail:
     speed: ModelSpeed | None = None
     # The player's 👍 / 👎 and comment.
     feedback: Feedback | None = None
+    # The last round.started (``round``, ``rounds_total``): a running run's round.
+    round_now: RoundStarted | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +101,8 @@ def run_detail(run: Run) -> RunDetail:
     line = timeline.build(events, now=timezone.now() if run.active else None)
     route = _last(events, RouteDecided)
     policy = run.policy_snapshot or (route.policy if route else None) or {}
-    started = _last(events, RoundStarted)
-    round_budget = started.budget.model_dump() if started and started.budget else None
+    round_now = _last(events, RoundStarted)
+    round_budget = round_now.budget.model_dump() if round_now and round_now.budget else None
     finish = _last(events, RunFinished)
     usage = budget.current_usage(
         run.usage or (finish.usage if finish else None) or {}, round_budget
@@ -128,4 +130,5 @@ def run_detail(run: Run) -> RunDetail:
         last_seq=events[-1].seq if events else 0,
         speed=model_speed(line.steps),
         feedback=Feedback.objects.filter(run=run).first(),
+        round_now=round_now,
     )

@@ -292,7 +292,7 @@
   // own run once the active one ends is accepted again (from_inbox), naming it.
   function accepted(frame) {
     const message = pending.get(frame.client_msg_id);
-    if (!message) return;
+    if (!message) return acceptedElsewhere(frame);
     if (frame.queued) {
       message.state = "queued";
       turns.note(message.turn, L.queued);
@@ -310,6 +310,25 @@
       message.turn.remove(); // the same message sent twice, already shown
     }
     run.active = !FINISHED.has(run.turn.dataset.status);
+    updateControls();
+  }
+
+  // A message of this player sent elsewhere — another tab, the API, game chat — or one
+  // that waited and now runs as its own run: the server follows its run for this page
+  // too, so it gets a turn here now (its events fill it in). A waiting message is
+  // counted by the inbox.queued event of the run it waits in.
+  function acceptedElsewhere(frame) {
+    if (frame.queued || !Number.isInteger(frame.run_id)) return;
+    if (frame.from_inbox) otherQueued -= 1;
+    const run = runView(frame.run_id);
+    if (!run.turn) {
+      adoptTurn(run, turns.newTurn(typeof frame.text === "string" ? frame.text : ""));
+      turns.markOrigin(run.turn, frame.origin);
+      setStatus(run, "running");
+      run.active = true;
+    }
+    document.getElementById("examples")?.remove();
+    updateInbox();
     updateControls();
   }
 

@@ -39,7 +39,7 @@ async def test_the_claim_and_all_a_run_starts_with_are_two_statements(alice):
         Run.objects.filter(pk=undone.pk).update(status=Status.UNDONE)
         _earlier_exchange(alice, "older", "forgotten", generation=7)
         run = Run.objects.create(user=alice, question="q4", options={"reactIterations": 2})
-        InboxEntry.objects.create(user=alice, run=run, text="and then?")
+        InboxEntry.objects.create(user=alice, run=run, text="and then?", steer=True)
         return warm_up.pk, run.pk
 
     warm_up, run_id = await database_sync_to_async(arrange)()

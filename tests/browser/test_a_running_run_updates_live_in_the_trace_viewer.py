@@ -6,6 +6,7 @@ and is appended with textContent — the question carries markup that must not r
 """
 
 import json
+import re
 
 import pytest
 
@@ -28,6 +29,11 @@ new MutationObserver((mutations) => {
     }
   }
 }).observe(document.body, {childList: true, subtree: true});
+// The running run's round, as the page shows it now and each time it changes.
+const rounds = document.getElementById("run-rounds");
+window.__rounds = rounds ? [rounds.textContent] : [];
+if (rounds) new MutationObserver(() => window.__rounds.push(rounds.textContent))
+  .observe(rounds, {childList: true, characterData: true, subtree: true});
 """
 
 
@@ -53,6 +59,10 @@ def test_rita_sees_a_running_run_grow_and_finish_without_reloading(slow_server, 
     live = rita.evaluate("window.__live")
     assert [seq for seq, _ in live] == list(range(rendered + 1, rendered + 1 + len(live)))
     assert len(live) >= 3, "the page opened mid-run"
+    # While it ran, the page showed its round (from the server, then from each
+    # round.started) — never a dash.
+    shown = rita.evaluate("window.__rounds")
+    assert shown and re.fullmatch(r"\d+ / \d+", shown[-1]), shown
     assert live[-1][1] == "run.finished"
     # The finished run in place, as a reload would show it: no "running" mark, the
     # workflow, the duration, the rounds and the last step.

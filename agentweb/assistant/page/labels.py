@@ -26,6 +26,9 @@ def js_labels() -> dict[str, Any]:
         "assistant_on": _("The assistant is switched on again."),
         "queued": _("Queued: the assistant reads it at the next step"),
         "claimed": _("Read by the assistant during the running answer"),
+        # a message the player sent elsewhere, shown in this tab too
+        "origin_api": _("Sent over the API"),
+        "origin_game": _("Sent from game chat"),
         # trace entries (their titles: "events"; the words the formats fill in below)
         "run": _("Run"),
         "thinking": _("Thinking…"),

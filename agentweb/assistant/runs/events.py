@@ -154,11 +154,18 @@ def append(
     )
 
 
+# Events that change a run's row in the trace viewer's run list: its start and its end.
+LISTED = frozenset({EventKind.RUN_STARTED.value, EventKind.RUN_FINISHED.value})
+
+
 async def broadcast(*rows: RunEvent | None) -> None:
-    """Ring the run's group for events already persisted."""
+    """Ring the run's group for events already persisted (and the run lists' group for a
+    run's start and end: one more send per run, none per step)."""
     for row in rows:
         if row is not None:
             await bus.send(bus.run_group(row.run_id), broadcast_message(row))
+            if row.kind in LISTED:
+                await bus.runs_changed(row.run_id)
 
 
 class DbEventSink:

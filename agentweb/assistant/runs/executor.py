@@ -62,12 +62,11 @@ class LocalExecutor:
         return task
 
     async def _execute(self, run_id: int) -> None:
+        ended = None
         try:
             ended = await execute_run(
                 run_id, on_context=lambda ctx: self._track(run_id, ctx), owner=self.owner or None
             )
-            if ended is not None and ended.inbox_waiting:
-                await start_next_from_inbox(run_id)
         except Exception:
             logger.exception("run %s ended with an error", run_id)
         finally:
@@ -75,6 +74,15 @@ class LocalExecutor:
             self.contexts.pop(run_id, None)
             inbox.unmark(run_id)
             deltas.forget(run_id)
+        # However it ended — answered, failed, stopped, undone, forgotten, crashed — the
+        # oldest message waiting behind it runs next. Its end said whether one waits; a
+        # crash, a lost lease or a claim taken elsewhere says nothing, so the inbox is
+        # read (a run still active there promotes nothing).
+        if ended is None or ended.inbox_waiting:
+            try:
+                await start_next_from_inbox(run_id)
+            except Exception:
+                logger.exception("messages waiting behind run %s did not start", run_id)
 
     def _track(self, run_id: int, ctx: ExecutionContext) -> None:
         self.contexts[run_id] = ctx
@@ -219,8 +227,17 @@ def _relay(message: dict[str, Any]) -> None:
 
 
 async def start_next_from_inbox(run_id: int) -> None:
-    """Messages still queued when a run ends run as the next request (R-X3-1)."""
+    """The one way a waiting message starts (R-X3-1): called wherever a run ends — its
+    loop's end (``LocalExecutor._execute``), a stop or undo before it started
+    (``actions``, ``undo``), the reaper (``worker``) and recovery at start — it makes the
+    oldest message queued behind the ended run its next run, starts it and tells the
+    player's sockets (``chat.accepted`` with ``from_inbox``, and the places of the rest)."""
     next_run = await inbox.apromote_after(run_id)
     if next_run is not None:
-        executor.start(next_run)
-        await inbox.announce_promoted(next_run)
+        await start_promoted(next_run)
+
+
+async def start_promoted(run_id: int) -> None:
+    """A run a waiting message just became: started, and announced to the player."""
+    executor.start(run_id)
+    await inbox.announce_promoted(run_id)

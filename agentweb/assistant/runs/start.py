@@ -2,7 +2,7 @@
 
 1. The claim (``models.run_status.begin``) writes the prompt snapshot and returns the
    run's row as claimed: its question, options, generation and flags.
-2. One read returns the rest: the player, her memory switches, whether messages
+2. One read returns the rest: the player, her memory switches, whether steering messages
    already wait for the run, the game data's stamp (held for every tool call of
    the run, ``game.versions.held``) and the exchanges the model remembers.
 """
@@ -167,7 +167,8 @@ def _query() -> str:
         f"SELECT {rows.select_list(user_model, 'u', rows.concrete(user_model))}, "
         f"m.{col('generation')}, m.{col('assistant_enabled')}, "
         f"EXISTS (SELECT 1 FROM {rows.table(InboxEntry)} i WHERE i.{col('run_id')} = %s "
-        f"AND i.{col('status')} = '{InboxStatus.QUEUED.value}'), {stamp}, x.n, x.q, x.a "
+        f"AND i.{col('status')} = '{InboxStatus.QUEUED.value}' AND i.{col('steer')}), "
+        f"{stamp}, x.n, x.q, x.a "
         f"FROM {rows.table(user_model)} u "
         f"LEFT JOIN {rows.table(MemoryState)} m ON m.{col('user_id')} = u.{user_pk} "
         f"LEFT JOIN ({recent_query()}) x ON 1 = 1 "
