@@ -31,6 +31,7 @@ ENDS = {
     "forgotten": "failed",
     "interrupted": "interrupted",
     "reaped": "interrupted",
+    "assistant_switched_off": "failed",
 }
 
 
@@ -99,6 +100,15 @@ async def test_every_way_a_run_ends_starts_the_next_waiting_message(connect, ali
             await socket.send({"type": "run.undo"})
         elif end == "forgotten":
             await socket.send({"type": "memory.forget"})
+        elif end == "assistant_switched_off":
+            # The messages wait while it is off, and run once it is on again.
+            await socket.send({"type": "assistant.switch", "enabled": False})
+            seen = await socket.until_finished(first)
+            if not any(f["type"] == "assistant.state" for f in seen):
+                await socket.until(lambda f: f["type"] == "assistant.state")
+            still = await database_sync_to_async(InboxEntry.objects.get)(client_msg_id="m2")
+            assert still.status == "queued"
+            await socket.send({"type": "assistant.switch", "enabled": True})
 
     started = await socket.until(lambda f: f["type"] == "chat.accepted" and f.get("from_inbox"))
     second = started[-1]["run_id"]
@@ -110,8 +120,9 @@ async def test_every_way_a_run_ends_starts_the_next_waiting_message(connect, ali
     assert ended.status == ENDS[end]
     if end == "budget_exhausted":
         assert ended.stop_reason["failure"] == "budget_exhausted"
-    if end == "forgotten":
-        assert ended.stop_reason["failure"] == "forgotten"
+    if end in ("forgotten", "assistant_switched_off"):
+        failure = "forgotten" if end == "forgotten" else "assistant_disabled"
+        assert ended.stop_reason["failure"] == failure
     answers = [f["data"]["text"] for f in frames if f.get("kind") == "answer"]
     finished = [f for f in frames if f.get("kind") == "run.finished" and f["run_id"] == second]
     assert answers == ["second answer"]
