@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
@@ -27,6 +27,7 @@ from agentweb.assistant.models import (
     Run,
     RunEvent,
     Status,
+    dialect,
     event_frame,
     run_status,
 )
@@ -95,7 +96,7 @@ def submit(
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
-            if connection.vendor == "postgresql":
+            if dialect.writes_combine():
                 # The usual message, a new run at once, is one statement with the read.
                 player, run_id = submit_reads.player_now_starting(user.pk, client_msg_id, new)
                 if run_id is not None:

@@ -39,11 +39,12 @@ from agentweb.assistant.models import (
     InboxEntry,
     InboxStatus,
     Run,
+    dialect,
     rows,
 )
 from agentweb.assistant.runs import events
 from agentweb.assistant.ws.frames import ChatAccepted
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import InboxQueued
 
 # Messages one player may have waiting at once. Typing ahead queues a few; more
 # is a script or a stuck key, and every queued message becomes a run later.
@@ -63,12 +64,9 @@ def lock_player(user_id: int) -> None:
     concurrent submits would both see none and both start a run. SQLite's
     IMMEDIATE transactions already serialise every writer, so there it is not taken.
     """
-    if connection.vendor == "sqlite":
-        return
     # NO KEY UPDATE: it excludes other submits but not the key-share locks that
     # inserts referencing the player take (runs, ledger rows), which would deadlock.
-    users = get_user_model().objects.select_for_update(no_key=True).filter(pk=user_id)
-    list(users.values_list("pk"))
+    dialect.lock_rows(get_user_model().objects.filter(pk=user_id))
 
 
 # Without word of a new message (``mark_queued``) a running loop still looks
@@ -222,11 +220,9 @@ async def announce_queued(run_id: int, entry: InboxEntry | None) -> None:
     """
     if entry is None:
         return
-    data = {"entry_id": entry.pk, "text": entry.text, "steer": entry.steer}
+    data = InboxQueued(entry_id=entry.pk, text=entry.text, steer=entry.steer)
     await events.broadcast(
-        await database_sync_to_async(events.append)(
-            run_id, EventKind.INBOX_QUEUED, data, while_statuses=ACTIVE_STATUSES
-        )
+        await database_sync_to_async(events.append)(run_id, data, while_statuses=ACTIVE_STATUSES)
     )
 
 

@@ -32,7 +32,7 @@ from agentweb.assistant.runs.compensation import NOTHING_REVERTED, UNDONE_STOP, 
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
 from agentweb.engine import AgentFailure
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import EventKind, RunFinished, data_as
 
 # Undo of a run executing in another process: the cancel reaches it within
 # milliseconds; this bounds the wait if its worker died (the reaper ends it).
@@ -163,18 +163,19 @@ def next_target(user: Any) -> dict[str, Any] | None:
 
 def _undone(run_id: int) -> Undone:
     """The undone run's account of its writes, from its last ``run.finished``."""
-    data = (
+    row = (
         RunEvent.objects.filter(run_id=run_id, kind=EventKind.RUN_FINISHED.value)
         .order_by("-seq")
         .values_list("data", flat=True)
         .first()
-    ) or {}
+    )
+    finished = data_as(RunFinished, EventKind.RUN_FINISHED.value, row)
     user_id = Run.objects.values_list("user_id", flat=True).get(pk=run_id)
     return Undone(
         run_id,
-        list(data.get("reverted") or []),
-        list(data.get("summary") or []),
-        list(data.get("not_reverted") or []),
+        list((finished and finished.reverted) or []),
+        list((finished and finished.summary) or []),
+        list((finished and finished.not_reverted) or []),
         next_target(user_id),
     )
 

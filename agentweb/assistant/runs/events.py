@@ -24,7 +24,7 @@ from django.utils import timezone
 from agentweb.assistant import bus
 from agentweb.assistant.models import RunEvent, event_frame, event_store
 from agentweb.assistant.runs import deltas
-from agentweb.engine.events import DeltaKind, Event, EventKind
+from agentweb.engine.events import DeltaKind, Event, EventData, EventKind
 from agentweb.lib import db_lane
 from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
@@ -138,8 +138,7 @@ def _refused(run_id: int, owner: str | None) -> Exception:
 
 def append(
     run_id: int,
-    kind: EventKind,
-    data: dict[str, Any],
+    data: EventData,
     *,
     while_statuses: tuple[str, ...] | None = None,
 ) -> RunEvent | None:
@@ -151,7 +150,7 @@ def append(
     of them — read under the same lock, in the same statement.
     """
     return event_store.write_event(
-        run_id, kind.value, data, timezone.now(), statuses=while_statuses
+        run_id, data.KIND.value, data.as_data(), timezone.now(), statuses=while_statuses
     )
 
 

@@ -26,9 +26,10 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from django.apps import apps
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 
 from agentweb.assistant import bus, inbox
+from agentweb.assistant.models import dialect
 from agentweb.assistant.runs import deltas
 from agentweb.assistant.runs.confirmations import wake_confirmation
 from agentweb.assistant.runs.flags import run_flags
@@ -209,7 +210,7 @@ executor = build_executor()
 def relay_module_change(**_: Any) -> None:
     """Signal receiver: a module or a player's override changed; the other processes that
     share the database clear their copy of the states at once (``clear_module_cache``)."""
-    if connection.vendor == "sqlite":
+    if not dialect.shared_by_processes():
         return  # the embedded setup: one serving process, which has cleared its copy
     transaction.on_commit(lambda: _relay({"type": "modules.changed"}))
 
@@ -217,7 +218,7 @@ def relay_module_change(**_: Any) -> None:
 def relay_settings_change(**_: Any) -> None:
     """Signal receiver (sent on commit): the assistant settings row changed; the other
     processes clear their copy of it at once (``settings_cache.clear``)."""
-    if connection.vendor != "sqlite":  # embedded: the one process has cleared its copy
+    if dialect.shared_by_processes():  # embedded: the one process has cleared its copy
         _relay({"type": "settings.changed"})
 
 

@@ -31,7 +31,7 @@ from agentweb.core.commands import commands
 from agentweb.core.modules import DbModuleStates, ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
-from agentweb.engine.events import DeltaKind, Event, EventKind
+from agentweb.engine.events import DeltaKind, Event, EventKind, FailureSeen, data_as
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ROUTABLE
 from agentweb.llm.providers import build_provider
@@ -154,7 +154,7 @@ class _FinishHeld:
             held, self.last = self.last, []
             for earlier in held:
                 await self.sink.emit(earlier)
-        if event.kind is EventKind.FAILURE and event.data.get("terminal"):
+        if event.kind is EventKind.FAILURE and _terminal(event):
             self.last.append(event)
             return
         await self.sink.emit(event)
@@ -300,3 +300,9 @@ def _end(
         data,
         fields,
     )
+
+
+def _terminal(event: Event) -> bool:
+    """A failure that ends the run (its ``run.finished`` follows)."""
+    failure = data_as(FailureSeen, event.kind, event.data)
+    return bool(failure and failure.terminal)
