@@ -33,7 +33,7 @@ from django.utils import timezone
 
 from agentweb.assistant import bus, player_sockets
 from agentweb.assistant.errors import ServiceError
-from agentweb.assistant.memory import current_generation
+from agentweb.assistant.memory import assistant_enabled, current_generation
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     InboxEntry,
@@ -244,12 +244,14 @@ def promote_after(run_id: int) -> int | None:
 
 def promote_locked(run_id: int) -> int | None:
     """Under the player's lock: the oldest message queued behind ``run_id`` becomes a run,
-    if that run has ended. Steering messages it never claimed are next-turn messages now."""
+    if that run has ended. Steering messages it never claimed are next-turn messages now.
+    While the player has the assistant switched off her messages wait: they run once she
+    switches it on (``promote_for``)."""
     if Run.objects.filter(pk=run_id, status__in=ACTIVE_STATUSES).exists():
         return None
     queued = InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED)
     entry = queued.select_for_update().order_by("id").first()
-    if entry is None:
+    if entry is None or not assistant_enabled(entry.user_id):
         return None
     run = Run.objects.create(
         user_id=entry.user_id,
@@ -264,6 +266,15 @@ def promote_locked(run_id: int) -> int | None:
     # The rest wait behind the new run, as next-turn messages: the run they steered ended.
     queued.update(run=run, steer=False, updated_at=timezone.now())
     return run.pk
+
+
+def waiting_behind_ended(user_id: int) -> list[int]:
+    """The ended runs of the player that messages still wait behind (her assistant was
+    off when they ended)."""
+    found = InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED).exclude(
+        run__status__in=ACTIVE_STATUSES
+    )
+    return sorted(set(found.values_list("run_id", flat=True)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,14 +14,15 @@ def test_a_follow_up_added_to_the_running_answer_is_answered_there(slow_server, 
     assert page.locator("#btn-steer").is_disabled()
     page.fill("#message", "How do I craft a piston?")
     page.keyboard.press("Escape")
+    before = page.locator("#turns > li.turn").count()
     page.click("#btn-send")
-    first = page.locator("#turns > li.turn").last
+    first = page.locator("#turns > li.turn").nth(before)
     page.locator('.trace-entry[data-kind="round.started"]').first.wait_for()
 
     page.fill("#message", "and how do I craft a sticky piston?")
     page.keyboard.press("Escape")
     page.click("#btn-steer")
-    follow_up = page.locator("#turns > li.turn").last
+    follow_up = page.locator("#turns > li.turn").nth(before + 1)
     page.locator('.trace-entry[data-kind="inbox.claimed"]').wait_for(timeout=30_000)
 
     assert wait_finished(first, timeout_ms=60_000) == "completed"
