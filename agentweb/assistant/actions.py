@@ -11,28 +11,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
-from agentweb.assistant import config, inbox, memory, submit_reads
+from agentweb.assistant import config, inbox, memory, player_sockets, submit_reads
 from agentweb.assistant.errors import ServiceError, not_found
 from agentweb.assistant.message_checks import validate_options, validate_text
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     ActionStatus,
     InboxEntry,
+    InboxOrigin,
     PendingAction,
     Run,
     RunEvent,
     Status,
+    dialect,
     event_frame,
     run_status,
 )
 from agentweb.assistant.models.run_status import new_run
 from agentweb.assistant.runs import events
-from agentweb.assistant.runs.executor import executor, start_next_from_inbox
+from agentweb.assistant.runs.executor import executor, start_next_from_inbox, start_promoted
 from agentweb.assistant.runs.flags import run_flags
+from agentweb.assistant.ws.frames import ChatAccepted
 from agentweb.engine import AgentFailure
 from agentweb.lib import db_lane
 
@@ -48,9 +51,24 @@ class Started:
     # Earlier messages whose run had just ended became this run: start it first.
     promoted: int | None = None
     entry_id: int | None = None  # a queued message's inbox entry
+    # A queued next-turn message's place in the player's inbox (1 = next).
+    position: int | None = None
+    # Asked to steer: whether it joins the running run (``False``: it runs on its own).
+    steer: bool | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"run_id": self.run_id, "queued": self.queued, "duplicate": self.duplicate}
+        found: dict[str, Any] = {
+            "run_id": self.run_id,
+            "queued": self.queued,
+            "duplicate": self.duplicate,
+        }
+        if self.entry_id is not None:
+            found["entry_id"] = self.entry_id
+        if self.position is not None:
+            found["position"] = self.position
+        if self.steer is not None:
+            found["steer"] = self.steer
+        return found
 
 
 def submit(
@@ -60,12 +78,16 @@ def submit(
     client_msg_id: str = "",
     options: Any = None,
     language: str = "",
+    steer: bool = False,
+    origin: str = InboxOrigin.WEB,
 ) -> tuple[Started, InboxEntry | None]:
     """A new message: a new run, or an inbox entry when a run is active (R-X3-1).
 
     ``client_msg_id`` makes a resend idempotent: the first run or entry is returned.
     ``options`` apply to a new run only: a message with options is refused while
     a run is active (its policy is fixed). ``language``: the player's (``core.languages``).
+    ``steer``: join the active run at its next step instead of waiting for its end.
+    ``origin``: where it was sent from (web, api, game).
     """
     text = validate_text(text)
     run_options = validate_options(user, options)
@@ -74,7 +96,7 @@ def submit(
     try:
         with transaction.atomic():
             inbox.lock_player(user.pk)
-            if connection.vendor == "postgresql":
+            if dialect.writes_combine():
                 # The usual message, a new run at once, is one statement with the read.
                 player, run_id = submit_reads.player_now_starting(user.pk, client_msg_id, new)
                 if run_id is not None:
@@ -90,6 +112,7 @@ def submit(
                 )
             active, promoted = player.active_run, None
             if active is None and player.waiting_behind is not None:
+                # Messages wait behind a run that just ended: the oldest runs first.
                 promoted = active = inbox.promote_locked(player.waiting_behind)
             if active is not None and run_options:
                 raise ServiceError(
@@ -113,10 +136,17 @@ def submit(
                     language=language,
                     allow_web=allow_web,
                     client_msg_id=client_msg_id,
+                    # A run promoted just now has not started: it takes a steering message.
+                    steer=steer,
+                    origin=origin,
                 )
-                return Started(active, queued=True, promoted=promoted, entry_id=entry.pk), entry
+                queued = Started(active, queued=True, promoted=promoted, entry_id=entry.pk)
+                queued.position = inbox.position_of(entry)
+                queued.steer = steer if steer else None
+                return queued, entry
             run_id = new_run(user_id=user.pk, memory_generation=player.generation, **new)
-            return Started(run_id), None
+            # Nothing runs: a message sent to steer is a run of its own.
+            return Started(run_id, steer=False if steer else None), None
     except IntegrityError:
         # The same message, submitted at the same moment elsewhere, got there first.
         with transaction.atomic():
@@ -146,27 +176,36 @@ async def asubmit(
     options: Any = None,
     before_start: Callable[[int], Awaitable[None]] | None = None,
     language: str = "",
+    steer: bool = False,
+    origin: str = InboxOrigin.WEB,
+    sender: str = "",
 ) -> Started:
-    """Submit, then start the run (or announce the queued message).
+    """Submit, then start the run (or announce the queued message), and tell every
+    socket of the player (``player_sockets``): the message, from ``origin``.
 
     ``before_start`` is awaited with a new run's id before the run starts: a socket
     that joins the run's group there hears every event of it live, with nothing
-    to read back (no event of the run exists yet)."""
+    to read back (no event of the run exists yet). ``sender``: the channel of the
+    socket that sent the message, which answers it itself (not told again)."""
     started, entry = await database_sync_to_async(submit)(
-        user, text, allow_web, client_msg_id, options, language
+        user, text, allow_web, client_msg_id, options, language, steer, origin
     )
     if started.duplicate:
         return started
     if started.queued:
         await inbox.announce_queued(started.run_id, entry)
-        await executor.queued(started.run_id)
+        if started.steer:
+            await executor.queued(started.run_id)  # its loop claims it at the next step
         if started.promoted is not None:
-            executor.start(started.promoted)
-            await inbox.announce_promoted(started.promoted)
+            await start_promoted(started.promoted)
     else:
         if before_start is not None:
             await before_start(started.run_id)
         executor.start(started.run_id)
+    told = ChatAccepted(
+        **started.as_dict(), client_msg_id=client_msg_id, origin=str(origin), text=text.strip()
+    )
+    await player_sockets.announce(user.pk, told, sender)
     return started
 
 
@@ -207,31 +246,46 @@ async def acancel(user: Any, run_id: int) -> None:
         await start_next_from_inbox(run_id)
 
 
-def forget(user: Any) -> int:
-    """A new memory generation: earlier exchanges no longer reach the model (R-MEM-1)."""
-    generation = memory.bump_generation(user.pk)
+def forget(user: Any) -> tuple[int, list[int]]:
+    """A new memory generation: earlier exchanges no longer reach the model (R-MEM-1).
+
+    Returns it and the runs to stop, taken in the same transaction, under the player's
+    lock: a run that had started with the old memory stops as forgotten; one that had
+    not yet started (a message that waited, say) starts with the new memory instead.
+    A message promoted after the forget is never among the runs it stops."""
+    with transaction.atomic():
+        inbox.lock_player(user.pk)
+        generation = memory.bump_generation(user.pk)
+        Run.objects.filter(user=user, status=Status.QUEUED).update(memory_generation=generation)
+        running = list(
+            Run.objects.filter(user=user, status=Status.RUNNING).values_list("pk", flat=True)
+        )
     if config.snapshot().purge_on_forget:
         memory.redact_before(user, generation)
-    return generation
+    return generation, running
 
 
 async def aforget(user: Any) -> int:
     # The runs here read the new generation at their next step, even before they are told.
     run_flags().invalidate()
-    generation = await database_sync_to_async(forget)(user)
-    for run_id in await database_sync_to_async(_active_ids)(user):
+    generation, running = await database_sync_to_async(forget)(user)
+    for run_id in running:
         await executor.cancel(run_id, AgentFailure.FORGOTTEN)
     return generation
 
 
 async def aset_assistant(user: Any, enabled: bool) -> bool:
     """Switch the assistant on or off for this player; off ends their running loops at once,
-    with no further model call (no finalization, R-MEM-2)."""
+    with no further model call (no finalization, R-MEM-2). Her waiting messages stay in
+    the inbox while it is off and run, oldest first, once she switches it on."""
     run_flags().invalidate()
     await database_sync_to_async(memory.set_assistant_enabled)(user.pk, enabled)
     if not enabled:
         for run_id in await database_sync_to_async(_active_ids)(user):
             await executor.cancel(run_id, AgentFailure.ASSISTANT_DISABLED)
+        return enabled
+    for run_id in await database_sync_to_async(inbox.waiting_behind_ended)(user.pk):
+        await start_next_from_inbox(run_id)
     return enabled
 
 

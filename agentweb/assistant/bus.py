@@ -25,6 +25,8 @@ CONTROL_GROUP = "assistant.control"
 # Workers listen here for "a run was queued" (a doorbell: they poll the
 # database too, so a lost message only delays the run by one poll).
 QUEUE_GROUP = "assistant.queue"
+# The trace viewer's run lists (reviewers' sockets): a run started or ended, or was rated.
+RUNS_GROUP = "assistant.runs"
 # Group memberships live in the channel layer; after a Redis restart they are
 # gone. Listeners re-join this often, which bounds how long cancels and
 # doorbells go unheard after the layer comes back (one cheap command each).
@@ -63,6 +65,12 @@ async def send(group: str, message: dict[str, Any]) -> bool:
         logger.warning("channel layer: %s to %s not sent: %s", message.get("type"), group, exc)
         return False
     return True
+
+
+async def runs_changed(run_id: int) -> None:
+    """Ring the trace viewer's run lists: ``run_id``'s row changed (it started, ended or
+    was rated). Reviewers' pages read the list again; nothing of the run is in the message."""
+    await send(RUNS_GROUP, {"type": "runs.changed", "run_id": run_id})
 
 
 async def listen(group: str, handle: Callable[[dict[str, Any]], None]) -> None:

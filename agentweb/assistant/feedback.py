@@ -47,6 +47,8 @@ async def aset_feedback(
     await bus.send(
         bus.user_group(user.pk), {"type": FEEDBACK_MESSAGE, "frame": frame, "sender": sender}
     )
+    # The run lists show each run's rating.
+    await bus.runs_changed(run_id)
     return stored
 
 

@@ -1,9 +1,21 @@
 """The inbox (R-X3-1): messages sent while the player's run is active.
 
-A message arriving during a run is an ``InboxEntry``: the running loop claims
-it at its next round boundary (``DbInbox``); whatever is still queued when the
-run ends becomes the next run (``promote_after``). Queued messages show in the
-run's trace as ``inbox.queued`` events.
+A message arriving during a run is an ``InboxEntry`` with one of two targets,
+as in seed 003:
+
+* **next turn** (the default): it waits; when the active run ends — however it
+  ends — the oldest waiting message becomes the next run (``promote_after``),
+  one at a time, each with its own answer. The running loop never reads it.
+* **steering** (``steer``): the running loop claims it at its next step
+  (``DbInbox``) and its answer addresses it. One the run could no longer take
+  (a final-only round, its end) becomes a next-turn message when the run ends.
+
+No message is marked read without an answer: a claimed one is part of the
+running answer, every other one becomes a run of its own or is cancelled by the
+player (``cancel_waiting``). Queued messages show in the run's trace as
+``inbox.queued`` events; the player's sockets hear of every change as
+``chat.accepted`` (queued with its place, or ``from_inbox`` when it starts) and
+``inbox.cancelled``.
 """
 
 from __future__ import annotations
@@ -11,23 +23,28 @@ from __future__ import annotations
 import asyncio
 import time
 import weakref
+from dataclasses import dataclass
+from typing import Any
 
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
-from agentweb.assistant import bus
-from agentweb.assistant.memory import current_generation
+from agentweb.assistant import bus, player_sockets
+from agentweb.assistant.errors import ServiceError
+from agentweb.assistant.memory import assistant_enabled, current_generation
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     InboxEntry,
     InboxStatus,
     Run,
+    dialect,
     rows,
 )
 from agentweb.assistant.runs import events
-from agentweb.engine.events import EventKind
+from agentweb.assistant.ws.frames import ChatAccepted
+from agentweb.engine.events import InboxQueued
 
 # Messages one player may have waiting at once. Typing ahead queues a few; more
 # is a script or a stuck key, and every queued message becomes a run later.
@@ -47,12 +64,9 @@ def lock_player(user_id: int) -> None:
     concurrent submits would both see none and both start a run. SQLite's
     IMMEDIATE transactions already serialise every writer, so there it is not taken.
     """
-    if connection.vendor == "sqlite":
-        return
     # NO KEY UPDATE: it excludes other submits but not the key-share locks that
     # inserts referencing the player take (runs, ledger rows), which would deadlock.
-    users = get_user_model().objects.select_for_update(no_key=True).filter(pk=user_id)
-    list(users.values_list("pk"))
+    dialect.lock_rows(get_user_model().objects.filter(pk=user_id))
 
 
 # Without word of a new message (``mark_queued``) a running loop still looks
@@ -134,7 +148,7 @@ async def _look_for_all(since: float) -> None:
 
 async def _look(started: float, run_ids: list[int]) -> None:
     global _looked_for_all_at
-    _marked.update(await database_sync_to_async(waiting_among)(run_ids))
+    _marked.update(await database_sync_to_async(waiting_among)(run_ids, steering=True))
     _looked_for_all_at = max(_looked_for_all_at, started)
 
 
@@ -142,16 +156,18 @@ async def _look(started: float, run_ids: list[int]) -> None:
 _IDS_PER_LOOK = 500
 
 
-def waiting_among(run_ids: list[int]) -> set[int]:
-    """Which of these runs have messages queued for them (one statement per 500 runs)."""
+def waiting_among(run_ids: list[int], *, steering: bool = False) -> set[int]:
+    """Which of these runs have messages queued for them (one statement per 500 runs);
+    ``steering``: messages their loop claims."""
     col = rows.quote
     found: set[int] = set()
+    steer = f"AND {col('steer')} " if steering else ""
     with connection.cursor() as cursor:
         for at in range(0, len(run_ids), _IDS_PER_LOOK):
             chunk = run_ids[at : at + _IDS_PER_LOOK]
             cursor.execute(
                 f"SELECT DISTINCT {col('run_id')} FROM {rows.table(InboxEntry)} "
-                f"WHERE {col('status')} = '{InboxStatus.QUEUED.value}' "
+                f"WHERE {col('status')} = '{InboxStatus.QUEUED.value}' {steer}"
                 f"AND {col('run_id')} IN ({', '.join(['%s'] * len(chunk))})",
                 chunk,
             )
@@ -161,15 +177,16 @@ def waiting_among(run_ids: list[int]) -> set[int]:
 
 @database_sync_to_async
 def _claim(run_id: int) -> list[str]:
-    """The messages queued for the run, oldest first, each claimed once: a read (no write
-    lock when none waits, the usual case), then one conditional UPDATE for them all."""
-    if not queued_behind(run_id):
+    """The steering messages queued for the run, oldest first, each claimed once: a read
+    (no write lock when none waits, the usual case), then one conditional UPDATE for them
+    all. Next-turn messages are left to become runs of their own."""
+    if not queued_behind(run_id, steering=True):
         return []
     col = rows.quote
     sql = (
         f"UPDATE {rows.table(InboxEntry)} SET {col('status')} = "
         f"'{InboxStatus.CLAIMED.value}', {col('updated_at')} = %s "
-        f"WHERE {_queued_for()} RETURNING {col('id')}, {col('text')}"
+        f"WHERE {_queued_for(steering=True)} RETURNING {col('id')}, {col('text')}"
     )
     at = connection.ops.adapt_datetimefield_value(timezone.now())
     with connection.cursor() as cursor:
@@ -177,15 +194,18 @@ def _claim(run_id: int) -> list[str]:
         return [text for _, text in sorted(cursor.fetchall())]
 
 
-def _queued_for() -> str:
-    """The run's queued messages (parameter: the run's id)."""
+def _queued_for(*, steering: bool = False) -> str:
+    """The run's queued messages (parameter: the run's id); ``steering``: those its loop
+    claims."""
     col = rows.quote
-    return f"{col('run_id')} = %s AND {col('status')} = '{InboxStatus.QUEUED.value}'"
+    steer = f" AND {col('steer')}" if steering else ""
+    return f"{col('run_id')} = %s AND {col('status')} = '{InboxStatus.QUEUED.value}'{steer}"
 
 
-def queued_behind(run_id: int) -> bool:
-    """Messages still wait behind the run (read as it ends, in its final transaction)."""
-    sql = f"SELECT 1 FROM {rows.table(InboxEntry)} WHERE {_queued_for()} LIMIT 1"
+def queued_behind(run_id: int, *, steering: bool = False) -> bool:
+    """Messages still wait behind the run (read as it ends, in its final transaction);
+    ``steering``: messages its loop claims."""
+    sql = f"SELECT 1 FROM {rows.table(InboxEntry)} WHERE {_queued_for(steering=steering)} LIMIT 1"
     with connection.cursor() as cursor:
         cursor.execute(sql, [run_id])
         return cursor.fetchone() is not None
@@ -200,11 +220,9 @@ async def announce_queued(run_id: int, entry: InboxEntry | None) -> None:
     """
     if entry is None:
         return
-    data = {"entry_id": entry.pk, "text": entry.text}
+    data = InboxQueued(entry_id=entry.pk, text=entry.text, steer=entry.steer)
     await events.broadcast(
-        await database_sync_to_async(events.append)(
-            run_id, EventKind.INBOX_QUEUED, data, while_statuses=ACTIVE_STATUSES
-        )
+        await database_sync_to_async(events.append)(run_id, data, while_statuses=ACTIVE_STATUSES)
     )
 
 
@@ -213,7 +231,10 @@ async def apromote_after(run_id: int) -> int | None:
 
 
 def promote_after(run_id: int) -> int | None:
-    """The run has ended: its oldest queued message becomes a new run (its id), the rest wait."""
+    """The run has ended: its oldest queued message becomes a new run (its id), the rest wait.
+
+    Safe to call for any run, any number of times: a run still active promotes nothing,
+    and under the player's lock only the first caller finds the message to promote."""
     with transaction.atomic():
         user_id = InboxEntry.objects.filter(run_id=run_id).values_list("user_id", flat=True)[:1]
         for pk in user_id:
@@ -222,14 +243,15 @@ def promote_after(run_id: int) -> int | None:
 
 
 def promote_locked(run_id: int) -> int | None:
-    """Under the player's lock: the oldest message queued behind ``run_id`` becomes a run."""
-    entry = (
-        InboxEntry.objects.select_for_update()
-        .filter(run_id=run_id, status=InboxStatus.QUEUED)
-        .order_by("id")
-        .first()
-    )
-    if entry is None:
+    """Under the player's lock: the oldest message queued behind ``run_id`` becomes a run,
+    if that run has ended. Steering messages it never claimed are next-turn messages now.
+    While the player has the assistant switched off her messages wait: they run once she
+    switches it on (``promote_for``)."""
+    if Run.objects.filter(pk=run_id, status__in=ACTIVE_STATUSES).exists():
+        return None
+    queued = InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED)
+    entry = queued.select_for_update().order_by("id").first()
+    if entry is None or not assistant_enabled(entry.user_id):
         return None
     run = Run.objects.create(
         user_id=entry.user_id,
@@ -241,25 +263,156 @@ def promote_locked(run_id: int) -> int | None:
     entry.status = InboxStatus.STARTED
     entry.started_run = run
     entry.save(update_fields=["status", "started_run", "updated_at"])
-    # The rest stay queued behind the new run.
-    InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED).update(run=run)
+    # The rest wait behind the new run, as next-turn messages: the run they steered ended.
+    queued.update(run=run, steer=False, updated_at=timezone.now())
     return run.pk
 
 
+def waiting_behind_ended(user_id: int) -> list[int]:
+    """The ended runs of the player that messages still wait behind (her assistant was
+    off when they ended)."""
+    found = InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED).exclude(
+        run__status__in=ACTIVE_STATUSES
+    )
+    return sorted(set(found.values_list("run_id", flat=True)))
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A message waiting in the player's inbox, and its place (1 = next)."""
+
+    entry_id: int
+    run_id: int
+    client_msg_id: str
+    steer: bool
+    position: int | None
+    origin: str
+    text: str
+
+    def accepted(self) -> dict[str, Any]:
+        """Its ``chat.accepted`` frame: queued, with its place (a steering message has
+        none: it joins the running run)."""
+        frame: dict[str, Any] = {
+            "type": "chat.accepted",
+            "run_id": self.run_id,
+            "queued": True,
+            "duplicate": False,
+            "client_msg_id": self.client_msg_id,
+            "entry_id": self.entry_id,
+            "steer": self.steer,
+            "origin": self.origin,
+            "text": self.text,
+        }
+        if self.position is not None:
+            frame["position"] = self.position
+        return frame
+
+
+def waiting(user_id: int) -> list[Waiting]:
+    """The player's waiting messages, oldest first, next-turn ones with their place."""
+    found = InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED).order_by("id")
+    listed, place = [], 0
+    for entry_id, run_id, msg_id, steer, origin, text in found.values_list(
+        "id", "run_id", "client_msg_id", "steer", "origin", "text"
+    ):
+        if not steer:
+            place += 1
+        position = None if steer else place
+        listed.append(Waiting(entry_id, run_id, msg_id, steer, position, origin, text))
+    return listed
+
+
+def position_of(entry: InboxEntry) -> int | None:
+    """The entry's place among the player's next-turn messages (``None``: steering)."""
+    if entry.steer:
+        return None
+    earlier = InboxEntry.objects.filter(
+        user_id=entry.user_id, status=InboxStatus.QUEUED, steer=False, id__lte=entry.pk
+    )
+    return earlier.count()
+
+
 async def announce_promoted(run_id: int) -> None:
-    """Tell the player's sockets that a queued message now runs as ``run_id``."""
+    """Tell the player's sockets that a queued message now runs as ``run_id`` — each gets
+    ``chat.accepted`` with ``from_inbox`` and follows the run (``player_sockets``) — and
+    where the messages still waiting stand now."""
     found = await database_sync_to_async(_promoted_entry)(run_id)
-    if found is not None:
-        user_id, client_msg_id = found
-        await bus.send(
-            bus.user_group(user_id),
-            {"type": "run.queued_started", "run_id": run_id, "client_msg_id": client_msg_id},
-        )
+    if found is None:
+        return
+    entry_id, user_id, client_msg_id, origin, text, steer, still = found
+    accepted = ChatAccepted(
+        run_id=run_id,
+        entry_id=entry_id,
+        client_msg_id=client_msg_id,
+        origin=origin,
+        from_inbox=True,
+        text=text,
+        # Sent to join the run before, which could not take it: a run of its own.
+        steer=False if steer else None,
+    )
+    await player_sockets.announce(user_id, accepted)
+    await announce_waiting(user_id, still)
 
 
-def _promoted_entry(run_id: int) -> tuple[int, str] | None:
-    return (
+async def announce_waiting(user_id: int, still: list[Waiting]) -> None:
+    """Every waiting message's ``chat.accepted`` again, with its place now."""
+    if still:
+        frames = [entry.accepted() for entry in still]
+        await bus.send(bus.user_group(user_id), {"type": "inbox.frames", "frames": frames})
+
+
+def _promoted_entry(run_id: int) -> tuple[int, int, str, str, str, bool, list[Waiting]] | None:
+    found = (
         InboxEntry.objects.filter(started_run_id=run_id)
-        .values_list("user_id", "client_msg_id")
+        .values_list("id", "user_id", "client_msg_id", "origin", "text", "steer")
         .first()
     )
+    if found is None:
+        return None
+    return (*found, waiting(found[1]))
+
+
+def cancel_waiting(
+    user_id: int, entry_id: int | None = None
+) -> tuple[list[Waiting], list[Waiting]]:
+    """The player cancels her waiting messages (all, or the one ``entry_id``) before they
+    run: what was cancelled, and what still waits. Nothing changes on a refusal."""
+    with transaction.atomic():
+        lock_player(user_id)
+        before = waiting(user_id)
+        if entry_id is not None:
+            before = [entry for entry in before if entry.entry_id == entry_id]
+            if not before:
+                _refuse_cancel(user_id, entry_id)
+        ids = [entry.entry_id for entry in before]
+        InboxEntry.objects.filter(pk__in=ids, status=InboxStatus.QUEUED).update(
+            status=InboxStatus.CANCELLED, updated_at=timezone.now()
+        )
+        return before, waiting(user_id)
+
+
+def _refuse_cancel(user_id: int, entry_id: int) -> None:
+    status = (
+        InboxEntry.objects.filter(pk=entry_id, user_id=user_id)
+        .values_list("status", flat=True)
+        .first()
+    )
+    if status is None:
+        raise ServiceError("unknown_entry", f"You have no waiting message {entry_id}.", 404)
+    raise ServiceError(
+        "not_waiting", f"Message {entry_id} is no longer waiting (it is {status}).", 409
+    )
+
+
+async def acancel_waiting(user: Any, entry_id: int | None = None) -> dict[str, Any]:
+    """Cancel waiting messages; every socket of the player hears ``inbox.cancelled``."""
+    cancelled, still = await database_sync_to_async(cancel_waiting)(user.pk, entry_id)
+    frame = {
+        "type": "inbox.cancelled",
+        "entry_ids": [entry.entry_id for entry in cancelled],
+        "client_msg_ids": [entry.client_msg_id for entry in cancelled],
+    }
+    if cancelled:
+        await bus.send(bus.user_group(user.pk), {"type": "inbox.frames", "frames": [frame]})
+        await announce_waiting(user.pk, still)
+    return frame

@@ -16,7 +16,7 @@ from pydantic import BeforeValidator, Field, TypeAdapter, ValidationError
 
 from agentweb.assistant.models.feedback import MAX_COMMENT
 from agentweb.lib.inputs.errors import InputError
-from agentweb.lib.inputs.fields import Text, matching
+from agentweb.lib.inputs.fields import Integer, Text, matching
 from agentweb.lib.inputs.json_text import read_json
 from agentweb.lib.inputs.models import Input, parse_json
 
@@ -25,6 +25,7 @@ __all__ = [
     "ClientInput",
     "Decision",
     "FeedbackInput",
+    "InboxCancel",
     "InputError",
     "Switch",
     "parse",
@@ -52,6 +53,17 @@ class ChatMessage(Input):
     client_msg_id: ClientMsgId = ""
     # The request's own options (R-X4-3); validated by the use case.
     options: Any = None
+    # While a run is active: join it at its next step instead of waiting for its end (R-X3-1).
+    steer: bool = False
+
+
+class InboxCancel(Input):
+    """Cancel waiting messages: all of them, or the one ``entry_id`` (``inbox.cancel``,
+    ``POST /api/inbox/cancel``)."""
+
+    model_config = {"json_schema_extra": {"examples": [{}, {"entry_id": 12}]}}
+
+    entry_id: Integer(1, 2**62) | None = None
 
 
 class Decision(Input):

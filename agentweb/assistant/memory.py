@@ -15,7 +15,7 @@ from django.db import connection, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from agentweb.assistant.models import Exchange, MemoryState, Run, RunEvent, Status, rows
+from agentweb.assistant.models import Exchange, MemoryState, Run, RunEvent, Status, dialect, rows
 
 # Exchanges of the current generation the model sees as memory, newest last.
 MEMORY_EXCHANGES = 6
@@ -69,7 +69,7 @@ def remember(run: Run, answer: str) -> None:
     """
     state, runs = rows.table(MemoryState), rows.table(Run)
     col = rows.quote
-    lock = " FOR UPDATE" if connection.vendor == "postgresql" else ""
+    lock = dialect.row_lock()
     sql = (
         f"INSERT INTO {rows.table(Exchange)} ({col('run_id')}, {col('user_id')}, "
         f"{col('generation')}, {col('question')}, {col('answer')}, {col('created_at')}) "

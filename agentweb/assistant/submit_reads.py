@@ -17,6 +17,7 @@ from agentweb.assistant.models import (
     InboxStatus,
     MemoryState,
     Run,
+    dialect,
     rows,
     run_status,
 )
@@ -74,12 +75,9 @@ def _player_from(user_id: int, client_msg_id: str, found: tuple) -> PlayerNow:
         generation, enabled = created
     entry = (entry_run, entry_started) if entry_run is not None else None
     now = PlayerNow(generation, bool(enabled), active, behind, earlier_run, entry)
-    if now.active_run is None or connection.vendor == "sqlite":
+    if now.active_run is None:
         return now
-    held = Run.objects.select_for_update(no_key=True).filter(
-        pk=now.active_run, status__in=ACTIVE_STATUSES
-    )
-    if held.exists():
+    if dialect.lock_rows(Run.objects.filter(pk=now.active_run, status__in=ACTIVE_STATUSES)):
         return now
     # It ended between the read and the lock: read again (no run of hers can start meanwhile).
     return player_now(user_id, client_msg_id)

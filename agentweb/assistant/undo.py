@@ -21,16 +21,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.db import transaction
 from django.db.models import Exists, OuterRef
 
 from agentweb.assistant.actions import ServiceError, not_found
+from agentweb.assistant.inbox import lock_player
 from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status, run_status
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.compensation import NOTHING_REVERTED, UNDONE_STOP, undo_ended
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
 from agentweb.assistant.runs.flags import run_flags
 from agentweb.engine import AgentFailure
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import EventKind, RunFinished, data_as
 
 # Undo of a run executing in another process: the cancel reaches it within
 # milliseconds; this bounds the wait if its worker died (the reaper ends it).
@@ -58,7 +60,18 @@ def target(user: Any) -> int | None:
 
 def claim(user: Any, run_id: int | None = None) -> tuple[int, str]:
     """Claim the player's latest undoable run for undo (``run_id``, when given, must be
-    it): its id and its status at the claim."""
+    it): its id and its status at the claim.
+
+    The target, the claim and its status are one transaction under the player's lock
+    (``inbox.lock_player``): a message that waited and starts as a run while the undo
+    is asked is either there before it (and is its latest run) or after it — never
+    picked by one read and stopped by the next. Only the claimed run is stopped."""
+    with transaction.atomic():
+        lock_player(user.pk)
+        return _claim(user, run_id)
+
+
+def _claim(user: Any, run_id: int | None) -> tuple[int, str]:
     latest = target(user)
     if run_id is None:
         if latest is None:
@@ -150,18 +163,19 @@ def next_target(user: Any) -> dict[str, Any] | None:
 
 def _undone(run_id: int) -> Undone:
     """The undone run's account of its writes, from its last ``run.finished``."""
-    data = (
+    row = (
         RunEvent.objects.filter(run_id=run_id, kind=EventKind.RUN_FINISHED.value)
         .order_by("-seq")
         .values_list("data", flat=True)
         .first()
-    ) or {}
+    )
+    finished = data_as(RunFinished, EventKind.RUN_FINISHED.value, row)
     user_id = Run.objects.values_list("user_id", flat=True).get(pk=run_id)
     return Undone(
         run_id,
-        list(data.get("reverted") or []),
-        list(data.get("summary") or []),
-        list(data.get("not_reverted") or []),
+        list((finished and finished.reverted) or []),
+        list((finished and finished.summary) or []),
+        list((finished and finished.not_reverted) or []),
         next_target(user_id),
     )
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agentweb.engine.events import EventKind, EventLog, EventSink, NullSink
+from agentweb.engine.events import EventData, EventLog, EventSink, ModelStarted, NullSink
 from agentweb.engine.failures import AgentError, AgentFailure, Budget, budget_exhausted
 from agentweb.engine.model import Message, ModelProvider, ModelReply, ModelRequest, Purpose
 from agentweb.engine.policy import ExecutionPolicy
@@ -264,8 +264,8 @@ class ExecutionContext:
             raise budget_exhausted(Budget.STEPS)
         self.usage.steps += 1
 
-    async def emit(self, kind: EventKind, data: dict[str, Any]) -> None:
-        await self.events.emit(kind, data)
+    async def emit(self, data: EventData) -> None:
+        await self.events.emit(data)
 
     # --- the model kernel ---------------------------------------------------
     async def model(
@@ -275,7 +275,7 @@ class ExecutionContext:
         *,
         json_mode: bool = True,
         on_text: TextListener | None = None,
-        announce: dict[str, Any] | None = None,
+        announce: ModelStarted | None = None,
     ) -> ModelReply:
         """Make one model call within every budget; raises ``AgentError``.
 
@@ -312,7 +312,7 @@ class ExecutionContext:
         passed = await self._before(request)
         if announce is not None:
             try:
-                await self.emit(EventKind.MODEL_STARTED, announce)
+                await self.emit(announce)
             except BaseException:
                 for guard in passed:
                     await guard.after_model(self, request, None, None, False)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from agentweb.engine.credentials import redact_all_encoded
 
@@ -42,15 +42,26 @@ class EventKind(StrEnum):
 
 
 class EventData(BaseModel):
-    """The data of one event kind: the fields its readers (the trace timeline, the
-    export, undo, the page) rely on, typed. Fields a kind's emitters add beyond these
-    (a failure's detail, a route's reason) are kept as they are."""
+    """The data of one event kind, typed: what its emitters write and its readers (the
+    trace timeline, the export, undo, the page) read. Emitters build events from these
+    models, which refuse unknown fields: data a kind does not declare is a bug where it
+    is written, not a surprise where it is read. Rows stored by older versions are read
+    with ``stored_data`` (tolerant); what is emitted now with the model itself (strict).
+    """
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    KIND: ClassVar[EventKind]
+
+    def as_data(self) -> dict[str, Any]:
+        """The stored form: the fields the emitter gave (defaults it left out stay out)."""
+        return self.model_dump(exclude_unset=True)
 
 
-class Budget(EventData):
+class Budget(BaseModel):
     """Usage against limits at a moment of the run (``ExecutionContext.limits``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     usage: dict[str, int]
     limits: dict[str, int | None]
@@ -58,6 +69,7 @@ class Budget(EventData):
 
 
 class RunStarted(EventData):
+    KIND = EventKind.RUN_STARTED
     question: str
     allow_web: bool
     workflow: str | None
@@ -65,13 +77,19 @@ class RunStarted(EventData):
 
 
 class RouteDecided(EventData):
+    KIND = EventKind.ROUTE_DECIDED
     workflow: str
     by: str | None = None
     command: str | None = None
+    # Why the chat fallback answers (the router's reply named no workflow).
+    reason: str | None = None
     policy: dict[str, Any] | None = None
+    # Per-request options: those asked for and the policy fields they changed (R-X4-3).
+    options: dict[str, Any] | None = None
 
 
 class RoundStarted(EventData):
+    KIND = EventKind.ROUND_STARTED
     round: int
     rounds_total: int
     final_only: bool
@@ -80,6 +98,7 @@ class RoundStarted(EventData):
 
 
 class ModelStarted(EventData):
+    KIND = EventKind.MODEL_STARTED
     round: int
     purpose: str
     prompt: str
@@ -87,6 +106,7 @@ class ModelStarted(EventData):
 
 
 class ModelCalled(ModelStarted):
+    KIND = EventKind.MODEL_CALLED
     request: str | None
     reply: str
     tokens_in: int
@@ -101,13 +121,20 @@ class ModelCalled(ModelStarted):
 
 
 class DecisionMade(EventData):
+    KIND = EventKind.DECISION
     round: int
     type: str
     input: Any = None
     text: str | None = None
+    sources: list[Any] | None = None
+    # An answer that says a budget ran out before it could check everything.
+    incomplete: Any = None
+    # Whatever else the model's answer object carried, kept as it was.
+    extra: dict[str, Any] | None = None
 
 
 class ToolStarted(EventData):
+    KIND = EventKind.TOOL_STARTED
     step_id: str
     tool: str
     input: Any
@@ -115,6 +142,7 @@ class ToolStarted(EventData):
 
 
 class ToolFinished(ToolStarted):
+    KIND = EventKind.TOOL_FINISHED
     module: str
     observation: Any
     output: Any
@@ -123,6 +151,7 @@ class ToolFinished(ToolStarted):
 
 
 class AnswerGiven(EventData):
+    KIND = EventKind.ANSWER
     text: str
     sources: list[dict[str, Any]]
     cards: list[Any]
@@ -130,16 +159,19 @@ class AnswerGiven(EventData):
 
 
 class FailureSeen(EventData):
+    KIND = EventKind.FAILURE
     round: int
     failure: str
     message: str
+    detail: Any = None
     recoverable: bool = False
     terminal: bool = False
     finalization: bool = False
     budget: str | None = None
 
 
-class Degraded(EventData):
+class RunDegraded(EventData):
+    KIND = EventKind.DEGRADED
     failure: dict[str, Any]
     finalized: bool
     text: str | None = None
@@ -147,22 +179,28 @@ class Degraded(EventData):
 
 
 class ContextCompressed(EventData):
+    KIND = EventKind.COMPRESSED
     round: int
     folded: int
     summary: str
 
 
 class InboxQueued(EventData):
+    KIND = EventKind.INBOX_QUEUED
     entry_id: int
     text: str
+    # Sent to join this run (claimed at its next step) rather than to wait for its end.
+    steer: bool = False
 
 
 class InboxClaimed(EventData):
+    KIND = EventKind.INBOX_CLAIMED
     round: int
     messages: list[str]
 
 
 class ActionPending(EventData):
+    KIND = EventKind.ACTION_PENDING
     action_id: str
     step_id: str
     tool: str
@@ -171,38 +209,47 @@ class ActionPending(EventData):
 
 
 class ActionConfirmed(EventData):
+    KIND = EventKind.ACTION_CONFIRMED
     action_id: str
     decision: Literal["approve", "reject"]
 
 
 class RunFinished(EventData):
+    KIND = EventKind.RUN_FINISHED
     status: str
     stop_reason: dict[str, Any]
     workflow: str | None = None
     usage: dict[str, Any] | None = None
     text: str | None = None
+    # An undo's account of the compensated writes (``runs/compensation.py``).
     reverted: list[Any] | None = None
+    summary: list[Any] | None = None
+    not_reverted: list[Any] | None = None
+    unfinished: list[Any] | None = None
 
 
 # One model per event kind (``tests/engine/test_every_event_kind_has_one_model.py``).
 EVENT_DATA: dict[EventKind, type[EventData]] = {
-    EventKind.RUN_STARTED: RunStarted,
-    EventKind.ROUTE_DECIDED: RouteDecided,
-    EventKind.ROUND_STARTED: RoundStarted,
-    EventKind.MODEL_STARTED: ModelStarted,
-    EventKind.MODEL_CALLED: ModelCalled,
-    EventKind.DECISION: DecisionMade,
-    EventKind.TOOL_STARTED: ToolStarted,
-    EventKind.TOOL_FINISHED: ToolFinished,
-    EventKind.ANSWER: AnswerGiven,
-    EventKind.FAILURE: FailureSeen,
-    EventKind.DEGRADED: Degraded,
-    EventKind.COMPRESSED: ContextCompressed,
-    EventKind.INBOX_QUEUED: InboxQueued,
-    EventKind.INBOX_CLAIMED: InboxClaimed,
-    EventKind.ACTION_PENDING: ActionPending,
-    EventKind.ACTION_CONFIRMED: ActionConfirmed,
-    EventKind.RUN_FINISHED: RunFinished,
+    model.KIND: model
+    for model in (
+        RunStarted,
+        RouteDecided,
+        RoundStarted,
+        ModelStarted,
+        ModelCalled,
+        DecisionMade,
+        ToolStarted,
+        ToolFinished,
+        AnswerGiven,
+        FailureSeen,
+        RunDegraded,
+        ContextCompressed,
+        InboxQueued,
+        InboxClaimed,
+        ActionPending,
+        ActionConfirmed,
+        RunFinished,
+    )
 }
 
 
@@ -210,27 +257,65 @@ class MalformedEvent(ValueError):
     """Event data that is not its kind's model (or of no known kind)."""
 
 
-def event_data(kind: str, data: Any) -> EventData:
-    """``data`` as the model of ``kind``; ``MalformedEvent`` names what is wrong."""
+def _model_of(kind: str) -> type[EventData]:
     try:
-        model = EVENT_DATA[EventKind(kind)]
+        return EVENT_DATA[EventKind(kind)]
     except ValueError:
         raise MalformedEvent(f"no event kind {kind!r}") from None
+
+
+def event_data(kind: str, data: Any) -> EventData:
+    """``data`` as the model of ``kind``, strictly (what is emitted now):
+    ``MalformedEvent`` names what is wrong, an unknown field too."""
+    model = _model_of(kind)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         raise MalformedEvent(f"{kind}: {exc}") from None
 
 
+def _tolerant(model: type[EventData]) -> type[EventData]:
+    """``model`` with every field optional (``None`` when absent): a stored row of an
+    older version may lack a field added since; still an instance of ``model``."""
+    optional = {
+        name: (info.annotation | None, info.default if not info.is_required() else None)
+        for name, info in model.model_fields.items()
+    }
+    return create_model(f"Stored{model.__name__}", __base__=model, **optional)  # type: ignore[call-overload]
+
+
+_STORED: dict[EventKind, type[EventData]] = {kind: _tolerant(m) for kind, m in EVENT_DATA.items()}
+
+
+def stored_data(kind: str, data: Any) -> EventData | None:
+    """A stored row's data as its kind's model, tolerantly (rows written by older
+    versions, imported traces): fields the model does not know are left out, a field
+    missing or of the wrong type is ``None`` (or its default); ``None`` when the kind is
+    unknown or the data no object. The row itself stays as it was stored (the trace
+    shows it, the export gives it untouched)."""
+    try:
+        model = _STORED[EventKind(kind)]
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    fields = model.model_fields
+    known = {name: value for name, value in data.items() if name in fields}
+    try:
+        return model.model_validate(known)
+    except ValidationError as exc:
+        bad = {error["loc"][0] for error in exc.errors() if error["loc"]}
+    return model.model_validate({k: v for k, v in known.items() if k not in bad})
+
+
 D = TypeVar("D", bound=EventData)
 
 
-def data_as(model: type[D], kind: str, data: Any) -> D:
-    """``data`` of ``kind`` as ``model`` (its kind's model, or one it extends)."""
-    found = event_data(kind, data)
-    if not isinstance(found, model):
-        raise MalformedEvent(f"{kind} is not a {model.__name__}")
-    return found
+def data_as(model: type[D], kind: str, data: Any) -> D | None:
+    """A stored row of ``kind`` as ``model`` (its kind's model, or one it extends),
+    tolerantly (``stored_data``); ``None`` when it cannot be read as one."""
+    found = stored_data(kind, data)
+    return found if isinstance(found, model) else None
 
 
 @dataclass(slots=True)
@@ -308,11 +393,12 @@ class EventLog:
     def last_seq(self) -> int:
         return self._seq
 
-    async def emit(self, kind: EventKind, data: dict[str, Any]) -> Event:
+    async def emit(self, data: EventData) -> Event:
+        """Number ``data`` (its kind's model) and hand it to the sink."""
         self._seq += 1
         # Every event of a run passes here: no credential reaches a sink.
-        clean, encoded = redact_all_encoded(data)
-        event = Event(self._seq, kind, clean, encoded=encoded)
+        clean, encoded = redact_all_encoded(data.as_data())
+        event = Event(self._seq, data.KIND, clean, encoded=encoded)
         await self.sink.emit(event)
         return event
 

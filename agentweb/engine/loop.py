@@ -10,7 +10,18 @@ from typing import Any, Protocol
 
 from agentweb.engine.budget_left import REPEATED, budget_left, low_budget, stopped
 from agentweb.engine.context import ExecutionContext
-from agentweb.engine.events import DeltaKind, EventKind
+from agentweb.engine.events import (
+    AnswerGiven,
+    ContextCompressed,
+    DecisionMade,
+    DeltaKind,
+    FailureSeen,
+    InboxClaimed,
+    ModelCalled,
+    ModelStarted,
+    RoundStarted,
+    RunDegraded,
+)
 from agentweb.engine.failures import (
     DEFAULT_RECOVERABLE,
     AgentError,
@@ -27,6 +38,7 @@ from agentweb.engine.history import (
 from agentweb.engine.model import Message, ModelReply, Purpose
 from agentweb.engine.outcome import RunStatus, StopCode, StopReason, degraded_stop, stop_for
 from agentweb.engine.protocol import (
+    ANSWER,
     Answer,
     ToolAction,
     dumps,
@@ -83,7 +95,8 @@ class Observation:
 
 
 class Inbox(Protocol):
-    """Messages the player sent while the run was active (R-X3-1)."""
+    """Steering messages the player sent to join the running run (R-X3-1); claimed at
+    the start of every round that can still act on them."""
 
     async def claim(self) -> list[str]: ...
 
@@ -214,17 +227,19 @@ class ReActLoop:
             rc.round += 1
             try:
                 rethink = self._maybe_rethink(ctx, rc, initial_rounds)
-                await self._claim_inbox(ctx, rc)
                 final_only = rc.round >= rc.rounds_total
+                if not final_only:
+                    # A final-only round cannot look anything up for a new message: it
+                    # stays in the inbox and becomes a run of its own (R-X3-1).
+                    await self._claim_inbox(ctx, rc)
                 await ctx.emit(
-                    EventKind.ROUND_STARTED,
-                    {
-                        "round": rc.round,
-                        "rounds_total": rc.rounds_total,
-                        "final_only": final_only,
-                        "rethink": rethink,
-                        "budget": ctx.limits(),
-                    },
+                    RoundStarted(
+                        round=rc.round,
+                        rounds_total=rc.rounds_total,
+                        final_only=final_only,
+                        rethink=rethink,
+                        budget=ctx.limits(),
+                    ),
                 )
                 if rc.hooks.before_decision is not None:
                     await rc.hooks.before_decision(rc)
@@ -246,12 +261,11 @@ class ReActLoop:
         user = self._payload(ctx, rc, final_only, rethink, len(prompt))
         if rc.summarized != folded:
             await ctx.emit(
-                EventKind.COMPRESSED,
-                {"round": rc.round, "folded": rc.summarized, "summary": rc.summary},
+                ContextCompressed(round=rc.round, folded=rc.summarized, summary=rc.summary)
             )
         _, text = await self._call(ctx, rc, Purpose.DECIDE, "react", prompt, user)
         decision = parse_decision(text, final_only=final_only, tool_types=rc.tools.bindings)
-        await ctx.emit(EventKind.DECISION, {"round": rc.round, **decision.as_dict()})
+        await ctx.emit(decision_made(rc.round, decision))
         return decision
 
     async def _act(self, ctx: ExecutionContext, rc: ReActContext, action: ToolAction) -> None:
@@ -268,12 +282,11 @@ class ReActLoop:
                 action.type,
             )
             await ctx.emit(
-                EventKind.FAILURE,
-                {
-                    "round": rc.round,
-                    "failure": "repeated_action",
-                    "message": f"{action.type} repeated; not re-run",
-                },
+                FailureSeen(
+                    round=rc.round,
+                    failure="repeated_action",
+                    message=f"{action.type} repeated; not re-run",
+                )
             )
             return
         if rc.hooks.authorize is not None:
@@ -424,7 +437,7 @@ class ReActLoop:
         claimed = await rc.hooks.inbox.claim()
         if claimed:
             rc.followups.extend(claimed)
-            await ctx.emit(EventKind.INBOX_CLAIMED, {"round": rc.round, "messages": claimed})
+            await ctx.emit(InboxClaimed(round=rc.round, messages=claimed))
 
     # --- endings ----------------------------------------------------------------
     async def _finish(
@@ -446,13 +459,12 @@ class ReActLoop:
         answer = _drop_unobserved(answer, len(rc.sources))
         cited = [rc.sources[n - 1] for n in answer.sources]
         await ctx.emit(
-            EventKind.ANSWER,
-            {
-                "text": answer.text,
-                "sources": [{"n": n, **rc.sources[n - 1].as_dict()} for n in answer.sources],
-                "cards": rc.cards,
-                "finalized": finalized,
-            },
+            AnswerGiven(
+                text=answer.text,
+                sources=[{"n": n, **rc.sources[n - 1].as_dict()} for n in answer.sources],
+                cards=rc.cards,
+                finalized=finalized,
+            )
         )
         if finalized:
             stop = StopReason(
@@ -490,8 +502,7 @@ class ReActLoop:
             return await self._stop(ctx, rc, error)
         final_round = rc.round >= rc.rounds_total
         await ctx.emit(
-            EventKind.FAILURE,
-            {"round": rc.round, **error.as_dict(), "recoverable": failure in rc.recoverable},
+            FailureSeen(round=rc.round, **error.as_dict(), recoverable=failure in rc.recoverable)
         )
         per_round = failure in (AgentFailure.MODEL_INVALID_OUTPUT, AgentFailure.TOOL_INPUT_INVALID)
         if per_round and not final_round:
@@ -529,11 +540,12 @@ class ReActLoop:
             if second.terminal or ctx.cancelled:
                 return await self._stop(ctx, rc, second)
             await ctx.emit(
-                EventKind.FAILURE,
-                {"round": rc.round, **second.as_dict(), "recoverable": False, "finalization": True},
+                FailureSeen(
+                    round=rc.round, **second.as_dict(), recoverable=False, finalization=True
+                )
             )
             return await self._degrade(ctx, rc, error)
-        await ctx.emit(EventKind.DEGRADED, {"failure": error.as_dict(), "finalized": True})
+        await ctx.emit(RunDegraded(failure=error.as_dict(), finalized=True))
         try:
             return await self._finish(ctx, rc, answer, finalized=True, failure=error)
         except AgentError as third:
@@ -549,13 +561,9 @@ class ReActLoop:
         else:
             degraded = default_degrade(rc, error)
         await ctx.emit(
-            EventKind.DEGRADED,
-            {
-                "failure": error.as_dict(),
-                "finalized": False,
-                "text": degraded.text,
-                "cards": degraded.cards,
-            },
+            RunDegraded(
+                failure=error.as_dict(), finalized=False, text=degraded.text, cards=degraded.cards
+            )
         )
         status, stop = degraded_stop(error, bool(degraded.cards or degraded.sources))
         return LoopResult(
@@ -573,8 +581,7 @@ class ReActLoop:
     async def _stop(self, ctx: ExecutionContext, rc: ReActContext, error: AgentError) -> LoopResult:
         """Terminal failures end the run at once, with no model call (R-MEM-2)."""
         await ctx.emit(
-            EventKind.FAILURE,
-            {"round": rc.round, **error.as_dict(), "recoverable": False, "terminal": True},
+            FailureSeen(round=rc.round, **error.as_dict(), recoverable=False, terminal=True)
         )
         status, stop = stop_for(error)
         return LoopResult(
@@ -665,12 +672,12 @@ class TracedCall:
         continuation: int = 0,
         json_mode: bool = True,
     ) -> ModelReply:
-        announce = {
-            "round": self.round_no,
-            "purpose": purpose.value,
-            "prompt": self.prompt_key,
-            "continuation": continuation,
-        }
+        announce = ModelStarted(
+            round=self.round_no,
+            purpose=purpose.value,
+            prompt=self.prompt_key,
+            continuation=continuation,
+        )
         try:
             reply = await self.ctx.model(
                 messages, purpose, json_mode=json_mode, on_text=self.on_text, announce=announce
@@ -692,6 +699,23 @@ class TracedCall:
             self.ctx, self.round_no, purpose, self.prompt_key, self.user, reply, continuation
         )
         return reply
+
+
+def decision_made(round_no: int, decision: ToolAction | Answer) -> DecisionMade:
+    """The ``decision`` event of a parsed decision: what else the model's answer object
+    carried beyond ``incomplete`` is kept under ``extra``."""
+    if isinstance(decision, ToolAction):
+        return DecisionMade(round=round_no, type=decision.type, input=decision.input)
+    extra = dict(decision.extra)
+    said = {"incomplete": extra.pop("incomplete")} if "incomplete" in extra else {}
+    return DecisionMade(
+        round=round_no,
+        type=ANSWER,
+        text=decision.text,
+        sources=list(decision.sources),
+        **said,
+        **({"extra": extra} if extra else {}),
+    )
 
 
 def call_metrics(reply: ModelReply) -> dict[str, float | None]:
@@ -738,4 +762,4 @@ async def emit_model_called(
         # The call ended mid-stream: what arrived is kept, and was billed.
         data["partial"] = True
         data["failure"] = failure.failure.value
-    await ctx.emit(EventKind.MODEL_CALLED, data)
+    await ctx.emit(ModelCalled(**data))

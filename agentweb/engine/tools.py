@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, get_type_hint
 from pydantic import BaseModel, ValidationError
 
 from agentweb.engine.context import ToolCallInfo
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import ActionConfirmed, ActionPending, ToolFinished, ToolStarted
 from agentweb.engine.failures import AgentError, AgentFailure
 from agentweb.engine.policy import ExecutionPolicy
 
@@ -400,8 +400,7 @@ class ToolContext:
         await ctx.check_state()
         self.recheck((tool_type,))
         await ctx.emit(
-            EventKind.TOOL_STARTED,
-            {"step_id": step_id, "tool": tool_type, "input": input_json, "writes": tool.writes},
+            ToolStarted(step_id=step_id, tool=tool_type, input=input_json, writes=tool.writes)
         )
         started = time.perf_counter()
         info = ToolCallInfo(tool_type, tool.module, tool.writes, step_id)
@@ -419,18 +418,17 @@ class ToolContext:
             latency_ms=latency,
         )
         await ctx.emit(
-            EventKind.TOOL_FINISHED,
-            {
-                "step_id": step_id,
-                "tool": tool_type,
-                "module": tool.module,
-                "input": input_json,
-                "observation": outcome.observation,
-                "output": _jsonable(output),
-                "card": outcome.card,
-                "latency_ms": round(latency, 3),
-                "writes": tool.writes,
-            },
+            ToolFinished(
+                step_id=step_id,
+                tool=tool_type,
+                module=tool.module,
+                input=input_json,
+                observation=outcome.observation,
+                output=_jsonable(output),
+                card=outcome.card,
+                latency_ms=round(latency, 3),
+                writes=tool.writes,
+            )
         )
         # After tool.finished: a write that committed is in the trace (and can be
         # compensated) even when the run was stopped while it ran.
@@ -451,22 +449,17 @@ class ToolContext:
         if prepare is not None:
             await prepare(call, text)
         await self.ctx.emit(
-            EventKind.ACTION_PENDING,
-            {
-                "action_id": call.step_id,
-                "step_id": call.step_id,
-                "tool": tool.type,
-                "input": input_json,
-                "text": text,
-            },
+            ActionPending(
+                action_id=call.step_id,
+                step_id=call.step_id,
+                tool=tool.type,
+                input=input_json,
+                text=text,
+            ),
         )
         approved = await self.confirmer.confirm(call, text)
         await self.ctx.emit(
-            EventKind.ACTION_CONFIRMED,
-            {
-                "action_id": call.step_id,
-                "decision": "approve" if approved else "reject",
-            },
+            ActionConfirmed(action_id=call.step_id, decision="approve" if approved else "reject")
         )
         return approved
 

@@ -23,7 +23,13 @@ from django.utils.translation import gettext as _
 
 from agentweb.assistant import account
 from agentweb.assistant import actions as assistant
-from agentweb.assistant.models import FINISHED_STATUSES, ActionStatus, InboxStatus, Run
+from agentweb.assistant.models import (
+    FINISHED_STATUSES,
+    ActionStatus,
+    InboxOrigin,
+    InboxStatus,
+    Run,
+)
 from agentweb.core import languages
 from agentweb.gameserver.errors import GameApiError
 from agentweb.gameserver.inputs import ChatBody
@@ -77,7 +83,12 @@ async def start(token: GameServerToken, body: ChatBody) -> dict[str, Any]:
     link = await sync_to_async(linked)(body.uuid)
     try:
         started = await assistant.asubmit(
-            link.profile.user, body.text, body.allow_web, body.client_msg_id, body.options
+            link.profile.user,
+            body.text,
+            body.allow_web,
+            body.client_msg_id,
+            body.options,
+            origin=InboxOrigin.GAME,
         )
     except assistant.ServiceError as exc:
         raise GameApiError(exc.code, exc.message, exc.status) from None

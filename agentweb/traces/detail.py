@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.utils import timezone
 
 from agentweb.assistant.models import Feedback, Run, RunEvent
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import (
+    AnswerGiven,
+    EventData,
+    ModelCalled,
+    RoundStarted,
+    RouteDecided,
+    RunFinished,
+)
 from agentweb.traces import budget, timeline
 from agentweb.traces.marks import memory_generation_of, run_marks
 from agentweb.traces.models import ExperimentRun, ImportedRun
 from agentweb.traces.prompt_links import SnapshotPrompt, snapshot_prompts
+
+D = TypeVar("D", bound=EventData)
 
 
 @dataclass(slots=True)
@@ -21,7 +30,7 @@ class RunDetail:
     run: Run
     timeline: timeline.Timeline
     flags: list[str]
-    route: dict[str, Any] | None
+    route: RouteDecided | None
     policy: dict[str, Any]
     prompts: list[SnapshotPrompt]
     bars: list[budget.Bar]
@@ -36,6 +45,8 @@ class RunDetail:
     speed: ModelSpeed | None = None
     # The player's 👍 / 👎 and comment.
     feedback: Feedback | None = None
+    # The last round.started (``round``, ``rounds_total``): a running run's round.
+    round_now: RoundStarted | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,22 +59,24 @@ class ModelSpeed:
 
 
 def model_speed(steps: list[timeline.Step]) -> ModelSpeed | None:
-    calls = [s.data for s in steps if s.span == "model"]
-    if not calls:
+    models = [s for s in steps if s.span == "model"]
+    if not models:
         return None
-    ttfts = [c["ttft_ms"] for c in calls if isinstance(c.get("ttft_ms"), int | float)]
-    speeds = [c["tokens_per_s"] for c in calls if isinstance(c.get("tokens_per_s"), int | float)]
+    calls = [s.event for s in models if isinstance(s.event, ModelCalled)]
+    ttfts = [c.ttft_ms for c in calls if c.ttft_ms is not None]
+    speeds = [c.tokens_per_s for c in calls if c.tokens_per_s is not None]
     return ModelSpeed(
-        len(calls),
+        len(models),
         statistics.median(ttfts) if ttfts else None,
         statistics.median(speeds) if speeds else None,
     )
 
 
-def _last(events: list[timeline.RawEvent], kind: EventKind) -> dict[str, Any] | None:
+def _last(events: list[timeline.RawEvent], model: type[D]) -> D | None:
+    """The latest event readable as ``model``."""
     for event in reversed(events):
-        if event.kind == kind.value:
-            return event.data
+        if isinstance(event.typed, model):
+            return event.typed
     return None
 
 
@@ -71,12 +84,10 @@ def _answer(run: Run, events: list[timeline.RawEvent]) -> dict[str, Any]:
     """The stored answer; while a run is active, the answer event if one came already."""
     if run.answer or not run.active:
         return {"text": run.answer, "sources": run.sources, "cards": run.cards}
-    event = _last(events, EventKind.ANSWER) or {}
-    return {
-        "text": event.get("text", ""),
-        "sources": event.get("sources", []),
-        "cards": event.get("cards", []),
-    }
+    event = _last(events, AnswerGiven)
+    if event is None:
+        return {"text": "", "sources": [], "cards": []}
+    return {"text": event.text or "", "sources": event.sources or [], "cards": event.cards or []}
 
 
 def _imported(run: Run) -> ImportedRun | None:
@@ -88,13 +99,16 @@ def run_detail(run: Run) -> RunDetail:
     rows = RunEvent.objects.filter(run=run).order_by("seq").values_list("seq", "kind", "ts", "data")
     events = timeline.raw_events(rows)
     line = timeline.build(events, now=timezone.now() if run.active else None)
-    route = _last(events, EventKind.ROUTE_DECIDED)
-    policy = run.policy_snapshot or (route or {}).get("policy") or {}
-    round_budget = (_last(events, EventKind.ROUND_STARTED) or {}).get("budget")
-    finish = _last(events, EventKind.RUN_FINISHED)
-    usage = budget.current_usage(run.usage or (finish or {}).get("usage") or {}, round_budget)
+    route = _last(events, RouteDecided)
+    policy = run.policy_snapshot or (route.policy if route else None) or {}
+    round_now = _last(events, RoundStarted)
+    round_budget = round_now.budget.model_dump() if round_now and round_now.budget else None
+    finish = _last(events, RunFinished)
+    usage = budget.current_usage(
+        run.usage or (finish.usage if finish else None) or {}, round_budget
+    )
     used_prompts = {
-        str(s.data.get("prompt")) for s in line.steps if s.span == "model" and s.data.get("prompt")
+        s.event.prompt for s in line.steps if isinstance(s.event, ModelCalled) and s.event.prompt
     }
     imported = _imported(run)
     experiment = ExperimentRun.objects.filter(run=run).select_related("experiment").first()
@@ -116,4 +130,5 @@ def run_detail(run: Run) -> RunDetail:
         last_seq=events[-1].seq if events else 0,
         speed=model_speed(line.steps),
         feedback=Feedback.objects.filter(run=run).first(),
+        round_now=round_now,
     )

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
 from agentweb.assistant.models import ACTIVE_STATUSES, Run, Status, event_store, run_status
+from agentweb.engine.events import stored_data
 from agentweb.lib import storable_text
 from agentweb.traces.export import FORMAT, RUN_DATES, RUN_FIELDS
 from agentweb.traces.models import ImportedRun
@@ -37,12 +38,22 @@ def _when(value: Any) -> datetime | None:
 
 
 def _events(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The document's events in ``seq`` order, each read through its kind's model
+    (``stored_data``: tolerant, as a stored row is — an export of an older version may
+    lack a field added since); an event of no kind this version knows, or whose data is
+    no object, is refused by its seq."""
     events = data.get("events")
     if not isinstance(events, list):
         raise TraceImportError("events must be a list")
     seqs = [e.get("seq") if isinstance(e, dict) else None for e in events]
     if any(not isinstance(s, int) or s < 1 for s in seqs) or len(set(seqs)) != len(seqs):
         raise TraceImportError("every event needs a distinct positive integer seq")
+    for event in events:
+        kind = event.get("kind")
+        if not isinstance(kind, str) or stored_data(kind, event.get("data")) is None:
+            raise TraceImportError(
+                f"event {event['seq']}: no event of kind {kind!r} with an object of data"
+            )
     return sorted(events, key=lambda e: e["seq"])
 
 
@@ -84,9 +95,10 @@ def import_trace(data: Any, user: Any, source: str = "") -> Run:
                 event_store.stored_row(
                     run.pk,
                     e["seq"],
-                    str(e.get("kind", "")),
+                    e["kind"],
                     _when(e.get("ts")) or run.created_at,
-                    *storable_text.dumps(e.get("data") if isinstance(e.get("data"), dict) else {}),
+                    # Stored as exported: the timeline reads it as the export's version wrote it.
+                    *storable_text.dumps(e["data"]),
                 )
                 for e in events
             ]

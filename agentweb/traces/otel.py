@@ -20,6 +20,14 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
+from agentweb.engine.events import (
+    EventData,
+    FailureSeen,
+    ModelCalled,
+    RunDegraded,
+    ToolFinished,
+    ToolStarted,
+)
 from agentweb.traces import timeline
 
 SCOPE = "agentweb.traces"
@@ -101,46 +109,49 @@ def _span_event(step: timeline.Step) -> dict[str, Any]:
 
 
 def _model_attrs(step: timeline.Step, prompts: dict[str, str]) -> dict[str, Any]:
-    d = step.data
+    d = step.event if isinstance(step.event, ModelCalled) else None
+    if d is None:
+        return {"openinference.span.kind": "LLM", "gen_ai.operation.name": "chat"}
     messages = [
-        {"role": "system", "content": prompts.get(str(d.get("prompt")), "")},
-        {"role": "user", "content": d.get("request")},
+        {"role": "system", "content": prompts.get(d.prompt or "", "")},
+        {"role": "user", "content": d.request},
     ]
     return {
         "openinference.span.kind": "LLM",
         "gen_ai.operation.name": "chat",
-        "gen_ai.request.model": d.get("model"),
-        "gen_ai.usage.input_tokens": d.get("tokens_in"),
-        "gen_ai.usage.output_tokens": d.get("tokens_out"),
-        "gen_ai.response.finish_reasons": [str(d["finish_reason"])]
-        if d.get("finish_reason")
-        else None,
-        "agentweb.purpose": d.get("purpose"),
-        "agentweb.prompt": d.get("prompt"),
-        "agentweb.latency_ms": d.get("latency_ms"),
-        "agentweb.ttft_ms": d.get("ttft_ms"),
-        "agentweb.tokens_per_s": d.get("tokens_per_s"),
-        "agentweb.partial": d.get("partial"),
+        "gen_ai.request.model": d.model,
+        "gen_ai.usage.input_tokens": d.tokens_in,
+        "gen_ai.usage.output_tokens": d.tokens_out,
+        "gen_ai.response.finish_reasons": [d.finish_reason] if d.finish_reason else None,
+        "agentweb.purpose": d.purpose,
+        "agentweb.prompt": d.prompt,
+        "agentweb.latency_ms": d.latency_ms,
+        "agentweb.ttft_ms": d.ttft_ms,
+        "agentweb.tokens_per_s": d.tokens_per_s,
+        "agentweb.partial": d.partial if "partial" in d.model_fields_set else None,
         "agentweb.decision": step.decision,
         "input.value": json.dumps(messages, ensure_ascii=False),
         "input.mime_type": "application/json",
-        "output.value": d.get("reply"),
+        "output.value": d.reply,
     }
 
 
 def _tool_attrs(step: timeline.Step) -> dict[str, Any]:
-    d = step.data
+    d = step.event if isinstance(step.event, ToolStarted) else None
+    if d is None:
+        return {"openinference.span.kind": "TOOL", "gen_ai.operation.name": "execute_tool"}
+    finished = d if isinstance(d, ToolFinished) else None
     return {
         "openinference.span.kind": "TOOL",
         "gen_ai.operation.name": "execute_tool",
-        "gen_ai.tool.name": d.get("tool"),
-        "gen_ai.tool.call.id": d.get("step_id"),
-        "tool.name": d.get("tool"),
-        "agentweb.module": d.get("module"),
-        "agentweb.writes": d.get("writes"),
-        "input.value": json.dumps(d.get("input"), ensure_ascii=False),
+        "gen_ai.tool.name": d.tool,
+        "gen_ai.tool.call.id": d.step_id,
+        "tool.name": d.tool,
+        "agentweb.module": finished.module if finished else None,
+        "agentweb.writes": d.writes,
+        "input.value": json.dumps(d.input, ensure_ascii=False),
         "input.mime_type": "application/json",
-        "output.value": json.dumps(d.get("observation"), ensure_ascii=False),
+        "output.value": json.dumps(finished.observation if finished else None, ensure_ascii=False),
         "output.mime_type": "application/json",
     }
 
@@ -201,7 +212,7 @@ def otel_view(doc: dict[str, Any]) -> dict[str, Any]:
             continue
         name = "routing" if rnd.number == timeline.START_ROUND else f"round {rnd.number}"
         instant = [s for s in rnd.steps if s.span == "mark"]
-        failed = next((s.data.get("failure") for s in instant if s.failed), None)
+        failed = next((_failure(s.event) for s in instant if s.failed), None)
         parent = spans.add(
             f"round:{rnd.number}",
             root,
@@ -214,7 +225,8 @@ def otel_view(doc: dict[str, Any]) -> dict[str, Any]:
         )
         for step in rnd.steps:
             if step.span == "model":
-                label = f"chat {step.data.get('model') or 'model'}"
+                called = step.event if isinstance(step.event, ModelCalled) else None
+                label = f"chat {(called and called.model) or 'model'}"
                 spans.add(
                     f"seq:{step.seq}",
                     parent,
@@ -228,13 +240,24 @@ def otel_view(doc: dict[str, Any]) -> dict[str, Any]:
                 spans.add(
                     f"seq:{step.seq}",
                     parent,
-                    f"execute_tool {step.data.get('tool')}",
+                    f"execute_tool {_tool_name(step.event)}",
                     step.start,
                     step.end,
                     _tool_attrs(step),
                     error=None if step.finished else "no result",
                 )
     return _envelope(spans)
+
+
+def _failure(event: EventData | None) -> str | None:
+    """What a failure or a degraded answer failed with."""
+    if isinstance(event, FailureSeen):
+        return event.failure
+    return str(event.failure.get("failure")) if isinstance(event, RunDegraded) else None
+
+
+def _tool_name(event: EventData | None) -> str | None:
+    return event.tool if isinstance(event, ToolStarted) else None
 
 
 def _round_attrs(rnd: timeline.Round) -> dict[str, Any]:

@@ -19,7 +19,19 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import (
+    AnswerGiven,
+    DecisionMade,
+    EventData,
+    EventKind,
+    FailureSeen,
+    ModelCalled,
+    RoundStarted,
+    RouteDecided,
+    ToolFinished,
+    ToolStarted,
+    stored_data,
+)
 
 # Steps shorter than this still get a visible bar (percent of the axis).
 MIN_BAR_PERCENT = 0.6
@@ -32,12 +44,19 @@ FAILURE_KINDS = frozenset({EventKind.FAILURE.value, EventKind.DEGRADED.value})
 
 @dataclass(slots=True)
 class RawEvent:
-    """One stored event, as the timeline needs it."""
+    """One stored event, as the timeline needs it: ``data`` as it was stored (shown as it
+    is), ``typed`` the same read as its kind's model (``stored_data``: tolerant of rows
+    written by older versions; ``None`` when it cannot be read as one), which the
+    timeline's logic reads."""
 
     seq: int
     kind: str
     ts: datetime
     data: dict[str, Any]
+    typed: EventData | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.typed = stored_data(self.kind, self.data)
 
 
 @dataclass(slots=True)
@@ -51,7 +70,10 @@ class Step:
     start: datetime
     end: datetime
     data: dict[str, Any]
+    # The step's event as its kind's model (a tool call: its latest event), if readable.
+    event: EventData | None = None
     decision: dict[str, Any] | None = None
+    decided: DecisionMade | None = None
     finished: bool = True
     offset_ms: float = 0.0
     left: float = 0.0
@@ -64,8 +86,8 @@ class Step:
     @property
     def latency_ms(self) -> float | None:
         """What the model provider or the tool measured itself (no queueing, no storage)."""
-        value = self.data.get("latency_ms")
-        return float(value) if isinstance(value, int | float) else None
+        event = self.event
+        return event.latency_ms if isinstance(event, ModelCalled | ToolFinished) else None
 
     @property
     def failed(self) -> bool:
@@ -84,27 +106,33 @@ class Step:
         """What the step did, beyond its signature: a tool's input, a model call's decision,
         an answer's text, a failure's message, a route's workflow — two steps of one
         signature that differ here are the same step done differently."""
-        if self.span == "tool":
-            return self.data.get("input")
+        event = self.event
         if self.span == "model":
-            decision = self.decision or {}
-            return (decision.get("type"), decision.get("input"), decision.get("text"))
-        return {
-            EventKind.ANSWER.value: lambda: self.data.get("text"),
-            EventKind.FAILURE.value: lambda: self.data.get("message"),
-            EventKind.ROUTE_DECIDED.value: lambda: self.data.get("workflow"),
-            EventKind.DECISION.value: lambda: (self.data.get("type"), self.data.get("input")),
-        }.get(self.kind, lambda: None)()
+            made = self.decided
+            return (made.type, made.input, made.text) if made else (None, None, None)
+        match event:
+            case ToolStarted():
+                return event.input
+            case AnswerGiven():
+                return event.text
+            case FailureSeen():
+                return event.message
+            case RouteDecided():
+                return event.workflow
+            case DecisionMade():
+                return (event.type, event.input)
+        return None
 
     @property
     def signature(self) -> str:
         """What makes two steps "the same step" when two runs are compared."""
+        event = self.event
         if self.span == "tool":
-            return f"tool:{self.data.get('tool')}"
+            return f"tool:{event.tool if isinstance(event, ToolStarted) else None}"
         if self.span == "model":
-            return f"model:{self.data.get('purpose')}"
-        if self.kind == EventKind.FAILURE.value:
-            return f"failure:{self.data.get('failure')}"
+            return f"model:{event.purpose if isinstance(event, ModelCalled) else None}"
+        if isinstance(event, FailureSeen):
+            return f"failure:{event.failure}"
         return self.kind
 
 
@@ -143,8 +171,8 @@ class Timeline:
 
 
 def _model_start(event: RawEvent, previous: datetime | None) -> datetime:
-    latency = event.data.get("latency_ms")
-    own = event.ts - timedelta(milliseconds=latency if isinstance(latency, int | float) else 0)
+    latency = (event.typed.latency_ms if isinstance(event.typed, ModelCalled) else 0) or 0
+    own = event.ts - timedelta(milliseconds=latency)
     return min(own, previous) if previous is not None else own
 
 
@@ -165,9 +193,10 @@ class _Builder:
         self.current.steps.append(step)
 
     def feed(self, e: RawEvent) -> None:
-        kind = e.kind
+        kind, typed = e.kind, e.typed
         if kind == EventKind.ROUND_STARTED.value:
-            self.rounds.append(Round(int(e.data.get("round") or len(self.rounds)), info=e.data))
+            number = typed.round if isinstance(typed, RoundStarted) else 0
+            self.rounds.append(Round(number or len(self.rounds), info=e.data))
         elif kind in END_KINDS and self.current.number != END_ROUND:
             self.rounds.append(Round(END_ROUND))
         number = self.current.number
@@ -177,30 +206,40 @@ class _Builder:
         elif kind == EventKind.MODEL_CALLED.value:
             start = self.call_started or _model_start(e, self.previous)
             self.call_started = None
-            step = Step(e.seq, kind, number, "model", start, e.ts, e.data)
+            step = Step(e.seq, kind, number, "model", start, e.ts, e.data, typed)
             self.last_model = step
             self.add(step)
         elif kind == EventKind.DECISION.value and self.last_model is not None:
             # The parsed decision belongs to the model call that produced it.
             self.last_model.decision = e.data
+            self.last_model.decided = typed if isinstance(typed, DecisionMade) else None
         elif kind == EventKind.TOOL_STARTED.value:
-            step = Step(e.seq, "tool", number, "tool", e.ts, e.ts, dict(e.data), finished=False)
-            self.open_tools[str(e.data.get("step_id"))] = step
+            step = Step(
+                e.seq, "tool", number, "tool", e.ts, e.ts, dict(e.data), typed, finished=False
+            )
+            self.open_tools[_step_id(typed)] = step
             self.add(step)
         elif kind == EventKind.TOOL_FINISHED.value:
             self._finish_tool(e, number)
         else:
-            self.add(Step(e.seq, kind, number, "mark", e.ts, e.ts, e.data))
+            self.add(Step(e.seq, kind, number, "mark", e.ts, e.ts, e.data, typed))
         self.previous = e.ts
 
     def _finish_tool(self, e: RawEvent, number: int) -> None:
-        step = self.open_tools.pop(str(e.data.get("step_id")), None)
+        step = self.open_tools.pop(_step_id(e.typed), None)
         if step is None:
             step = Step(e.seq, "tool", number, "tool", e.ts, e.ts, {})
             self.add(step)
         step.data.update(e.data)
+        # The call as a whole: what its start said, with what its end added.
+        step.event = stored_data(e.kind, step.data)
         step.finished = True
         step.end = max(step.start, e.ts)
+
+
+def _step_id(event: EventData | None) -> str:
+    """The step a tool event belongs to (``"None"`` for a row that names none)."""
+    return str(event.step_id) if isinstance(event, ToolStarted) else "None"
 
 
 def build(events: Iterable[RawEvent], now: datetime | None = None) -> Timeline:

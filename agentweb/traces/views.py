@@ -51,8 +51,16 @@ def run_list(request: HttpRequest, *, query: ListQuery) -> HttpResponse:
         "form": form,
         "page": page,
         "feedback": feedback_count(runs),
-        # The newest runs: the list keeps itself current (traces-list.js).
+        # The newest runs: the list follows new runs over the socket (traces-list.js).
         "live": query.before is None and query.after is None,
+        "boot": {
+            "ws_path": WS_PATH,
+            "words": {
+                "live": _("Live: new runs and their ends appear as they happen."),
+                "reconnecting": _("Connection lost; reconnecting…"),
+                "refused": _("Live updates refused:"),
+            },
+        },
         "dataset_names": dataset_names(),
     }
     return render(request, "traces/list.html", context)
@@ -67,6 +75,8 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
         "run_id": detail.run.pk,
         "after_seq": detail.last_seq,
         "active": detail.run.active,
+        # A running run's duration counts from here (traces.js).
+        "created_at": detail.run.created_at.isoformat(),
         # The assistant websocket (SPEC §15); reviewers subscribe read-only.
         "ws_path": WS_PATH,
         # The same words as the chat page's trace (render.js describes both).

@@ -6,7 +6,6 @@ import re
 
 from agentweb.engine import (
     AgentError,
-    EventKind,
     ExecutionContext,
     LoopResult,
     Message,
@@ -16,7 +15,7 @@ from agentweb.engine import (
     StopReason,
     stop_for,
 )
-from agentweb.engine.events import DeltaKind
+from agentweb.engine.events import AnswerGiven, DeltaKind, FailureSeen
 from agentweb.engine.history import fit_memory, history_budget
 from agentweb.engine.loop import TracedCall
 from agentweb.engine.protocol import (
@@ -51,7 +50,7 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
     try:
         reply = await call.model([Message("system", system), Message("user", user)], Purpose.CHAT)
     except AgentError as error:
-        await ctx.emit(EventKind.FAILURE, {"round": 1, **error.as_dict(), "terminal": True})
+        await ctx.emit(FailureSeen(round=1, **error.as_dict(), terminal=True))
         status, stop = stop_for(error)
         return LoopResult(
             status,
@@ -63,12 +62,12 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
         text = text_of(reply.text)
     except AgentError as error:
         # One call only (R-FREE-3): no second attempt, a clear sentence instead.
-        await ctx.emit(EventKind.FAILURE, {"round": 1, **error.as_dict(), "recoverable": False})
+        await ctx.emit(FailureSeen(round=1, **error.as_dict(), recoverable=False))
         no_text = say(request.text, "no_chat_text")
-        await ctx.emit(EventKind.ANSWER, {"text": no_text, "sources": [], "cards": []})
+        await ctx.emit(AnswerGiven(text=no_text, sources=[], cards=[]))
         status, stop = stop_for(error)
         return LoopResult(status, stop, no_text, failure=error, rounds_used=1, rounds_total=1)
-    await ctx.emit(EventKind.ANSWER, {"text": text, "sources": [], "cards": []})
+    await ctx.emit(AnswerGiven(text=text, sources=[], cards=[]))
     return LoopResult(
         RunStatus.COMPLETED, StopReason(StopCode.ANSWERED), text, rounds_used=1, rounds_total=1
     )

@@ -108,10 +108,13 @@ async def of_request(ctx: ExecutionContext, names: NameService | None, request: 
 
 
 def install(rc: ReActContext, names: NameService | None, linked: list[dict] | None) -> None:
-    """Tell the loop's model the question's entities, and (for a question that is not in
+    """Tell the loop's model the question's entities, those of each message the player
+    sent to join the run (``followup_entities``), and (for a question that is not in
     English) the observed names in the player's language before each decision."""
     if linked:
         rc.extra["entities"] = linked
+    if names is not None:
+        _link_followups(rc, names)
     language = language_of(rc.question)
     if names is None or language == EN:
         return
@@ -127,6 +130,22 @@ def install(rc: ReActContext, names: NameService | None, linked: list[dict] | No
             rc.extra["names"] = found
 
     rc.hooks.before_decision = translate
+
+
+def _link_followups(rc: ReActContext, names: NameService) -> None:
+    """Before each decision: the things each newly claimed follow-up names, in order."""
+    previous = rc.hooks.before_decision
+    linked: list[list[dict]] = []
+
+    async def link(rc: ReActContext) -> None:
+        if previous is not None:
+            await previous(rc)
+        for text in rc.followups[len(linked) :]:
+            linked.append(await names.mentions(text))
+        if linked:
+            rc.extra["followup_entities"] = linked
+
+    rc.hooks.before_decision = link
 
 
 def _strings(value: Any) -> Iterator[str]:

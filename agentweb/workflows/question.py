@@ -7,7 +7,6 @@ from typing import Any
 from agentweb.engine import (
     AgentError,
     Degraded,
-    EventKind,
     ExecutionContext,
     LoopHooks,
     LoopResult,
@@ -19,6 +18,7 @@ from agentweb.engine import (
     ToolBinding,
     ToolContext,
 )
+from agentweb.engine.events import AnswerGiven
 from agentweb.engine.failures import DEFAULT_RECOVERABLE, AgentFailure
 from agentweb.research.tools import build_web_tools, source_card
 from agentweb.workflows import names
@@ -39,7 +39,7 @@ async def run(ctx: ExecutionContext, env: Environment, request: Request) -> Loop
         text = say(request.text, "nothing_local")
         if env.search is not None and env.web_enabled:
             text += say(request.text, "web_hint")
-        await ctx.emit(EventKind.ANSWER, {"text": text, "sources": [], "cards": []})
+        await ctx.emit(AnswerGiven(text=text, sources=[], cards=[]))
         stop = StopReason(StopCode.ANSWERED, "no local results; web research not allowed")
         return LoopResult(RunStatus.COMPLETED, stop, text)
     return await _research(ctx, env, request)

@@ -12,7 +12,6 @@ from typing import Any
 from agentweb.engine import (
     AgentError,
     AgentFailure,
-    EventKind,
     ExecutionContext,
     ExecutionPolicy,
     LoopResult,
@@ -22,6 +21,14 @@ from agentweb.engine import (
     stop_for,
 )
 from agentweb.engine.credentials import redact
+from agentweb.engine.events import (
+    AnswerGiven,
+    FailureSeen,
+    RouteDecided,
+    RunFinished,
+    RunStarted,
+    ToolFinished,
+)
 from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
 from agentweb.workflows import chat, free_chat, names, question, reasoning
 from agentweb.workflows.env import (
@@ -71,14 +78,13 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
     if env.on_context is not None:
         env.on_context(ctx)
     await ctx.emit(
-        EventKind.RUN_STARTED,
-        {
-            "question": request.text,
-            "allow_web": request.allow_web,
-            "workflow": request.workflow,
+        RunStarted(
+            question=request.text,
+            allow_web=request.allow_web,
+            workflow=request.workflow,
             # The budget from the first moment (the router's, until a workflow takes over).
-            "budget": ctx.limits(),
-        },
+            budget=ctx.limits(),
+        )
     )
     if request.workflow is None and env.direct is not None:
         try:
@@ -107,7 +113,7 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
             if error.failure is not AgentFailure.MODEL_INVALID_OUTPUT:
                 return await _finish(ctx, "router", _failed(error))
             # The reply named no workflow we have: the chat fallback answers instead.
-            await ctx.emit(EventKind.FAILURE, {"round": 0, **error.as_dict(), "recoverable": True})
+            await ctx.emit(FailureSeen(round=0, **error.as_dict(), recoverable=True))
             workflow, routed = CHAT, {"by": "fallback", "reason": error.message}
     if env.on_route is not None:
         env.on_route(workflow)
@@ -119,38 +125,34 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
     if request.options is not None and request.options.requested():
         # The effective policy above; which of its fields this request changed (R-X4-3).
         decided["options"] = {"requested": request.options.requested(), "changed": changed}
-    await ctx.emit(EventKind.ROUTE_DECIDED, decided)
+    await ctx.emit(RouteDecided(**decided))
     result = await WORKFLOWS[workflow](ctx, env, request)
     return await _finish(ctx, workflow, result)
 
 
 async def _direct(ctx: ExecutionContext, direct: DirectAnswer) -> RunOutcome:
-    await ctx.emit(
-        EventKind.ROUTE_DECIDED, {"workflow": "direct", "by": "command", "command": direct.command}
-    )
+    await ctx.emit(RouteDecided(workflow="direct", by="command", command=direct.command))
     for n, write in enumerate(direct.writes, 1):
         # The player's own command is the consent; the trace keeps the write for undo.
         await ctx.emit(
-            EventKind.TOOL_FINISHED,
-            {
-                "step_id": f"direct.w{n}",
-                "tool": write["tool"],
-                "module": write["module"],
-                "input": write["input"],
-                "output": write["output"],
-                "observation": None,
-                "card": None,
-                "latency_ms": 0,
-                "writes": True,
-            },
+            ToolFinished(
+                step_id=f"direct.w{n}",
+                tool=write["tool"],
+                module=write["module"],
+                input=write["input"],
+                output=write["output"],
+                observation=None,
+                card=None,
+                latency_ms=0,
+                writes=True,
+            )
         )
     await ctx.emit(
-        EventKind.ANSWER,
-        {
-            "text": direct.text,
-            "cards": direct.cards,
-            "sources": [{"n": n, **s.as_dict()} for n, s in enumerate(direct.sources, 1)],
-        },
+        AnswerGiven(
+            text=direct.text,
+            cards=direct.cards,
+            sources=[{"n": n, **s.as_dict()} for n, s in enumerate(direct.sources, 1)],
+        )
     )
     result = LoopResult(
         RunStatus.COMPLETED,
@@ -176,14 +178,13 @@ async def _finish(ctx: ExecutionContext, workflow: str, result: LoopResult) -> R
     usage = ctx.limits()
     usage["rounds"] = {"used": result.rounds_used, "limit": result.rounds_total}
     await ctx.emit(
-        EventKind.RUN_FINISHED,
-        {
-            "workflow": workflow,
-            "status": result.status.value,
-            "stop_reason": result.stop.as_dict(),
-            "usage": usage,
-            "text": result.text,
-        },
+        RunFinished(
+            workflow=workflow,
+            status=result.status.value,
+            stop_reason=result.stop.as_dict(),
+            usage=usage,
+            text=result.text,
+        ),
     )
     if result.answer is not None and len(result.answer.sources) == len(result.sources):
         numbers = list(result.answer.sources)

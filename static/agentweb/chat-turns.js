@@ -74,6 +74,14 @@
       turn.querySelector(".workflow").after(trace);
     }
 
+    // Where a message sent elsewhere came from: game chat or the API (another tab of the
+    // page needs no word).
+    function markOrigin(turn, origin) {
+      turn.dataset.origin = origin || "web";
+      const word = L["origin_" + origin];
+      if (word) turn.querySelector(".msg-player").appendChild(R.el("p", "origin muted", word));
+    }
+
     // A word under the message while it has no run of its own (sending, queued…).
     function note(turn, text) {
       turn.querySelector(".status").textContent = text;
@@ -214,7 +222,7 @@
     }
 
     return {
-      newTurn, attach, note, setStatus, setWorkflow, thinking, streamAnswer, showAnswer, confirmBox, decided,
+      newTurn, attach, markOrigin, note, setStatus, setWorkflow, thinking, streamAnswer, showAnswer, confirmBox, decided,
       closeConfirms, setRating, offerRating, commentBox, markUndoTarget,
     };
   }

@@ -1,5 +1,8 @@
-// The trace viewer's run list (R-UI-2), kept current: while it shows the newest runs, the
-// page reads itself again every few seconds and puts in the new rows, statuses and counts.
+// The trace viewer's run list (R-UI-2), kept current by a push: while it shows the newest
+// runs, the page follows the run list over the websocket ({"type":"runs.follow"}, reviewers
+// only) and reads itself again when the server rings — a run started, ended or was rated
+// (runs.changed). Nothing is polled; after a reconnect the page reads itself once, for
+// what it may have missed.
 //
 // What comes back is this page as the server renders it (the same template, Django's
 // autoescaping on every value a model, tool or player wrote), parsed as a document of its
@@ -8,15 +11,32 @@
 (function () {
   "use strict";
 
-  // How often the list is read again while the tab is in view; one keyset query each.
-  const REFRESH_MS = 3000;
-
   const list = document.getElementById("run-list");
-  if (!list || !list.dataset.live) return;
+  const bootEl = document.getElementById("runs-boot");
+  if (!list || !list.dataset.live || !bootEl) return;
+  const boot = JSON.parse(bootEl.textContent);
   let busy = false;
+  let again = false;
+  let stale = false;
+  let followed = false;
 
+  function setState(state, text) {
+    const stateEl = document.getElementById("live-state");
+    if (!stateEl) return;
+    stateEl.dataset.state = state;
+    stateEl.textContent = text;
+  }
+
+  // One read at a time; doorbells that ring meanwhile make one more read after it.
   async function refresh() {
-    if (busy || document.hidden) return;
+    if (document.hidden) {
+      stale = true;
+      return;
+    }
+    if (busy) {
+      again = true;
+      return;
+    }
     busy = true;
     try {
       const response = await fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
@@ -29,11 +49,40 @@
       for (const box of fresh.querySelectorAll("input[name=run]")) box.checked = ticked.has(box.value);
       current.replaceWith(document.adoptNode(fresh));
     } catch (e) {
-      // A missed refresh is caught up by the next one.
+      stale = true; // read again at the next doorbell or when the tab is shown
     } finally {
       busy = false;
+      if (again) {
+        again = false;
+        refresh();
+      }
     }
   }
 
-  setInterval(refresh, REFRESH_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && stale) {
+      stale = false;
+      refresh();
+    }
+  });
+
+  const socket = window.AgentwebSocket.open(boot.ws_path, {
+    onState(state) {
+      if (state === "reconnecting") setState("reconnecting", boot.words.reconnecting);
+    },
+    onOpen() {
+      socket.send({ type: "runs.follow" });
+    },
+    onFrame(frame) {
+      if (frame.type === "runs.following") {
+        setState("live", boot.words.live);
+        if (followed) refresh(); // back after a lost connection
+        followed = true;
+      } else if (frame.type === "runs.changed") {
+        refresh();
+      } else if (frame.type === "error") {
+        setState("error", boot.words.refused + " " + frame.message);
+      }
+    },
+  });
 })();

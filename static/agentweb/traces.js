@@ -6,7 +6,8 @@
 // row per new event, named as the chat page's trace names it (render.js). The
 // server replays anything missed first, and seq tells duplicates apart, so a
 // reconnect (socket.js) resumes exactly where the page stopped. The workflow is
-// filled in once routed; when run.finished arrives, the page reads itself again
+// filled in once routed, the round as each starts, the duration each second;
+// when run.finished arrives, the page reads itself again
 // and puts the finished run in place (status, marks, duration, budget, the full
 // timeline and the answer) without a reload.
 // Model and tool text only ever reaches the page through textContent, or as the
@@ -66,8 +67,19 @@
     }
   }
 
+  // While it runs: its duration so far, each second (the finished page has the exact one).
+  const started = Date.parse(boot.created_at);
+  function tick() {
+    const el = document.getElementById("run-duration");
+    if (finished || !el || Number.isNaN(started)) return;
+    el.textContent = Math.max(0, Math.floor((Date.now() - started) / 1000)) + " s";
+  }
+  tick();
+  const ticking = setInterval(tick, 1000);
+
   function onFinished(data) {
     finished = true;
+    clearInterval(ticking);
     socket.close();
     const statusEl = document.getElementById("run-status");
     if (statusEl) {
@@ -91,6 +103,10 @@
     const data = frame.data || {};
     if (frame.kind === "route.decided" && data.workflow) {
       document.getElementById("run-workflow").textContent = data.workflow;
+    }
+    const rounds = document.getElementById("run-rounds");
+    if (frame.kind === "round.started" && rounds && Number.isInteger(data.round)) {
+      rounds.textContent = data.round + " / " + data.rounds_total;
     }
     if (frame.kind === "run.finished") onFinished(data);
   }

@@ -32,12 +32,12 @@ def test_the_end_is_two_statements_numbered_after_the_run_s_events(alice):
 
     with transaction.atomic(), counting_statements() as statements:
         (row,) = run_status.finish_running(
-            run.pk, None, Status.COMPLETED, DONE, data={"rounds": 1}, answer="Mine it."
+            run.pk, None, Status.COMPLETED, DONE, data={"workflow": "chat"}, answer="Mine it."
         )
 
     assert [s.split()[0] for s in statements.sql] == ["UPDATE", "INSERT"], statements.listing()
     assert (row.run_id, row.seq, row.kind) == (run.pk, 3, "run.finished")
-    assert row.data == {"rounds": 1, "status": "completed", "stop_reason": DONE.as_dict()}
+    assert row.data == {"workflow": "chat", "status": "completed", "stop_reason": DONE.as_dict()}
     stored = Run.objects.get(pk=run.pk)
     assert (stored.status, stored.last_seq, stored.answer) == ("completed", 3, "Mine it.")
     assert stored.stop_reason == DONE.as_dict() and stored.finished_at is not None
@@ -70,11 +70,11 @@ def test_a_worker_ends_only_a_run_it_still_holds(alice):
 def test_text_with_a_nul_is_stored_and_sent_with_the_replacement_character(alice):
     run = _running(alice)
     (row,) = run_status.finish_running(
-        run.pk, None, Status.COMPLETED, DONE, data={"note": "a\x00b"}, answer="x"
+        run.pk, None, Status.COMPLETED, DONE, data={"text": "a\x00b"}, answer="x"
     )
-    assert row.data["note"] == "a\ufffdb"
-    assert RunEvent.objects.get(pk=row.pk).data["note"] == "a\ufffdb"
-    assert json.loads(events.broadcast_message(row)["text"])["data"]["note"] == "a\ufffdb"
+    assert row.data["text"] == "a\ufffdb"
+    assert RunEvent.objects.get(pk=row.pk).data["text"] == "a\ufffdb"
+    assert json.loads(events.broadcast_message(row)["text"])["data"]["text"] == "a\ufffdb"
 
 
 def test_the_start_claims_a_queued_run_or_a_worker_s_own_once(alice):

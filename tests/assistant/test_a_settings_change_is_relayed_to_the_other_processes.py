@@ -3,19 +3,19 @@ the row at once: on commit it goes out on the control group, and a process that
 hears it reads the row again for its next run.
 
 The channel layer of the tests reaches this process only; the relay's check for
-the one-process setup (SQLite) is set aside so the message goes out.
+the one-process setup (``dialect.shared_by_processes``) is set aside so the message goes out.
 """
 
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from agentweb.assistant import bus
+from agentweb.assistant.models import dialect
 from agentweb.assistant.runs import executor
 from agentweb.control import config, settings_cache
 from agentweb.control.models import AssistantSettings
@@ -29,7 +29,7 @@ def test_a_saved_change_goes_out_on_the_control_group_and_clears_a_listeners_cop
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(bus.CONTROL_GROUP, channel)
-    monkeypatch.setattr(executor, "connection", SimpleNamespace(vendor="postgresql"))
+    monkeypatch.setattr(dialect, "shared_by_processes", lambda: True)
     assert config.purge_on_forget() is False
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -48,7 +48,7 @@ def test_a_saved_change_goes_out_on_the_control_group_and_clears_a_listeners_cop
 
 
 def test_in_the_one_process_setup_nothing_is_sent(monkeypatch, django_capture_on_commit_callbacks):
-    monkeypatch.setattr(executor, "connection", SimpleNamespace(vendor="sqlite"))
+    monkeypatch.setattr(dialect, "shared_by_processes", lambda: False)
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(bus.CONTROL_GROUP, channel)

@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from agentweb.assistant.models import Run, RunEvent, event_store
 from agentweb.assistant.runs import events
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import InboxQueued
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def test_events_written_one_by_one_are_numbered_after_the_run_s_count(alice):
 def test_a_message_queued_between_two_events_takes_the_seq_between_them(alice):
     run = _run(alice, status="running")
     event_store.write_event(run.pk, "run.started", {}, timezone.now())
-    queued = events.append(run.pk, EventKind.INBOX_QUEUED, {"entry_id": 1, "text": "and then?"})
+    queued = events.append(run.pk, InboxQueued(entry_id=1, text="and then?"))
     after = event_store.write_event(run.pk, "round.started", {}, timezone.now())
     assert (queued.seq, after.seq) == (2, 3)
     assert list(run.events.order_by("seq").values_list("seq", flat=True)) == [1, 2, 3]

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import Run
 from agentweb.assistant.runs import events
-from agentweb.engine.events import Event, EventKind
+from agentweb.engine.events import Event, EventKind, InboxQueued
 from agentweb.lib import db_lane
 from tests.call_sizes import record_call_sizes
 
@@ -40,7 +40,7 @@ async def test_appends_between_groups_of_many_runs_leave_no_gap_and_no_swap(alic
             # turns there (in the normal lane an append waits while a group is queued).
             with db_lane.first():
                 queued = await database_sync_to_async(events.append)(
-                    run.pk, EventKind.INBOX_QUEUED, {"entry_id": k, "text": "more", "outside": k}
+                    run.pk, InboxQueued(entry_id=k, text="more")
                 )
             assert queued is not None
             await asyncio.sleep(0)
@@ -59,7 +59,7 @@ async def test_appends_between_groups_of_many_runs_leave_no_gap_and_no_swap(alic
         interleaved += re.search("LO+L", writers) is not None
         assert [seq for seq, _ in rows] == list(range(1, 2 * STEPS + 1))
         assert [d["loop"] for _, d in rows if "loop" in d] == list(range(STEPS))
-        assert [d["outside"] for _, d in rows if "outside" in d] == list(range(STEPS))
+        assert [d["entry_id"] for _, d in rows if "entry_id" in d] == list(range(STEPS))
         await database_sync_to_async(run.refresh_from_db)()
         assert run.last_seq == 2 * STEPS
     assert interleaved, "no append landed between two of the loop's events"

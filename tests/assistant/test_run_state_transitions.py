@@ -4,7 +4,7 @@ import pytest
 
 from agentweb.assistant.models import Run, run_status
 from agentweb.assistant.runs import events
-from agentweb.engine.events import EventKind
+from agentweb.engine.events import EventKind, InboxQueued
 from agentweb.engine.outcome import StopCode, StopReason
 from tests.event_samples import SAMPLES
 
@@ -67,17 +67,14 @@ def test_only_a_running_run_goes_back_to_the_queue(alice):
 
 def test_an_event_written_outside_the_loop_takes_the_next_seq(alice):
     run = a_run(alice, last_seq=4)
-    row = events.append(run.pk, EventKind.INBOX_QUEUED, {"entry_id": 1, "text": "hi"})
+    row = events.append(run.pk, InboxQueued(entry_id=1, text="hi"))
     run.refresh_from_db()
     assert row.seq == 5 and run.last_seq == 5
 
 
 def test_an_event_for_a_run_in_another_status_is_not_written(alice):
     run = a_run(alice, status="running")
-    assert (
-        events.append(run.pk, EventKind.INBOX_QUEUED, {**QUEUED}, while_statuses=("queued",))
-        is None
-    )
+    assert events.append(run.pk, InboxQueued(**QUEUED), while_statuses=("queued",)) is None
     run.refresh_from_db()
     assert run.last_seq == 0 and not run.events.exists()
 
@@ -87,10 +84,13 @@ def test_every_finish_writes_one_run_finished_with_the_next_seq(alice):
     stop = StopReason(StopCode.ANSWERED)
 
     first = run_status.finish(
-        Run.objects.filter(pk=run.pk, status="running"), "completed", stop, data={"x": 1}
+        Run.objects.filter(pk=run.pk, status="running"),
+        "completed",
+        stop,
+        data={"text": "t"},
     )
     again = run_status.finish(Run.objects.filter(pk=run.pk, status="running"), "completed", stop)
 
-    assert [(e.seq, e.data["status"], e.data["x"]) for e in first] == [(4, "completed", 1)]
+    assert [(e.seq, e.data["status"], e.data["text"]) for e in first] == [(4, "completed", "t")]
     assert again == [], "a run ends once"
     assert run.events.filter(kind="run.finished").count() == 1

@@ -115,7 +115,7 @@ async def test_an_end_that_fails_fails_alone_and_its_neighbours_are_written(alic
 
     results = await asyncio.gather(
         end.write_end(_answered(first)),
-        end.write_end(_answered(bad, data={"not json": object()})),
+        end.write_end(_answered(bad, data={"usage": {"not json": object()}})),
         end.write_end(_answered(last)),
         return_exceptions=True,
     )

@@ -21,7 +21,7 @@ def _running_runs(make_user, n: int) -> list[int]:
 
 def _queue(run_id: int, text: str) -> None:
     run = Run.objects.get(pk=run_id)
-    InboxEntry.objects.create(user_id=run.user_id, run_id=run_id, text=text)
+    InboxEntry.objects.create(user_id=run.user_id, run_id=run_id, text=text, steer=True)
 
 
 async def test_a_message_without_word_is_found_by_one_look_for_all_runs(make_user, monkeypatch):

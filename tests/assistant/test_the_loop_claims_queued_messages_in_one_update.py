@@ -1,6 +1,7 @@
-"""A running loop claims the messages queued for its run at a round boundary: with none
-waiting one read (no write lock taken); with some, one conditional UPDATE claims them
-all, oldest first, each exactly once."""
+"""A running loop claims the steering messages queued for its run at a round boundary:
+with none waiting one read (no write lock taken); with some, one conditional UPDATE
+claims them all, oldest first, each exactly once. Next-turn messages are left to run on
+their own."""
 
 import pytest
 from channels.db import database_sync_to_async
@@ -17,8 +18,9 @@ async def test_queued_messages_are_claimed_oldest_first_once_each(alice):
         run = Run.objects.create(user=alice, question="q", status=Status.RUNNING)
         other = Run.objects.create(user=alice, question="other", status=Status.RUNNING)
         for text in ("first", "second", "third"):
-            InboxEntry.objects.create(user=alice, run=run, text=text)
-        InboxEntry.objects.create(user=alice, run=other, text="not this run's")
+            InboxEntry.objects.create(user=alice, run=run, text=text, steer=True)
+        InboxEntry.objects.create(user=alice, run=run, text="its own turn")
+        InboxEntry.objects.create(user=alice, run=other, text="not this run's", steer=True)
         InboxEntry.objects.filter(text="second").update(status=InboxStatus.DROPPED)
         return run.pk, other.pk
 
@@ -39,6 +41,7 @@ async def test_queued_messages_are_claimed_oldest_first_once_each(alice):
         "first": InboxStatus.CLAIMED,
         "second": InboxStatus.DROPPED,
         "third": InboxStatus.CLAIMED,
+        "its own turn": InboxStatus.QUEUED,
         "not this run's": InboxStatus.QUEUED,
     }
     assert await _claim(other_id) == ["not this run's"]

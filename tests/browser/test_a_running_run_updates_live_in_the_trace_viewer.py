@@ -6,6 +6,7 @@ and is appended with textContent — the question carries markup that must not r
 """
 
 import json
+import re
 
 import pytest
 
@@ -18,16 +19,23 @@ IMG = "<img src=x onerror=\"window.pwned = 'live'\">"
 FINISHED = '#run:is([data-status="completed"], [data-status="degraded"], [data-status="failed"])'
 # The finished run as the server renders it: its timeline has the run's end.
 DONE = f'{FINISHED} #timeline .tv-step:not(.tv-live-step)[data-kind="run.finished"]'
-# Every live row the page adds, as it adds it (the finished page replaces them).
+# Every live row the page adds, as it adds it (the finished page replaces them), and the
+# running run's round as the page shows it and each time it changes. Installed before the
+# page's own scripts run, so nothing it does is missed.
 WATCH_LIVE = """
 window.__live = [];
+window.__rounds = [];
 new MutationObserver((mutations) => {
-  for (const m of mutations) for (const node of m.addedNodes) {
-    if (node.classList && node.classList.contains("tv-live-step")) {
-      window.__live.push([Number(node.dataset.seq), node.dataset.kind]);
+  for (const m of mutations) {
+    for (const node of m.addedNodes) {
+      if (node.classList && node.classList.contains("tv-live-step")) {
+        window.__live.push([Number(node.dataset.seq), node.dataset.kind]);
+      }
     }
+    const rounds = document.getElementById("run-rounds");
+    if (rounds && rounds.contains(m.target)) window.__rounds.push(rounds.textContent);
   }
-}).observe(document.body, {childList: true, subtree: true});
+}).observe(document, {childList: true, subtree: true, characterData: true});
 """
 
 
@@ -43,8 +51,8 @@ def test_rita_sees_a_running_run_grow_and_finish_without_reloading(slow_server, 
     log_in(alice, slow_server, "alice")
     run_id = _run_id(ask(alice, f"{QUESTION} {IMG}"))
 
+    rita.add_init_script(WATCH_LIVE)
     rita.goto(f"{slow_server.url}/traces/runs/{run_id}/")
-    rita.evaluate(WATCH_LIVE)
     boot = rita.locator("#trace-boot").evaluate("el => JSON.parse(el.textContent)")
     rendered = int(boot["after_seq"])
     rita.wait_for_selector('#live-state[data-state="live"]')
@@ -53,6 +61,10 @@ def test_rita_sees_a_running_run_grow_and_finish_without_reloading(slow_server, 
     live = rita.evaluate("window.__live")
     assert [seq for seq, _ in live] == list(range(rendered + 1, rendered + 1 + len(live)))
     assert len(live) >= 3, "the page opened mid-run"
+    # While it ran, the page showed its round (from the server, then from each
+    # round.started) — never a dash.
+    shown = rita.evaluate("window.__rounds")
+    assert shown and re.fullmatch(r"\d+ / \d+", shown[-1]), shown
     assert live[-1][1] == "run.finished"
     # The finished run in place, as a reload would show it: no "running" mark, the
     # workflow, the duration, the rounds and the last step.

@@ -1,5 +1,6 @@
 """The trace viewer's run list is live: a run a player starts appears while it runs and
-shows how it ended, with its feedback, without a reload; ticked rows stay ticked."""
+shows how it ended, with its feedback, without a reload — the server rings the
+reviewer's socket (``runs.follow``), nothing is polled; ticked rows stay ticked."""
 
 import pytest
 
@@ -18,6 +19,8 @@ def test_a_new_run_appears_and_finishes_in_the_list_without_a_reload(server, new
     wait_finished(first)
     earlier = first.get_attribute("data-run-id")
     rita.goto(f"{server.url}/traces/")
+    # The list follows runs over the socket (a push, not a poll).
+    rita.wait_for_selector('#live-state[data-state="live"]')
     assert "比较勾选的两次运行" in rita.locator("#compare-form").inner_text(), "in Chinese"
     rita.check(f'input[name=run][value="{earlier}"]')
 

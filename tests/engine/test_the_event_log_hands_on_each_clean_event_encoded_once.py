@@ -5,7 +5,7 @@ data redaction changed carries no text, so nothing unredacted can be stored from
 import json
 
 from agentweb.engine.credentials import REDACTED
-from agentweb.engine.events import EventKind, EventLog, ListSink
+from agentweb.engine.events import EventLog, ListSink, ModelCalled
 
 CALLED = {
     "round": 1,
@@ -25,19 +25,19 @@ CALLED = {
 
 async def test_a_clean_event_carries_the_json_of_its_data():
     sink = ListSink()
-    data = {**CALLED, "reply": "Wie baue ich das? 分析", "n": [1, 2.5, None]}
+    data = {**CALLED, "reply": "Wie baue ich das? 分析", "ttft_ms": 2.5}
 
-    await EventLog(sink).emit(EventKind.MODEL_CALLED, data)
+    await EventLog(sink).emit(ModelCalled(**data))
 
     (event,) = sink.events
-    assert event.data is data
-    assert event.encoded == json.dumps(data)
+    assert event.data == data
+    assert event.encoded == json.dumps(event.data)
 
 
 async def test_a_redacted_event_carries_no_text():
     sink = ListSink()
 
-    await EventLog(sink).emit(EventKind.MODEL_CALLED, {**CALLED, "reply": "api_key=abcdef123456"})
+    await EventLog(sink).emit(ModelCalled(**CALLED, reply="api_key=abcdef123456"))
 
     (event,) = sink.events
     assert event.data == {**CALLED, "reply": f"api_key={REDACTED}"}

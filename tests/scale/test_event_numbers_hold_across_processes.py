@@ -31,13 +31,13 @@ print("RUNS=" + ",".join(str(run.pk) for run in runs))
 WRITER = """
 import sys
 from agentweb.assistant.runs import events
-from agentweb.engine.events import Event, EventKind
+from agentweb.engine.events import Event, EventKind, InboxQueued
 print("READY", flush=True)
 sys.stdin.readline()  # all writers start together
 for i in range(ROUNDS):
     if ROLE == "append":
         for run in RUN_IDS:
-            assert events.append(run, EventKind.INBOX_QUEUED, {"w": ROLE, "i": i, "k": 0})
+            assert events.append(run, InboxQueued(entry_id=i, text=ROLE))
         continue
     owner = "w1" if ROLE == "fenced" else None
     order = RUN_IDS if ROLE == "fenced" else RUN_IDS[::-1]

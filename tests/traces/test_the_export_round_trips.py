@@ -72,6 +72,9 @@ def test_a_run_exported_while_running_imports_as_interrupted(alice, rita, record
         lambda d: d.update(events={"seq": 1}),
         lambda d: d["events"].append(dict(d["events"][0])),
         lambda d: d["events"][0].update(ts="yesterday"),
+        lambda d: d["events"][0].update(kind="rethink"),
+        lambda d: d["events"][0].update(data=["not", "an", "object"]),
+        lambda d: d["events"][0].pop("kind"),
     ],
 )
 def test_a_document_it_cannot_read_is_refused_and_creates_nothing(alice, rita, record_run, mutate):

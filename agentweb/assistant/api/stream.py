@@ -1,6 +1,7 @@
 """``GET /api/runs/<id>/stream``: a run's live stream as server-sent events (SPEC §15).
 
-The same stream as the websocket: every persisted event (``event: run.event``,
+The same stream as the websocket, followed the same way (``follow.Follower``):
+every persisted event (``event: run.event``,
 ``id:`` = its seq) and the deltas of an answer being written (``event:
 run.delta``, no id). A client that reconnects sends ``Last-Event-ID`` (or
 ``?after_seq=``) and gets what it missed, then the rest live. The response
@@ -17,23 +18,20 @@ request's database connection closes with the request
 from __future__ import annotations
 
 import asyncio
-import json
 import weakref
 from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 from pydantic import Field
 
 from agentweb.assistant import actions
 from agentweb.assistant.api.auth import api_view
-from agentweb.assistant.bus import run_group
 from agentweb.assistant.errors import ServiceError
-from agentweb.assistant.models import Run, Status
-from agentweb.assistant.runs.deltas import DeltaCursor, request_sync, streams_after
+from agentweb.assistant.follow import Follower, Out
+from agentweb.lib.channel_groups import Member
 from agentweb.lib.inputs.fields import IntText
 from agentweb.lib.inputs.http import reads
 from agentweb.lib.inputs.models import Params
@@ -44,7 +42,6 @@ from agentweb.lib.open_requests import Held, OpenRequests
 KEEPALIVE_S = 15.0
 # How long a browser's EventSource waits before it reconnects.
 RETRY_MS = 1000
-ACTIVE = (Status.QUEUED, Status.RUNNING)
 # Streams one player may hold open at once in a serving process: several tabs and a
 # script, not hundreds (each holds a task and a channel while it lasts).
 MAX_STREAMS_PER_USER = 10
@@ -109,83 +106,40 @@ async def run_stream(
     return EventStream(_follow(request.user, run_id, after_seq), held)
 
 
-class _Follower:
-    def __init__(self, user: Any, run_id: int, after_seq: int) -> None:
-        self.user = user
-        self.run_id = run_id
-        self.sent = after_seq
-        # The last step of the loop sent: what a current delta follows.
-        self.streamed_after = after_seq
-        self.finished = False
-        self.cursor = DeltaCursor()
+def _sse(chunks: list[str]) -> Out:
+    """A follower's output as server-sent events, collected in ``chunks``."""
 
-    async def catch_up(self) -> list[str]:
-        out: list[str] = []
-        while True:
-            frames = await database_sync_to_async(actions.events_after)(
-                self.user, self.run_id, self.sent
-            )
-            out.extend(self.event(frame) for frame in frames)
-            if len(frames) < actions.EVENTS_PAGE:
-                break
-        if not self.finished:
-            status, last_seq = await database_sync_to_async(
-                lambda: Run.objects.values_list("status", "last_seq").get(pk=self.run_id)
-            )()
-            # A run that ended without run.finished (interrupted) ends its stream too.
-            self.finished = status not in ACTIVE and last_seq <= self.sent
-        return out
+    async def out(seq: int | None, text: str) -> None:
+        if seq is None:
+            chunks.append(f"event: run.delta\ndata: {text}\n\n")
+        else:
+            chunks.append(f"id: {seq}\nevent: run.event\ndata: {text}\n\n")
 
-    def event(self, frame: dict[str, Any]) -> str:
-        return self.event_text(frame["seq"], frame["kind"], json.dumps(frame))
-
-    def event_text(self, seq: int, kind: str, text: str) -> str:
-        self.sent = seq
-        if streams_after(kind):
-            self.streamed_after = seq
-        self.finished = self.finished or kind == "run.finished"
-        return f"id: {seq}\nevent: run.event\ndata: {text}\n\n"
-
-    async def on_message(self, message: dict[str, Any]) -> list[str]:
-        if message.get("type") == "run.event":
-            seq = message["seq"]
-            if seq <= self.sent:
-                return []
-            if seq == self.sent + 1 and message["text"] is not None:
-                return [self.event_text(seq, message["kind"], message["text"])]
-            return await self.catch_up()
-        if message.get("type") == "run.delta":
-            frame = message["frame"]
-            out = await self.catch_up() if frame["after_seq"] > self.sent else []
-            for delta in self.cursor.accept(frame, self.streamed_after):
-                text = message["text"] if delta is frame else json.dumps(delta)
-                out.append(f"event: run.delta\ndata: {text}\n\n")
-            return out
-        return []
+    return out
 
 
 async def _follow(user: Any, run_id: int, after_seq: int) -> AsyncIterator[str]:
-    layer = get_channel_layer()
-    follower = _Follower(user, run_id, after_seq)
-    channel = await layer.new_channel()
-    # Join first, then read: an event persisted in between is in one or the other.
-    await layer.group_add(run_group(run_id), channel)
+    """The run's events after ``after_seq``, then live (``follow.Follower``), until it ends."""
+    chunks: list[str] = []
+    member = await Member.open()
+    follower = Follower(user, member, _sse(chunks))
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        for chunk in await follower.catch_up():
-            yield chunk
-        if not follower.finished:
-            await request_sync(run_id, channel)
-        while not follower.finished:
+        await follower.subscribe(run_id, after_seq)
+        ended = await follower.ended(run_id)
+        while True:
+            while chunks:
+                yield chunks.pop(0)
+            if ended or follower.finished(run_id):
+                return
             try:
                 async with asyncio.timeout(KEEPALIVE_S):
-                    message = await layer.receive(channel)
+                    message = await member.receive()
             except TimeoutError:
                 yield ": keepalive\n\n"
-                for chunk in await follower.catch_up():
-                    yield chunk
+                await follower.catch_up(run_id)  # in case a doorbell was lost
+                ended = await follower.ended(run_id)
                 continue
-            for chunk in await follower.on_message(message):
-                yield chunk
+            await follower.handle(message)
     finally:
-        await layer.group_discard(run_group(run_id), channel)
+        await follower.close()

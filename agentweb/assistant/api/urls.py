@@ -15,6 +15,7 @@ urlpatterns = [
     path("runs/<id:run_id>/confirm", api.confirm_action, name="confirm"),
     path("runs/<id:run_id>/feedback", api.run_feedback, name="feedback"),
     path("undo", api.undo_latest, name="undo_latest"),
+    path("inbox/cancel", api.cancel_waiting, name="inbox_cancel"),
     path("memory/forget", api.forget, name="forget"),
     path("assistant", api.switch_assistant, name="assistant"),
     path("commands", api.command_snapshot, name="commands"),

@@ -14,12 +14,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from agentweb.assistant import account, actions, config
+from agentweb.assistant import account, actions, config, inbox
 from agentweb.assistant.api.auth import api_view
 from agentweb.assistant.errors import ServiceError
 from agentweb.assistant.feedback import aset_feedback, feedback_of
-from agentweb.assistant.inputs import ChatMessage, Decision, FeedbackInput, Switch
-from agentweb.assistant.models import Run, Status
+from agentweb.assistant.inputs import ChatMessage, Decision, FeedbackInput, InboxCancel, Switch
+from agentweb.assistant.models import InboxOrigin, Run, Status
 from agentweb.assistant.undo import aundo
 from agentweb.core.commands import commands
 from agentweb.lib.inputs.fields import IntText
@@ -35,7 +35,9 @@ class EventsQuery(Params):
 @api_view
 @reads(body=ChatMessage)
 async def start_run(request: HttpRequest, *, body: ChatMessage) -> JsonResponse:
-    """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?} → {"run_id", "queued"}."""
+    """POST /api/runs {"text", "allow_web", "client_msg_id"?, "options"?, "steer"?} →
+    {"run_id", "queued", "duplicate"} (a queued message: its "entry_id" and "position";
+    sent with "steer": whether it joins the running run)."""
     started = await actions.asubmit(
         request.user,
         body.text,
@@ -43,8 +45,19 @@ async def start_run(request: HttpRequest, *, body: ChatMessage) -> JsonResponse:
         body.client_msg_id,
         body.options,
         language=get_language(),
+        steer=body.steer,
+        origin=InboxOrigin.API,
     )
     return JsonResponse(started.as_dict(), status=202)
+
+
+@require_POST
+@api_view
+@reads(body=InboxCancel)
+async def cancel_waiting(request: HttpRequest, *, body: InboxCancel) -> JsonResponse:
+    """POST /api/inbox/cancel {"entry_id"?} → the ``inbox.cancelled`` frame: the waiting
+    messages cancelled (all of them, or the one named)."""
+    return JsonResponse(await inbox.acancel_waiting(request.user, body.entry_id))
 
 
 @require_GET

@@ -6,7 +6,13 @@ any process can see (R-SCALE).
 """
 
 from agentweb.assistant.models.feedback import MAX_COMMENT, Feedback, Rating
-from agentweb.assistant.models.inbox import ActionStatus, InboxEntry, InboxStatus, PendingAction
+from agentweb.assistant.models.inbox import (
+    ActionStatus,
+    InboxEntry,
+    InboxOrigin,
+    InboxStatus,
+    PendingAction,
+)
 from agentweb.assistant.models.memory import Exchange, MemoryState
 from agentweb.assistant.models.runs import Run, RunEvent, event_frame
 from agentweb.assistant.models.status import (
@@ -27,6 +33,7 @@ __all__ = [
     "Exchange",
     "Feedback",
     "InboxEntry",
+    "InboxOrigin",
     "InboxStatus",
     "MemoryState",
     "PendingAction",

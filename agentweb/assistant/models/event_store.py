@@ -25,22 +25,19 @@ seq; it changes nothing for numbers reserved first. Names are quoted by ``rows``
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
 
+from agentweb.assistant.models import dialect
 from agentweb.assistant.models import rows as model_rows
+from agentweb.assistant.models.dialect import max_params
 from agentweb.assistant.models.runs import Run, RunEvent
 from agentweb.assistant.models.status import Status
 from agentweb.engine.events import EventKind
 from agentweb.lib import storable_text
-
-# The most parameters one statement binds: PostgreSQL's protocol counts them in
-# 16 bits; SQLite's own limit (often far more) is read from its connection.
-MAX_PARAMS = 65535
 
 # An event to store: its kind, data, time and ``json.dumps(data)`` (``None``: encoded here).
 NewEvent = tuple[str, Any, datetime, str | None]
@@ -80,7 +77,7 @@ def write_event(
     encoded, data = storable_text.dumps(data, encoded)
     values = [kind, encoded, at]
     columns = f"INSERT INTO {events} (run_id, seq, kind, data, ts)"
-    if connection.vendor == "postgresql":
+    if dialect.writes_combine():
         sql = (
             f"WITH r AS (UPDATE {table} SET last_seq = last_seq + 1 WHERE id = %s{fence} "
             f"RETURNING id, last_seq) {columns} "
@@ -112,7 +109,7 @@ def write_events(items: Sequence[RunEvents]) -> list[list[RunEvent] | None]:
     split, in one transaction (the caller's, if it has one). Returns each item's
     rows, ``None`` for an item fenced out (its neighbours are written all the same).
     """
-    if connection.vendor == "postgresql":
+    if dialect.writes_combine():
         written = _write_at_once(items)
         if written is not None:
             return written
@@ -241,7 +238,7 @@ def _advance(entries: dict[int, list[Any]]) -> dict[int, int]:
     """Add each run's total to its ``last_seq`` (fenced per run): run id → new ``last_seq``."""
     table = model_rows.table(Run)
     lock, sources, join = "", "wanted", ""
-    if connection.vendor == "postgresql":
+    if not dialect.writers_serialised():
         # Row locks in id order whatever the plan (a hash join takes them in table
         # order): two writers of the same runs never wait for each other in a cycle.
         # SQLite writes one transaction at a time and needs none.
@@ -365,14 +362,6 @@ def finish_on_postgresql(
     kind = EventKind.RUN_FINISHED.value
     stored = [stored_row(run_id, seq, kind, at, encoded, event, pk=pk) for pk, seq, _ in found]
     return stored, any(count for _, _, count in found)
-
-
-def max_params() -> int:
-    """How many parameters one statement may bind on this connection."""
-    if connection.vendor == "sqlite":
-        connection.ensure_connection()
-        return min(MAX_PARAMS, connection.connection.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
-    return connection.features.max_query_params or MAX_PARAMS
 
 
 def chunks(items: Sequence[Any], per_item: int, reserved: int = 0) -> list[Sequence[Any]]:

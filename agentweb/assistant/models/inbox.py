@@ -14,10 +14,25 @@ class InboxStatus(models.TextChoices):
     CLAIMED = "claimed", "claimed by the running loop"
     STARTED = "started", "started as its own run"
     DROPPED = "dropped", "dropped"
+    CANCELLED = "cancelled", "cancelled by the player before it ran"
+
+
+class InboxOrigin(models.TextChoices):
+    """Where the message was sent from."""
+
+    WEB = "web", "the chat page"
+    API = "api", "the JSON API"
+    GAME = "game", "game chat"
 
 
 class InboxEntry(models.Model):
-    """A message sent while a run was active (R-X3-1)."""
+    """A message sent while a run was active (R-X3-1).
+
+    A next-turn message (``steer`` false, the default) waits until the active run ends
+    and then becomes the next run, oldest first. A steering message (``steer`` true) is
+    claimed by the running loop at its next step; one the run could no longer take
+    becomes a next-turn message when the run ends.
+    """
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbox"
@@ -28,6 +43,8 @@ class InboxEntry(models.Model):
     language = models.CharField(max_length=16, blank=True, default="")
     allow_web = models.BooleanField(default=False)
     client_msg_id = models.CharField(max_length=64, blank=True, default="")
+    steer = models.BooleanField(default=False)
+    origin = models.CharField(max_length=8, choices=InboxOrigin.choices, default=InboxOrigin.WEB)
     status = models.CharField(
         max_length=16, choices=InboxStatus.choices, default=InboxStatus.QUEUED
     )

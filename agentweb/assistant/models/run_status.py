@@ -35,10 +35,11 @@ from django.db.models.functions import Coalesce
 from django.db.models.sql import UpdateQuery
 from django.utils import timezone
 
-from agentweb.assistant.models import event_store, rows
+from agentweb.assistant.models import dialect, event_store, rows
 from agentweb.assistant.models.memory import Exchange, MemoryState
 from agentweb.assistant.models.runs import Run, RunEvent, RunQuerySet
 from agentweb.assistant.models.status import ACTIVE_STATUSES, FINISHED_STATUSES, Status
+from agentweb.engine.events import RunFinished
 from agentweb.engine.outcome import StopCode, StopReason
 
 Stop = StopReason | dict[str, Any]
@@ -211,7 +212,10 @@ def stop_reason_of(stop: Stop) -> dict[str, Any]:
 
 
 def finished_data(status: str, stop_reason: dict[str, Any], data: dict[str, Any] | None) -> dict:
-    return {**(data or {}), "status": str(status), "stop_reason": stop_reason}
+    """The data of the ``run.finished`` a status change writes: built from its model, so a
+    field the model does not declare is refused here (``ValidationError``), not stored."""
+    finished = {**(data or {}), "status": str(status), "stop_reason": stop_reason}
+    return RunFinished(**finished).as_data()
 
 
 # --- Hand-written: a run's birth, its own start and end, a worker's claim ----------------
@@ -347,7 +351,7 @@ def finish_running(
     one): the conditional UPDATE and its ``run.finished`` row; on PostgreSQL one
     statement for both."""
     update, values, event, now = _finish_update(run_id, owner, status, stop, data, fields)
-    if connection.vendor != "postgresql":
+    if not dialect.writes_combine():
         with transaction.atomic(savepoint=False), connection.cursor() as cursor:
             cursor.execute(update, values)
             return event_store.insert_finished([row[:2] for row in cursor.fetchall()], event, now)

@@ -109,7 +109,7 @@ def write_steps(run_id: int) -> tuple[list[dict[str, Any]], list[str]]:
     finished = []
     for e in events:
         step = data_as(ToolStarted, e.kind, e.data)  # ToolFinished is one too
-        if not step.writes:
+        if step is None or not step.writes:
             continue
         if not isinstance(step, ToolFinished):
             started[step.step_id] = True

@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.db import connection, transaction
+from django.db import transaction
 
 from agentweb.assistant.inbox import queued_behind, waiting_among
 from agentweb.assistant.memory import remember
-from agentweb.assistant.models import Run, RunEvent
+from agentweb.assistant.models import Run, RunEvent, dialect
 from agentweb.assistant.models.run_status import (
     Remembered,
     Stop,
@@ -88,7 +88,7 @@ def store(
 def store_all(ends: list[End]) -> list[Stored | BaseException]:
     """The ends of many runs, each as ``store`` writes it; an exception instance for an
     end that failed (the others are written)."""
-    if len(ends) > 1 and connection.vendor != "postgresql":
+    if len(ends) > 1 and not dialect.writes_combine():
         try:
             with transaction.atomic():
                 return _store_together(ends)
@@ -105,7 +105,7 @@ def _alone(end: End) -> Stored | BaseException:
 
 
 def _store(end: End) -> Stored:
-    if connection.vendor == "postgresql":
+    if dialect.writes_combine():
         return _store_on_postgresql(end)
     with transaction.atomic():
         return _store_in_transaction(end)

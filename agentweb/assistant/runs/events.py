@@ -24,7 +24,7 @@ from django.utils import timezone
 from agentweb.assistant import bus
 from agentweb.assistant.models import RunEvent, event_frame, event_store
 from agentweb.assistant.runs import deltas
-from agentweb.engine.events import DeltaKind, Event, EventKind
+from agentweb.engine.events import DeltaKind, Event, EventData, EventKind
 from agentweb.lib import db_lane
 from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
@@ -138,8 +138,7 @@ def _refused(run_id: int, owner: str | None) -> Exception:
 
 def append(
     run_id: int,
-    kind: EventKind,
-    data: dict[str, Any],
+    data: EventData,
     *,
     while_statuses: tuple[str, ...] | None = None,
 ) -> RunEvent | None:
@@ -151,15 +150,22 @@ def append(
     of them — read under the same lock, in the same statement.
     """
     return event_store.write_event(
-        run_id, kind.value, data, timezone.now(), statuses=while_statuses
+        run_id, data.KIND.value, data.as_data(), timezone.now(), statuses=while_statuses
     )
 
 
+# Events that change a run's row in the trace viewer's run list: its start and its end.
+LISTED = frozenset({EventKind.RUN_STARTED.value, EventKind.RUN_FINISHED.value})
+
+
 async def broadcast(*rows: RunEvent | None) -> None:
-    """Ring the run's group for events already persisted."""
+    """Ring the run's group for events already persisted (and the run lists' group for a
+    run's start and end: one more send per run, none per step)."""
     for row in rows:
         if row is not None:
             await bus.send(bus.run_group(row.run_id), broadcast_message(row))
+            if row.kind in LISTED:
+                await bus.runs_changed(row.run_id)
 
 
 class DbEventSink:
@@ -197,8 +203,6 @@ class DbEventSink:
                 await self.live.before_event(row.seq)
                 await broadcast(row)
         self._published = (event.seq, row.seq)
-        if event.kind is EventKind.RUN_FINISHED:
-            deltas.forget(self.run_id)
 
     def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
         """New words of an answer being written: throttled to the run's sockets, not stored.

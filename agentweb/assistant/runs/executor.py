@@ -26,9 +26,10 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from django.apps import apps
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 
 from agentweb.assistant import bus, inbox
+from agentweb.assistant.models import dialect
 from agentweb.assistant.runs import deltas
 from agentweb.assistant.runs.confirmations import wake_confirmation
 from agentweb.assistant.runs.flags import run_flags
@@ -61,19 +62,26 @@ class LocalExecutor:
         return task
 
     async def _execute(self, run_id: int) -> None:
+        ended = None
         try:
             ended = await execute_run(
                 run_id, on_context=lambda ctx: self._track(run_id, ctx), owner=self.owner or None
             )
-            if ended is not None and ended.inbox_waiting:
-                await start_next_from_inbox(run_id)
         except Exception:
             logger.exception("run %s ended with an error", run_id)
         finally:
+            # The run let go of its own state (``live.LiveRun.close``); this executor's view:
             self.tasks.pop(run_id, None)
             self.contexts.pop(run_id, None)
-            inbox.unmark(run_id)
-            deltas.forget(run_id)
+        # However it ended — answered, failed, stopped, undone, forgotten, crashed — the
+        # oldest message waiting behind it runs next. Its end said whether one waits; a
+        # crash, a lost lease or a claim taken elsewhere says nothing, so the inbox is
+        # read (a run still active there promotes nothing).
+        if ended is None or ended.inbox_waiting:
+            try:
+                await start_next_from_inbox(run_id)
+            except Exception:
+                logger.exception("messages waiting behind run %s did not start", run_id)
 
     def _track(self, run_id: int, ctx: ExecutionContext) -> None:
         self.contexts[run_id] = ctx
@@ -201,7 +209,7 @@ executor = build_executor()
 def relay_module_change(**_: Any) -> None:
     """Signal receiver: a module or a player's override changed; the other processes that
     share the database clear their copy of the states at once (``clear_module_cache``)."""
-    if connection.vendor == "sqlite":
+    if not dialect.shared_by_processes():
         return  # the embedded setup: one serving process, which has cleared its copy
     transaction.on_commit(lambda: _relay({"type": "modules.changed"}))
 
@@ -209,7 +217,7 @@ def relay_module_change(**_: Any) -> None:
 def relay_settings_change(**_: Any) -> None:
     """Signal receiver (sent on commit): the assistant settings row changed; the other
     processes clear their copy of it at once (``settings_cache.clear``)."""
-    if connection.vendor != "sqlite":  # embedded: the one process has cleared its copy
+    if dialect.shared_by_processes():  # embedded: the one process has cleared its copy
         _relay({"type": "settings.changed"})
 
 
@@ -218,8 +226,17 @@ def _relay(message: dict[str, Any]) -> None:
 
 
 async def start_next_from_inbox(run_id: int) -> None:
-    """Messages still queued when a run ends run as the next request (R-X3-1)."""
+    """The one way a waiting message starts (R-X3-1): called wherever a run ends — its
+    loop's end (``LocalExecutor._execute``), a stop or undo before it started
+    (``actions``, ``undo``), the reaper (``worker``) and recovery at start — it makes the
+    oldest message queued behind the ended run its next run, starts it and tells the
+    player's sockets (``chat.accepted`` with ``from_inbox``, and the places of the rest)."""
     next_run = await inbox.apromote_after(run_id)
     if next_run is not None:
-        executor.start(next_run)
-        await inbox.announce_promoted(next_run)
+        await start_promoted(next_run)
+
+
+async def start_promoted(run_id: int) -> None:
+    """A run a waiting message just became: started, and announced to the player."""
+    executor.start(run_id)
+    await inbox.announce_promoted(run_id)

@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from agentweb.assistant import config
-from agentweb.assistant.models import Run, Status, run_status
+from agentweb.assistant.models import Run, Status, dialect, run_status
 from agentweb.assistant.runs import start
 from agentweb.engine import AgentFailure
 
@@ -46,7 +46,7 @@ def claim_queued(owner: str, limit: int) -> list[int]:
     if limit <= 0:
         return []
     until = timezone.now() + timedelta(seconds=lease_s())
-    if connection.vendor == "postgresql":
+    if dialect.writes_combine():
         return _claim_on_postgresql(owner, limit, until)
     queued = Run.objects.filter(status=Status.QUEUED).order_by("id")
     if connection.features.has_select_for_update_skip_locked:

@@ -98,6 +98,7 @@ async def recover_at_start() -> Recovered:
         promoted = await database_sync_to_async(promote_waiting)()
         for run_id in promoted:
             executor.start(run_id)
+            await inbox.announce_promoted(run_id)
         return Recovered(promoted=promoted)
     recovered = await database_sync_to_async(_recover_single_process)()
     await events.broadcast(*recovered.finished)

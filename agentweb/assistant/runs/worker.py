@@ -26,7 +26,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from agentweb.assistant import bus
+from agentweb.assistant import bus, inbox
 from agentweb.assistant.runs import events, leases, recovery
 from agentweb.assistant.runs.executor import LocalExecutor, start_next_from_inbox
 from agentweb.engine import AgentFailure
@@ -65,7 +65,8 @@ class Worker:
         ]
         logger.info("worker %s: up to %s concurrent runs", self.name, self.capacity)
         # Messages a dead process left waiting behind an ended run: queued now, claimed below.
-        await database_sync_to_async(recovery.promote_waiting)()
+        for run_id in await database_sync_to_async(recovery.promote_waiting)():
+            await inbox.announce_promoted(run_id)
         try:
             await self._claim_loop()
         finally:

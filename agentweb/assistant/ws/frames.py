@@ -17,6 +17,7 @@ from agentweb.assistant.inputs import (
     ClientInput,
     Decision,
     FeedbackInput,
+    InboxCancel,
     InputError,
     Switch,
     parse,
@@ -30,6 +31,8 @@ RunId = Integer(1, 2**62)
 Seq = Integer(0, 2**31)
 
 FrameError = InputError
+# Where a player's message came from (``chat.accepted``'s ``origin``).
+Origin = Literal["web", "api", "game"]
 
 
 class ChatSend(ChatMessage):
@@ -65,10 +68,20 @@ class RunFeedback(FeedbackInput):
     run_id: RunId
 
 
+class InboxCancelFrame(InboxCancel):
+    type: Literal["inbox.cancel"]
+
+
 class RunSubscribe(ClientInput):
     type: Literal["run.subscribe"]
     run_id: RunId
     after_seq: Seq = 0
+
+
+class RunsFollow(ClientInput):
+    """A reviewer's trace viewer follows the run list (``runs.changed`` doorbells)."""
+
+    type: Literal["runs.follow"]
 
 
 ClientFrame = Annotated[
@@ -79,7 +92,9 @@ ClientFrame = Annotated[
     | AssistantSwitch
     | ActionConfirm
     | RunFeedback
-    | RunSubscribe,
+    | RunSubscribe
+    | InboxCancelFrame
+    | RunsFollow,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientFrame)
@@ -109,8 +124,18 @@ class ChatAccepted(BaseModel):
     queued: bool = False
     duplicate: bool = False
     client_msg_id: str = ""
+    # A queued message's inbox entry (what ``inbox.cancel`` names).
+    entry_id: int | None = None
+    # A queued next-turn message's place in the player's inbox: 1 = the next to run.
+    position: int | None = None
+    # Sent with ``steer``: ``true`` it joins the running run, ``false`` it runs on its own.
+    steer: bool | None = None
+    # Where the message was sent: the chat page, ``POST /api/runs`` or game chat.
+    origin: Origin = "web"
     # Set when a message that waited in the inbox now runs as its own run.
     from_inbox: bool | None = None
+    # The message itself, for the player's sockets that did not send it.
+    text: str | None = None
 
     def frame(self) -> dict[str, Any]:
         return self.model_dump(exclude_none=True)

@@ -36,7 +36,7 @@ from agentweb.llm.offline import text as w
 from agentweb.llm.offline.answer import compose
 from agentweb.llm.offline.entities import read
 from agentweb.llm.offline.intent import parse
-from agentweb.llm.offline.obs import observations
+from agentweb.llm.offline.obs import Seen, last, observations
 from agentweb.llm.offline.parsed import ACTIONS, GAME_DATA, Intent
 from agentweb.llm.offline.plan import next_action
 
@@ -106,13 +106,56 @@ def route(payload: dict[str, Any]) -> dict[str, str]:
 def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
     """The next tool action, or the answer (always the answer when ``final_only``).
 
+    Messages the player sent to join the run (``followups``, R-X3-1) are questions
+    too: once the question needs no further lookup, each follow-up's lookups come
+    next, and the answer answers them all, the question first, then each follow-up
+    under its own words.
+    """
+    asked = _asked(payload)
+    share = max(max_tokens // len(asked), 1)
+    replies = []
+    for question, entities in asked:
+        reply = _decide_one(payload, question, entities, share, alone=len(asked) == 1)
+        if reply["type"] != "answer":
+            return reply
+        replies.append(reply)
+    if len(replies) == 1:
+        return replies[0]
+    parts = [replies[0]["text"]]
+    parts += [f"**{q}**\n\n{r['text']}" for (q, _), r in zip(asked[1:], replies[1:], strict=True)]
+    cites = sorted({n for reply in replies for n in reply["sources"]})
+    merged: dict[str, Any] = {"type": "answer", "text": "\n\n".join(parts), "sources": cites}
+    if any(reply.get("incomplete") for reply in replies):
+        merged["incomplete"] = True
+    return merged
+
+
+def _asked(payload: dict[str, Any]) -> list[tuple[str, list[Any]]]:
+    """The question and each follow-up, with the things each names (the workflow links a
+    follow-up's names as it arrives: ``followup_entities``)."""
+    asked = [(str(payload.get("question", "")), read(payload))]
+    followups = payload.get("followups")
+    linked = payload.get("followup_entities")
+    linked = linked if isinstance(linked, list) else []
+    for at, text in enumerate(followups if isinstance(followups, list) else []):
+        if isinstance(text, str) and text.strip():
+            named = linked[at] if at < len(linked) and isinstance(linked[at], list) else []
+            asked.append((text.strip(), read({"entities": named})))
+    return asked
+
+
+def _decide_one(
+    payload: dict[str, Any], question: str, entities: list[Any], max_tokens: int, *, alone: bool
+) -> dict[str, Any]:
+    """One question's next tool action or its answer; not ``alone`` (with follow-ups), the
+    answer says only what its own lookups found (``_own``).
+
     A budget that ran out (``stopped`` in a final round, or no tool call left in
     ``budget``) while the recipe still wanted a step makes an honest answer: what
     was found, and what was not looked up — never "not found" for it — marked
     ``incomplete`` so the run's stop says which budget ended it.
     """
-    entities = read(payload)
-    p = parse(str(payload.get("question", "")), tuple(entities))
+    p = parse(question, tuple(entities))
     seen = observations(payload)
     tools = {t.get("type") for t in payload.get("tools") or [] if isinstance(t, dict)}
     ran_out = _ran_out(payload, tools)
@@ -123,11 +166,27 @@ def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
     wanted = next_action(p, seen, ran_out[1]) if ran_out is not None else None
     cut = (ran_out[0], wanted) if wanted is not None and ran_out is not None else None
     known = payload.get("names") if isinstance(payload.get("names"), dict) else {}
+    if not alone:
+        seen = _own(p, seen, tools)
     text, cites = compose(p, seen, max_tokens, cut=cut, known=known, entities=entities)
     reply: dict[str, Any] = {"type": "answer", "text": text, "sources": cites}
     if cut is not None:
         reply["incomplete"] = True
     return reply
+
+
+def _own(p: Any, seen: list[Seen], tools: set[str]) -> list[Seen]:
+    """The observations of ``p``'s own lookups: its recipe replayed over what was observed,
+    step by step, as long as each step it wants was taken (by it or for another question)."""
+    usable = tools | {s.tool for s in seen if s.tool}
+    owned: list[Seen] = []
+    for _ in range(len(seen) + 1):
+        action = next_action(p, owned, usable)
+        found = last(seen, action.tool, **action.input) if action is not None else None
+        if found is None:
+            break
+        owned += [s for s in seen if s.n == found.n and s not in owned]
+    return owned
 
 
 def _ran_out(payload: dict[str, Any], tools: set[str]) -> tuple[str, set[str]] | None:
