@@ -10,7 +10,7 @@ from django.db import transaction
 
 from agentweb.assistant import inbox, memory, submit_reads
 from agentweb.assistant.models import Exchange, InboxEntry, MemoryState, Run, Status, run_status
-from agentweb.assistant.runs.lifecycle import _prepare
+from agentweb.assistant.runs.start import begin as _prepare
 from tests.sql_counts import counting_statements
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,9 +49,9 @@ async def test_the_claim_and_all_a_run_starts_with_are_two_statements(alice):
 
     assert len(_own(statements)) == 2, statements.listing()
     assert prepared.run.pk == run_id and prepared.run.status == Status.RUNNING
-    assert prepared.run.options == {"reactIterations": 2} and prepared.text == "q4"
+    assert prepared.run.options == {"reactIterations": 2} and prepared.request.text == "q4"
     assert prepared.user.pk == alice.pk and prepared.user.username == "alice"
-    assert prepared.memory == [{"q": "q1", "a": "a1"}, {"q": "q2", "a": "a2"}]
+    assert prepared.request.memory == [{"q": "q1", "a": "a1"}, {"q": "q2", "a": "a2"}]
     assert prepared.inbox_waiting is True
     assert prepared.flags == (False, False, 0, True)
     stored = await database_sync_to_async(Run.objects.get)(pk=run_id)

@@ -203,8 +203,6 @@ class DbEventSink:
                 await self.live.before_event(row.seq)
                 await broadcast(row)
         self._published = (event.seq, row.seq)
-        if event.kind is EventKind.RUN_FINISHED:
-            deltas.forget(self.run_id)
 
     def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
         """New words of an answer being written: throttled to the run's sockets, not stored.

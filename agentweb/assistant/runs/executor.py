@@ -70,10 +70,9 @@ class LocalExecutor:
         except Exception:
             logger.exception("run %s ended with an error", run_id)
         finally:
+            # The run let go of its own state (``live.LiveRun.close``); this executor's view:
             self.tasks.pop(run_id, None)
             self.contexts.pop(run_id, None)
-            inbox.unmark(run_id)
-            deltas.forget(run_id)
         # However it ended — answered, failed, stopped, undone, forgotten, crashed — the
         # oldest message waiting behind it runs next. Its end said whether one waits; a
         # crash, a lost lease or a claim taken elsewhere says nothing, so the inbox is

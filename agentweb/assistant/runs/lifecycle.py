@@ -14,46 +14,29 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from agentweb.assistant import config
-from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.inbox import DbInbox
-from agentweb.assistant.models import Run, RunEvent, Status
+from agentweb.assistant.models import RunEvent, Status
 from agentweb.assistant.models.run_status import finish_running
-from agentweb.assistant.runs import deltas, end, events, start
+from agentweb.assistant.runs import end, events, start
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.direct import direct_commands
 from agentweb.assistant.runs.events import DbEventSink, LeaseLost
-from agentweb.assistant.runs.flags import Flags, RunStateGuard, run_flags
+from agentweb.assistant.runs.flags import RunStateGuard
+from agentweb.assistant.runs.live import LiveRun, open_run
 from agentweb.assistant.runs.sandbox import DecliningConfirmer, Sandbox, read_only_direct
+from agentweb.assistant.runs.start import Prepared
 from agentweb.core import languages
-from agentweb.core.commands import commands
-from agentweb.core.modules import DbModuleStates, ModuleStateGuard
+from agentweb.core.modules import ModuleStateGuard
 from agentweb.core.tooling import registry
 from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
 from agentweb.engine.events import DeltaKind, Event, EventKind, FailureSeen, data_as
-from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import ROUTABLE
 from agentweb.llm.providers import build_provider
-from agentweb.workflows.env import Environment, Request, RunOutcome
+from agentweb.workflows.env import Environment, RunOutcome
 from agentweb.workflows.runner import run_request
 
 logger = logging.getLogger("agentweb.assistant")
-
-
-@dataclass(slots=True)
-class Prepared:
-    run: Run
-    user: Any
-    config: ConfigSnapshot
-    memory: list[dict[str, str]]
-    workflow: str | None
-    text: str
-    modules: DbModuleStates
-    flags: Flags
-    inbox_waiting: bool
-    game_stamp: str | None
-    sandbox: Sandbox | None = None
 
 
 @dataclass(slots=True)
@@ -76,11 +59,18 @@ async def execute_run(
     lease (``leases.claim_queued``), and every write is fenced by that lease.
     A ``sandbox``: an experiment's run, outside every quota and memory (``sandbox.py``).
     """
-    prepared = await _prepare(run_id, owner, sandbox)
+    prepared = await start.begin(run_id, owner, sandbox)
     if prepared is None:
         return None
-    run, user, modules = prepared.run, prepared.user, prepared.modules
-    run_flags().watch(run.pk, user.pk, prepared.flags)
+    live = open_run(prepared.run.pk, prepared.user.pk, prepared.flags, on_context)
+    try:
+        return await _execute(prepared, live, owner)
+    finally:
+        live.close()
+
+
+async def _execute(prepared: Prepared, live: LiveRun, owner: str | None) -> Ended | None:
+    run, user, modules, sandbox = prepared.run, prepared.user, prepared.modules, prepared.sandbox
     control = [] if sandbox else _control_guards(user.pk, run.pk, owner)
     guards: list[Guard] = [
         RunStateGuard(run.pk, user.pk, run.memory_generation),
@@ -97,22 +87,21 @@ async def execute_run(
         sink=sink,
         guards=guards,
         principal=user,
-        search=config.search_backend(),
+        search=prepared.search,
         web_enabled=prepared.config.web_enabled,
         confirmer=DecliningConfirmer() if sandbox else DbConfirmer(run.pk),
         inbox=DbInbox(run.pk, waiting=prepared.inbox_waiting),
         direct=read_only_direct(user) if sandbox else direct_commands(user),
         context_window=settings.AGENTWEB_CONTEXT_WINDOW,
-        on_context=on_context,
+        on_context=live.track,
         on_route=lambda workflow: _label(control, workflow),
-        names=start.name_service(),
+        names=prepared.names,
     )
-    request = _request(prepared)
     try:
         # Everything the run says with the site's words (commands' replies, tools' messages,
         # confirmations, cards) in the language it speaks (``core.languages``).
         with start.game_data(prepared.game_stamp), languages.speaking(run.question, run.language):
-            outcome = await run_request(env, request)
+            outcome = await run_request(env, prepared.request)
     except LeaseLost:
         logger.warning("run %s: lease lost to the reaper; stopped writing", run.pk)
         return None
@@ -120,8 +109,6 @@ async def execute_run(
         logger.exception("run %s crashed", run.pk)
         await events.broadcast(*await _crashed(run.pk, owner))
         raise
-    finally:
-        run_flags().drop(run.pk)
     extra: dict[str, Any] = {}
     if outcome.status is RunStatus.UNDONE:
         # Undone while running: every write it started has committed or rolled
@@ -132,7 +119,6 @@ async def execute_run(
     # With the ends of the runs that end meanwhile: one trip, before other runs' starts.
     stored, waiting = await end.write_end(_end(outcome, prepared, owner, data, sink.last))
     await sink.publish(stored)
-    deltas.forget(run.pk)
     return Ended(outcome, waiting)
 
 
@@ -195,61 +181,6 @@ def _label(guards: list[Guard], workflow: str) -> None:
 
 
 @database_sync_to_async
-def _prepare(run_id: int, owner: str | None, sandbox: Sandbox | None = None) -> Prepared | None:
-    """Claim the run and read everything it starts with, in one hop (``start.py``).
-
-    The claim is the one write (it stores the prompt snapshot too) and returns
-    the run's row; one read returns the player, her memory switches, whether
-    messages already wait for the run, the game data's stamp and the memory
-    (a sandboxed run starts with none).
-    """
-    snapshot = sandbox.config if sandbox else config.snapshot()
-    run = start.claim(run_id, owner, snapshot.prompts)
-    if run is None:
-        return None
-    began = start.read(run)
-    run.user = began.user
-    flags = (run.cancel_requested, run.undo_requested, began.generation, began.assistant_enabled)
-    workflow, text = _explicit_workflow(run.question)
-    return Prepared(
-        run,
-        began.user,
-        snapshot,
-        [] if sandbox else began.memory,
-        workflow,
-        text,
-        DbModuleStates(began.user).refresh_sync(),
-        flags,
-        began.inbox_waiting,
-        began.game_stamp,
-        sandbox,
-    )
-
-
-def _request(prepared: Prepared) -> Request:
-    run = prepared.run
-    return Request(
-        prepared.text,
-        allow_web=run.allow_web,
-        memory=prepared.memory,
-        workflow=prepared.workflow,
-        options=RunOptions.model_validate(run.options) if run.options else None,
-        staff=config.is_staff(prepared.user),
-    )
-
-
-def _explicit_workflow(text: str) -> tuple[str | None, str]:
-    """``/reason …`` and ``分析 …`` enter their workflow without a router call (R-ROUTE-3)."""
-    match = commands.match(text)
-    if match is None:
-        return None, text
-    command, args = match
-    if command.handler is None and command.workflow in ROUTABLE and args.strip():
-        return command.workflow, args.strip()
-    return None, text
-
-
-@database_sync_to_async
 def _crashed(run_id: int, owner: str | None) -> list[RunEvent]:
     stop = StopReason(StopCode.FAILED, "internal error")
     return finish_running(run_id, owner, Status.FAILED, stop)
@@ -272,7 +203,7 @@ def _end(
         if isinstance(s, Source)
     ]
     policy = (
-        _request(prepared).policy_for(prepared.config.policy(outcome.workflow))[0].as_config()
+        prepared.request.policy_for(prepared.config.policy(outcome.workflow))[0].as_config()
         if outcome.workflow in ROUTABLE
         else {}
     )

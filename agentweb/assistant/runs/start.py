@@ -1,4 +1,9 @@
-"""What a run starts with, in two statements.
+"""What a run starts with: one call (``begin``), two statements.
+
+``begin`` takes the configuration snapshot (``config.py``), claims the run and
+reads the rest, and returns all of it (``Prepared``): the request the workflows
+get, the module states, the flags the run was claimed with, the search backend
+and the name service.
 
 1. The claim (``models.run_status.begin``) writes the prompt snapshot and returns the
    run's row as claimed: its question, options, generation and flags.
@@ -14,12 +19,23 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
+from channels.db import database_sync_to_async
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from agentweb.assistant import config
+from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.memory import recent_query
 from agentweb.assistant.models import InboxEntry, InboxStatus, MemoryState, Run, rows, run_status
+from agentweb.assistant.runs.flags import Flags
+from agentweb.assistant.runs.sandbox import Sandbox
+from agentweb.core.commands import commands
+from agentweb.core.modules import DbModuleStates
+from agentweb.engine.options import RunOptions
+from agentweb.engine.policy import ROUTABLE
+from agentweb.research.search import SearchBackend
+from agentweb.workflows.env import Request
 
 # What the run's row gives the run (the rest stays deferred).
 RUN_FIELDS = (
@@ -49,6 +65,75 @@ class Start:
     memory: list[dict[str, str]]
     # The game data's stamp at the start (None: no game data, or no stamp yet).
     game_stamp: str | None
+
+
+@dataclass(slots=True)
+class Prepared:
+    """Everything a run starts with (``begin``)."""
+
+    run: Run
+    user: Any
+    config: ConfigSnapshot
+    request: Request
+    modules: DbModuleStates
+    flags: Flags
+    inbox_waiting: bool
+    game_stamp: str | None
+    search: SearchBackend | None
+    names: Any
+    sandbox: Sandbox | None = None
+
+
+@database_sync_to_async
+def begin(run_id: int, owner: str | None, sandbox: Sandbox | None = None) -> Prepared | None:
+    """Claim the run and read everything it starts with, in one hop to the database
+    thread. ``None``: another process had claimed it.
+
+    The claim is the one write (it stores the prompt snapshot too) and returns
+    the run's row; one read returns the player, her memory switches, whether
+    messages already wait for the run, the game data's stamp and the memory
+    (a sandboxed run starts with none).
+    """
+    snapshot = sandbox.config if sandbox else config.snapshot()
+    run = claim(run_id, owner, snapshot.prompts)
+    if run is None:
+        return None
+    began = read(run)
+    run.user = began.user
+    flags = (run.cancel_requested, run.undo_requested, began.generation, began.assistant_enabled)
+    workflow, text = _explicit_workflow(run.question)
+    request = Request(
+        text,
+        allow_web=run.allow_web,
+        memory=[] if sandbox else began.memory,
+        workflow=workflow,
+        options=RunOptions.model_validate(run.options) if run.options else None,
+        staff=config.is_staff(began.user),
+    )
+    return Prepared(
+        run,
+        began.user,
+        snapshot,
+        request,
+        DbModuleStates(began.user).refresh_sync(),
+        flags,
+        began.inbox_waiting,
+        began.game_stamp,
+        config.search_backend(),
+        name_service(),
+        sandbox,
+    )
+
+
+def _explicit_workflow(text: str) -> tuple[str | None, str]:
+    """``/reason …`` and ``分析 …`` enter their workflow without a router call (R-ROUTE-3)."""
+    match = commands.match(text)
+    if match is None:
+        return None, text
+    command, args = match
+    if command.handler is None and command.workflow in ROUTABLE and args.strip():
+        return command.workflow, args.strip()
+    return None, text
 
 
 def claim(run_id: int, owner: str | None, prompts: dict[str, str]) -> Run | None:
