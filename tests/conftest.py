@@ -6,8 +6,10 @@ account and no role at all, rita is a reviewer, sam is staff and admin the super
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+
+import channels.db
 
 # Python 3.11.7's compiler can fail with "SystemError: AST constructor recursion
 # depth mismatch" when a finaliser runs during ast.parse (a coroutine of a
@@ -17,8 +19,51 @@ from typing import Any
 import hypothesis.internal.observability  # noqa: F401
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connections
 
 from agentweb.core.roles import Role, ensure_groups
+
+BUSY_TIMEOUT_SECONDS = 3
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The test database is a SQLite file, as in production, not Django's in-memory default.
+
+    An in-memory database shares one cache between connections, and SQLite refuses a
+    second writer there at once ("database table is locked") instead of waiting its
+    turn as a file database in WAL mode does (the settings' busy timeout): two
+    requests of a test that write at the same moment would fail by timing. The wait
+    is shorter than in production, so the tests of a database another connection
+    keeps locked see the refusal in seconds.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+        database["OPTIONS"]["timeout"] = BUSY_TIMEOUT_SECONDS
+
+
+def _close_old_connections_outside_a_test_transaction() -> None:
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close_if_unusable_or_obsolete()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _a_test_s_transaction_keeps_its_connection() -> Iterator[None]:
+    """channels closes stale connections around every ``database_sync_to_async`` call, as
+    Django does around a request; a connection inside a test's transaction looks stale
+    (autocommit off) and would be closed under the test. Django's test client leaves
+    such connections alone; this does the same for channels."""
+    original = channels.db.close_old_connections
+    channels.db.close_old_connections = _close_old_connections_outside_a_test_transaction
+    yield
+    channels.db.close_old_connections = original
 
 
 @pytest.fixture
