@@ -276,12 +276,16 @@ async def aforget(user: Any) -> int:
 
 async def aset_assistant(user: Any, enabled: bool) -> bool:
     """Switch the assistant on or off for this player; off ends their running loops at once,
-    with no further model call (no finalization, R-MEM-2)."""
+    with no further model call (no finalization, R-MEM-2). Her waiting messages stay in
+    the inbox while it is off and run, oldest first, once she switches it on."""
     run_flags().invalidate()
     await database_sync_to_async(memory.set_assistant_enabled)(user.pk, enabled)
     if not enabled:
         for run_id in await database_sync_to_async(_active_ids)(user):
             await executor.cancel(run_id, AgentFailure.ASSISTANT_DISABLED)
+        return enabled
+    for run_id in await database_sync_to_async(inbox.waiting_behind_ended)(user.pk):
+        await start_next_from_inbox(run_id)
     return enabled
 
 

@@ -33,7 +33,7 @@ from django.utils import timezone
 
 from agentweb.assistant import bus, player_sockets
 from agentweb.assistant.errors import ServiceError
-from agentweb.assistant.memory import current_generation
+from agentweb.assistant.memory import assistant_enabled, current_generation
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     InboxEntry,
@@ -244,12 +244,14 @@ def promote_after(run_id: int) -> int | None:
 
 def promote_locked(run_id: int) -> int | None:
     """Under the player's lock: the oldest message queued behind ``run_id`` becomes a run,
-    if that run has ended. Steering messages it never claimed are next-turn messages now."""
+    if that run has ended. Steering messages it never claimed are next-turn messages now.
+    While the player has the assistant switched off her messages wait: they run once she
+    switches it on (``promote_for``)."""
     if Run.objects.filter(pk=run_id, status__in=ACTIVE_STATUSES).exists():
         return None
     queued = InboxEntry.objects.filter(run_id=run_id, status=InboxStatus.QUEUED)
     entry = queued.select_for_update().order_by("id").first()
-    if entry is None:
+    if entry is None or not assistant_enabled(entry.user_id):
         return None
     run = Run.objects.create(
         user_id=entry.user_id,
@@ -266,6 +268,15 @@ def promote_locked(run_id: int) -> int | None:
     return run.pk
 
 
+def waiting_behind_ended(user_id: int) -> list[int]:
+    """The ended runs of the player that messages still wait behind (her assistant was
+    off when they ended)."""
+    found = InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED).exclude(
+        run__status__in=ACTIVE_STATUSES
+    )
+    return sorted(set(found.values_list("run_id", flat=True)))
+
+
 @dataclass(frozen=True, slots=True)
 class Waiting:
     """A message waiting in the player's inbox, and its place (1 = next)."""
@@ -276,6 +287,7 @@ class Waiting:
     steer: bool
     position: int | None
     origin: str
+    text: str
 
     def accepted(self) -> dict[str, Any]:
         """Its ``chat.accepted`` frame: queued, with its place (a steering message has
@@ -289,6 +301,7 @@ class Waiting:
             "entry_id": self.entry_id,
             "steer": self.steer,
             "origin": self.origin,
+            "text": self.text,
         }
         if self.position is not None:
             frame["position"] = self.position
@@ -299,12 +312,13 @@ def waiting(user_id: int) -> list[Waiting]:
     """The player's waiting messages, oldest first, next-turn ones with their place."""
     found = InboxEntry.objects.filter(user_id=user_id, status=InboxStatus.QUEUED).order_by("id")
     listed, place = [], 0
-    for entry_id, run_id, msg_id, steer, origin in found.values_list(
-        "id", "run_id", "client_msg_id", "steer", "origin"
+    for entry_id, run_id, msg_id, steer, origin, text in found.values_list(
+        "id", "run_id", "client_msg_id", "steer", "origin", "text"
     ):
         if not steer:
             place += 1
-        listed.append(Waiting(entry_id, run_id, msg_id, steer, None if steer else place, origin))
+        position = None if steer else place
+        listed.append(Waiting(entry_id, run_id, msg_id, steer, position, origin, text))
     return listed
 
 
@@ -325,9 +339,10 @@ async def announce_promoted(run_id: int) -> None:
     found = await database_sync_to_async(_promoted_entry)(run_id)
     if found is None:
         return
-    user_id, client_msg_id, origin, text, steer, still = found
+    entry_id, user_id, client_msg_id, origin, text, steer, still = found
     accepted = ChatAccepted(
         run_id=run_id,
+        entry_id=entry_id,
         client_msg_id=client_msg_id,
         origin=origin,
         from_inbox=True,
@@ -346,15 +361,15 @@ async def announce_waiting(user_id: int, still: list[Waiting]) -> None:
         await bus.send(bus.user_group(user_id), {"type": "inbox.frames", "frames": frames})
 
 
-def _promoted_entry(run_id: int) -> tuple[int, str, str, str, bool, list[Waiting]] | None:
+def _promoted_entry(run_id: int) -> tuple[int, int, str, str, str, bool, list[Waiting]] | None:
     found = (
         InboxEntry.objects.filter(started_run_id=run_id)
-        .values_list("user_id", "client_msg_id", "origin", "text", "steer")
+        .values_list("id", "user_id", "client_msg_id", "origin", "text", "steer")
         .first()
     )
     if found is None:
         return None
-    return (*found, waiting(found[0]))
+    return (*found, waiting(found[1]))
 
 
 def cancel_waiting(

@@ -38,8 +38,11 @@
   const runs = new Map(); // run id → what the page knows about that run
   const pending = new Map(); // client_msg_id → a message without a run of its own yet
   const outbox = []; // control frames pressed while disconnected
-  // Messages queued before this page loaded; the page's own are in `pending`.
-  let otherQueued = boot.queued || 0;
+  // The player's waiting messages (R-X3-1), by inbox entry id: {clientMsgId, text, position,
+  // steer}. From the page's load (boot.waiting), chat.accepted (queued) and inbox.queued;
+  // gone when one starts as its own run, is read by the running run, or is cancelled.
+  const waiting = new Map();
+  const steerButton = document.getElementById("btn-steer");
   // The run Undo reverts now ({run_id, wrote}): the latest that wrote something, else
   // the latest (assistant/undo.py); the server says so at load and after each undo.
   let undoTarget = boot.undo;
@@ -57,6 +60,8 @@
   // Stop is for a running answer only.
   function updateControls() {
     stopButton.disabled = ![...runs.values()].some((run) => run.active);
+    // Only a running answer can take a message to add to it.
+    steerButton.disabled = stopButton.disabled;
   }
 
   function setUndoTarget(target) {
@@ -88,6 +93,7 @@
       if (frame.type === "run.event") return onEvent(frame);
       if (frame.type === "run.delta") return onDelta(frame);
       if (frame.type === "chat.accepted") return accepted(frame);
+      if (frame.type === "inbox.cancelled") return cancelled(frame);
       if (frame.type === "memory.forgotten") return notice(L.forgotten);
       if (frame.type === "run.undone") return undone(frame);
       if (frame.type === "run.feedback") return account.rated(frame);
@@ -109,7 +115,9 @@
   }
 
   function sendChat(message) {
-    socket.send({ type: "chat.send", text: message.text, allow_web: message.allowWeb, client_msg_id: message.id });
+    const frame = { type: "chat.send", text: message.text, allow_web: message.allowWeb, client_msg_id: message.id };
+    if (message.steer) frame.steer = true;
+    socket.send(frame);
   }
 
   // After (re)connecting: replay what each watched run missed, then resend
@@ -275,30 +283,58 @@
   }
 
   // --- messages: acknowledgement and the inbox ----------------------------------
-  function queuedMessages() {
-    return [...pending.values()].filter((message) => message.state === "queued");
+  // A waiting message's word: its place ("Waiting · 2nd"), or that it joins the running answer.
+  function waitingNote(entry) {
+    if (entry.steer) return L.steering;
+    const rule = new Intl.PluralRules(document.documentElement.lang || "en", { type: "ordinal" });
+    const place = (L["place_" + rule.select(entry.position)] || L.place_other).replace("{n}", entry.position);
+    return L.waiting_place.replace("{place}", place);
+  }
+
+  function ownWaiting(clientMsgId) {
+    const message = clientMsgId && pending.get(clientMsgId);
+    return message && message.state === "queued" ? message : null;
   }
 
   function updateInbox() {
-    otherQueued = Math.max(0, otherQueued);
-    const count = otherQueued + queuedMessages().length;
-    inboxEl.hidden = count === 0;
-    inboxEl.querySelector(".inbox-count").textContent = String(count);
+    inboxEl.hidden = waiting.size === 0;
+    inboxEl.querySelector(".inbox-count").textContent = String(waiting.size);
   }
 
-  // The server has our message: stop resending it. A queued message waits in
-  // the active run's inbox; otherwise run_id is its own run, which the server
-  // has already subscribed this socket to. A queued message that becomes its
-  // own run once the active one ends is accepted again (from_inbox), naming it.
-  function accepted(frame) {
+  // A message waits (again, with its place now): the queue moved, or a message meant to
+  // join the running answer waits for a run of its own (steer false).
+  function nowWaiting(frame) {
+    if (!Number.isInteger(frame.entry_id)) return;
+    const text = typeof frame.text === "string" ? frame.text : waiting.get(frame.entry_id)?.text;
+    const entry = { clientMsgId: frame.client_msg_id || "", position: frame.position, steer: frame.steer === true, text };
+    waiting.set(frame.entry_id, entry);
     const message = pending.get(frame.client_msg_id);
-    if (!message) return acceptedElsewhere(frame);
-    if (frame.queued) {
+    if (message) {
       message.state = "queued";
-      turns.note(message.turn, L.queued);
-      updateInbox();
-      return;
+      message.entryId = frame.entry_id;
+      message.turn.dataset.status = "waiting";
+      turns.note(message.turn, waitingNote(entry));
     }
+    updateInbox();
+  }
+
+  // It left the inbox (its own run started, the running run read it, it was cancelled).
+  function leftInbox(entryId, clientMsgId) {
+    if (Number.isInteger(entryId)) waiting.delete(entryId);
+    else for (const [id, entry] of waiting) if (clientMsgId && entry.clientMsgId === clientMsgId) waiting.delete(id);
+    updateInbox();
+  }
+
+  // The server has our message: stop resending it. A queued message waits in the
+  // inbox with its place (or joins the running run, steer); otherwise run_id is its
+  // own run, which the server has already subscribed this socket to. A waiting message
+  // that becomes its own run once the active one ends is accepted again (from_inbox).
+  function accepted(frame) {
+    if (frame.queued) return nowWaiting(frame);
+    if (frame.from_inbox) leftInbox(frame.entry_id, frame.client_msg_id);
+    const message = pending.get(frame.client_msg_id) ||
+      [...pending.values()].find((m) => Number.isInteger(frame.entry_id) && m.entryId === frame.entry_id);
+    if (!message) return acceptedElsewhere(frame);
     pending.delete(message.id);
     updateInbox();
     if (!Number.isInteger(frame.run_id)) return;
@@ -315,11 +351,9 @@
 
   // A message of this player sent elsewhere — another tab, the API, game chat — or one
   // that waited and now runs as its own run: the server follows its run for this page
-  // too, so it gets a turn here now (its events fill it in). A waiting message is
-  // counted by the inbox.queued event of the run it waits in.
+  // too, so it gets a turn here now (its events fill it in).
   function acceptedElsewhere(frame) {
-    if (frame.queued || !Number.isInteger(frame.run_id)) return;
-    if (frame.from_inbox) otherQueued -= 1;
+    if (!Number.isInteger(frame.run_id)) return;
     const run = runView(frame.run_id);
     if (!run.turn) {
       adoptTurn(run, turns.newTurn(typeof frame.text === "string" ? frame.text : ""));
@@ -339,28 +373,46 @@
     turns.note(message.turn, L.status_failed);
   }
 
-  // inbox.queued is written only while the run waits; ours are known from chat.accepted.
+  // inbox.queued is in the trace of the run a message waits behind (another tab's too).
   function onQueued(data) {
-    if (!queuedMessages().some((message) => message.text === data.text)) otherQueued += 1;
+    if (!Number.isInteger(data.entry_id) || waiting.has(data.entry_id)) return;
+    waiting.set(data.entry_id, { clientMsgId: "", position: null, steer: data.steer === true, text: data.text });
     updateInbox();
   }
 
-  // The running loop read these messages: they are part of its answer now.
+  // The running loop read these messages, sent to join it: its answer addresses them.
   function onClaimed(texts) {
     for (const text of texts) {
-      const message = queuedMessages().find((m) => m.text === text);
+      const message = [...pending.values()].find((m) => m.state === "queued" && m.steer && m.text === text);
       if (message) {
         pending.delete(message.id);
         turns.note(message.turn, L.claimed);
+        message.turn.dataset.status = "claimed";
+        leftInbox(message.entryId, message.id);
       } else {
-        otherQueued -= 1;
+        const other = [...waiting].find(([, entry]) => entry.steer && entry.text === text);
+        if (other) leftInbox(other[0]);
       }
     }
     updateInbox();
   }
 
+  // Waiting messages the player cancelled (here, in another tab, over the API).
+  function cancelled(frame) {
+    for (const entryId of frame.entry_ids || []) waiting.delete(entryId);
+    for (const clientMsgId of frame.client_msg_ids || []) {
+      const message = ownWaiting(clientMsgId);
+      if (!message) continue;
+      pending.delete(message.id);
+      turns.note(message.turn, L.cancelled_waiting);
+      message.turn.dataset.status = "cancelled";
+      message.turn.classList.add("cancelled");
+    }
+    updateInbox();
+  }
+
   // --- the player's actions ------------------------------------------------------
-  function submit(event) {
+  function submit(event, steer) {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
@@ -371,7 +423,7 @@
     const allowWebBox = document.getElementById("allow-web");
     const allowWeb = allowWebBox ? allowWebBox.checked : false;
     document.getElementById("examples")?.remove();
-    const message = { id: randomId(), text, allowWeb, state: "sending", turn: turns.newTurn(text) };
+    const message = { id: randomId(), text, allowWeb, steer: steer === true, state: "sending", turn: turns.newTurn(text) };
     pending.set(message.id, message);
     sendChat(message);
     input.value = "";
@@ -427,7 +479,10 @@
     commands: boot.commands,
     completeUrl: boot.complete_url,
   });
-  document.getElementById("composer").addEventListener("submit", submit);
+  document.getElementById("composer").addEventListener("submit", (event) => submit(event, false));
+  // "Add to the running answer": the message joins the run at its next step (steer).
+  steerButton.addEventListener("click", (event) => submit(event, true));
+  document.getElementById("btn-cancel-waiting").addEventListener("click", () => sendControl({ type: "inbox.cancel" }));
   document.getElementById("btn-stop").addEventListener("click", stop);
   document.getElementById("btn-undo").addEventListener("click", undo);
   document.getElementById("btn-forget").addEventListener("click", () => sendControl({ type: "memory.forget" }));
@@ -457,6 +512,13 @@
     const run = runView(active.run_id);
     run.active = true;
     run.answered = false;
+  }
+  // Messages that waited when the page was rendered: shown as waiting turns again.
+  for (const entry of boot.waiting || []) {
+    const id = entry.client_msg_id || "entry-" + entry.entry_id;
+    const message = { id, text: entry.text, allowWeb: false, steer: entry.steer, state: "queued", turn: turns.newTurn(entry.text) };
+    pending.set(id, message);
+    nowWaiting({ ...entry, client_msg_id: id });
   }
   updateInbox();
   updateControls();

@@ -19,21 +19,23 @@ IMG = "<img src=x onerror=\"window.pwned = 'live'\">"
 FINISHED = '#run:is([data-status="completed"], [data-status="degraded"], [data-status="failed"])'
 # The finished run as the server renders it: its timeline has the run's end.
 DONE = f'{FINISHED} #timeline .tv-step:not(.tv-live-step)[data-kind="run.finished"]'
-# Every live row the page adds, as it adds it (the finished page replaces them).
+# Every live row the page adds, as it adds it (the finished page replaces them), and the
+# running run's round as the page shows it and each time it changes. Installed before the
+# page's own scripts run, so nothing it does is missed.
 WATCH_LIVE = """
 window.__live = [];
+window.__rounds = [];
 new MutationObserver((mutations) => {
-  for (const m of mutations) for (const node of m.addedNodes) {
-    if (node.classList && node.classList.contains("tv-live-step")) {
-      window.__live.push([Number(node.dataset.seq), node.dataset.kind]);
+  for (const m of mutations) {
+    for (const node of m.addedNodes) {
+      if (node.classList && node.classList.contains("tv-live-step")) {
+        window.__live.push([Number(node.dataset.seq), node.dataset.kind]);
+      }
     }
+    const rounds = document.getElementById("run-rounds");
+    if (rounds && rounds.contains(m.target)) window.__rounds.push(rounds.textContent);
   }
-}).observe(document.body, {childList: true, subtree: true});
-// The running run's round, as the page shows it now and each time it changes.
-const rounds = document.getElementById("run-rounds");
-window.__rounds = rounds ? [rounds.textContent] : [];
-if (rounds) new MutationObserver(() => window.__rounds.push(rounds.textContent))
-  .observe(rounds, {childList: true, characterData: true, subtree: true});
+}).observe(document, {childList: true, subtree: true, characterData: true});
 """
 
 
@@ -49,8 +51,8 @@ def test_rita_sees_a_running_run_grow_and_finish_without_reloading(slow_server, 
     log_in(alice, slow_server, "alice")
     run_id = _run_id(ask(alice, f"{QUESTION} {IMG}"))
 
+    rita.add_init_script(WATCH_LIVE)
     rita.goto(f"{slow_server.url}/traces/runs/{run_id}/")
-    rita.evaluate(WATCH_LIVE)
     boot = rita.locator("#trace-boot").evaluate("el => JSON.parse(el.textContent)")
     rendered = int(boot["after_seq"])
     rita.wait_for_selector('#live-state[data-state="live"]')

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from agentweb.assistant import inbox
 from agentweb.assistant.models import (
     ACTIVE_STATUSES,
     Feedback,
@@ -84,3 +85,18 @@ def active_runs(user: Any) -> list[dict[str, Any]]:
 
 def queued_messages(user: Any) -> int:
     return InboxEntry.objects.filter(user=user, status=InboxStatus.QUEUED).count()
+
+
+def waiting_messages(user: Any) -> list[dict[str, Any]]:
+    """The player's waiting messages, oldest first, with their place (``inbox.waiting``):
+    the page shows them as waiting turns after a reload."""
+    return [
+        {
+            "entry_id": entry.entry_id,
+            "client_msg_id": entry.client_msg_id,
+            "text": entry.text,
+            "position": entry.position,
+            "steer": entry.steer,
+        }
+        for entry in inbox.waiting(user.pk)
+    ]

@@ -24,8 +24,15 @@ def js_labels() -> dict[str, Any]:
         "sending": _("Sending…"),
         "assistant_off": _("The assistant is switched off: it stopped and answers nothing."),
         "assistant_on": _("The assistant is switched on again."),
-        "queued": _("Queued: the assistant reads it at the next step"),
-        "claimed": _("Read by the assistant during the running answer"),
+        # a message that waits its turn (R-X3-1): "Waiting · 2nd"
+        "waiting_place": _("Waiting · {place}"),
+        "place_one": _("{n}st"),
+        "place_two": _("{n}nd"),
+        "place_few": _("{n}rd"),
+        "place_other": _("{n}th"),
+        "steering": _("Joining the running answer…"),
+        "claimed": _("Added to the running answer, which answers it too"),
+        "cancelled_waiting": _("Cancelled before it ran"),
         # a message the player sent elsewhere, shown in this tab too
         "origin_api": _("Sent over the API"),
         "origin_game": _("Sent from game chat"),

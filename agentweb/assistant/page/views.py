@@ -61,6 +61,7 @@ def chat(request: HttpRequest) -> HttpResponse:
         "commands": commands.snapshot(user),
         "active_runs": page_history.active_runs(user),
         "queued": page_history.queued_messages(user),
+        "waiting": page_history.waiting_messages(user),
         "assistant_enabled": memory.assistant_enabled(user.pk),
         "quota": account.quota(user),
         "undo": next_target(user),
