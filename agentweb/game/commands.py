@@ -123,8 +123,12 @@ def _way(source: SourceInfo) -> str:
     said = WAYS.get(SourceKind(source.kind))
     if said is None or languages.supported(get_language()) == languages.ENGLISH:
         return source.summary
-    parts = ", ".join(ingredient_text(i) for i in source.ingredients)
-    return said() % {"parts": parts, "station": source.station or "", "source": source.from_name}
+    parts = ", ".join(ingredient_text(i) for i in source.used_up)
+    text = said() % {"parts": parts, "station": source.station or "", "source": source.from_name}
+    if source.tools:
+        kept = ", ".join(ingredient_text(i) for i in source.tools)
+        text += _(", with %(tools)s (a tool, not used up)") % {"tools": kept}
+    return text
 
 
 def _item_result(out: ItemSourceResult) -> DirectResult:

@@ -77,6 +77,8 @@ class Ingredient(BaseModel):
     # Fluids (and Mekanism's chemicals): the amount in mB.
     fluid: str | None = None
     amount: int | None = None
+    # A tool or catalyst the recipe gives back: needed once, not used up.
+    kept: bool = False
 
 
 class SourceInfo(BaseModel):
@@ -105,6 +107,15 @@ class SourceInfo(BaseModel):
     def is_crafting(self) -> bool:
         return self.kind in CRAFTING
 
+    @property
+    def used_up(self) -> list[Ingredient]:
+        return [i for i in self.ingredients if not i.kept]
+
+    @property
+    def tools(self) -> list[Ingredient]:
+        """What the recipe needs and gives back (a knife, a catalyst)."""
+        return [i for i in self.ingredients if i.kept]
+
     def brief(self) -> dict[str, Any]:
         """One way to obtain the item as the model sees it: every fact, short."""
         data: dict[str, Any] = {"kind": self.kind, "how": self.summary}
@@ -114,8 +125,10 @@ class SourceInfo(BaseModel):
         elif self.kind == SourceKind.CRAFTING_SHAPELESS:
             data["shape"] = "shapeless"
         if self.is_crafting or self.kind in STATION_KINDS:
-            data["ingredients"] = [ingredient_text(i) for i in self.ingredients]
+            data["ingredients"] = [ingredient_text(i) for i in self.used_up]
             data["makes"] = self.result_count
+            if self.tools:
+                data["tools"] = [ingredient_text(i) for i in self.tools]
         facts = {
             "station": self.station,
             "mod": self.mod,
@@ -134,7 +147,7 @@ class SourceInfo(BaseModel):
 def ingredient_text(ingredient: Ingredient) -> str:
     if ingredient.fluid or ingredient.amount is not None:
         return ingredient.label
-    text = f"{ingredient.count}× {ingredient.label}"
+    text = ingredient.label if ingredient.kept else f"{ingredient.count}× {ingredient.label}"
     if ingredient.examples:
         text += f" (e.g. {', '.join(ingredient.examples)})"
     return text
@@ -185,6 +198,7 @@ def _ingredient(entry: dict[str, Any], labels: Labels) -> Ingredient:
         examples=examples,
         fluid=fluid,
         amount=entry.get("amount"),
+        kept=bool(entry.get("kept")),
     )
 
 
@@ -231,7 +245,7 @@ def _from_name(row: ItemSource, labels: Labels) -> str | None:
 
 
 def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
-    parts = ", ".join(ingredient_text(i) for i in info.ingredients)
+    parts = ", ".join(ingredient_text(i) for i in info.used_up)
     makes = f" (makes {info.result_count})" if info.result_count > 1 else ""
     if kind in (SourceKind.CRAFTING_SHAPED, SourceKind.CRAFTING_SHAPELESS):
         return f"crafted{makes} from {parts}"
@@ -249,6 +263,9 @@ def _summary(kind: SourceKind, info: SourceInfo, row: ItemSource) -> str:
         if info.mod:
             where += f" ({info.mod})"
         text = f"made{makes} in {where} from {parts}"
+        if info.tools:
+            kept = ", ".join(ingredient_text(i) for i in info.tools)
+            text += f", with {kept} (a tool, not used up)"
         if info.chance is not None:
             text += f", {info.chance:.0%} of the time"
         if len(info.outputs) > 1:

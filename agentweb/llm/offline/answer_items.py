@@ -131,6 +131,9 @@ def _other_zh(d: Draft, way: dict[str, Any]) -> str:
         parts = d.w("list_sep").join(_ingredient(d, str(i)) for i in ingredients)
         station_name = d.name(station) + (f"（{way['mod']}）" if way.get("mod") else "")
         text = d.w("made_in", station=station_name, parts=parts, makes=way.get("makes") or 1)
+        if way.get("tools"):
+            tools = d.w("list_sep").join(_ingredient(d, str(i)) for i in way["tools"])
+            text = d.w("made_with_tools", way=text, tools=tools)
         outputs = way.get("outputs") or []
         if len(outputs) > 1:
             text = d.w("made_outputs", way=text, outputs=d.w("list_sep").join(d.names(outputs)))

@@ -59,6 +59,9 @@ OUTPUT_KEY = re.compile(r"result|output|product", re.IGNORECASE)
 INPUT_KEY = re.compile(
     r"ingredient|input|item|base|addition|template|catalyst|material|tool", re.IGNORECASE
 )
+# Inputs a recipe uses and gives back (Farmer's Delight's knife on the cutting board, a
+# catalyst): needed once, never used up, so never counted per craft.
+KEPT_KEY = re.compile(r"tool|catalyst", re.IGNORECASE)
 # Intermediate items of a multi-step recipe (Create's sequenced assembly): data, not inputs.
 TRANSITIONAL = re.compile(r"transitional", re.IGNORECASE)
 # A generic recipe's data is for reading, not a copy of the file: kept under this size.
@@ -234,6 +237,8 @@ def _generic(recipe_id: str, type_id: str, raw: dict, reader: Reader) -> ParsedR
                 ingredients += _step_inputs(step, reader)
         else:
             found = _inputs(key, value, reader, fluid=fluid)
+            if found and KEPT_KEY.search(key):
+                found = [{**ingredient, "kept": True} for ingredient in found]
             if found:
                 ingredients += found
             else:

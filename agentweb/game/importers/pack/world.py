@@ -72,6 +72,12 @@ class PackWorld:
     vanilla: dict[str, str] = field(default_factory=dict)
 
 
+# What a recipe or loot table is stored as depends on the reader too: a reader that reads
+# more (a recipe's tool kept, not used up) is a new version, and a re-import with it reads
+# every file again instead of keeping what an earlier reader stored.
+READER_VERSION = 2
+
+
 def build_world(found: Found, report: PackReport, *, book_slug: str | None = None) -> PackWorld:
     collected = Collector(found, report).run()
     world = PackWorld()
@@ -86,7 +92,14 @@ def build_world(found: Found, report: PackReport, *, book_slug: str | None = Non
     tags.load(conditions)
     world.tags = tags.resolve_all()
     context = digest(
-        [world.tags, sorted(world.vanilla), sorted(world.items), sorted(mods), collected.mods]
+        [
+            READER_VERSION,
+            world.tags,
+            sorted(world.vanilla),
+            sorted(world.items),
+            sorted(mods),
+            collected.mods,
+        ]
     )
     read = Read()
     known = Known.load()
