@@ -32,6 +32,9 @@ def test_messages_sent_during_a_run_wait_with_their_place_and_each_gets_its_answ
     inbox = page.locator("#inbox")
     assert inbox.is_visible()
     assert inbox.locator(".inbox-count").inner_text() == "2"
+    # Nothing to rate yet: no answer is running or waiting for its 👍 / 👎.
+    for turn in (first, second, third):
+        assert turn.locator(".rating").is_hidden()
     screenshot(page, "chat-waiting-messages")
 
     assert wait_finished(first, timeout_ms=60_000) == "completed"
