@@ -30,7 +30,9 @@ def test_a_chinese_question_skips_the_passage_that_only_shares_its_other_words(b
     assert "冰层之下" not in outcome.text
 
 
-def test_an_english_question_quotes_the_article_about_the_item_it_names(saltmarsh):
+@pytest.fixture
+def coast(saltmarsh):
+    """Two articles sharing the question's words; only the second names its item."""
     KnowledgeArticle.objects.create(
         key="coast", title="The Coast", body="Nothing grows on this coast: the tide took it."
     )
@@ -39,6 +41,10 @@ def test_an_english_question_quotes_the_article_about_the_item_it_names(saltmars
         title="Old Weapons",
         body="A trident on this coast only comes from the drowned of the reef.",
     )
+    return saltmarsh
+
+
+def test_an_english_question_quotes_the_article_about_the_item_it_names(coast):
     outcome = run_with(OfflinePlanner(), "why is there no trident growing on this coast?")
     assert "drowned of the reef" in outcome.text, outcome.text
     assert "the tide took it" not in outcome.text
@@ -49,15 +55,7 @@ def test_a_question_naming_nothing_quotes_the_best_ranked_article(blazing):
     assert "迁去了南方" in outcome.text, outcome.text
 
 
-def test_the_reasoning_loop_quotes_only_the_article_about_the_thing_named(saltmarsh):
-    KnowledgeArticle.objects.create(
-        key="coast", title="The Coast", body="Nothing grows on this coast: the tide took it."
-    )
-    KnowledgeArticle.objects.create(
-        key="trident-lore",
-        title="Old Weapons",
-        body="A trident on this coast only comes from the drowned of the reef.",
-    )
+def test_the_reasoning_loop_quotes_only_the_article_about_the_thing_named(coast):
     asked = ask("why is there no trident growing on this coast?")
     assert "database.query" in asked.tools, asked.tools
     assert "drowned of the reef" in asked.text, asked.text
