@@ -32,11 +32,56 @@ from agentweb.assistant import actions
 from agentweb.assistant.bus import run_group
 from agentweb.assistant.errors import ServiceError
 from agentweb.assistant.models import ACTIVE_STATUSES, Run
-from agentweb.assistant.runs.deltas import DeltaCursor, request_sync, streams_after
+from agentweb.assistant.runs.live import request_sync
+from agentweb.engine.events import streams_after
 from agentweb.lib.channel_groups import Member
+
+# Deltas a follower holds while it waits for the text before them (a sync reply).
+MAX_HELD_DELTAS = 64
 
 # How a frame reaches the client: an event's seq (``None`` for a delta) and its JSON text.
 Out = Callable[[int | None, str], Awaitable[None]]
+
+
+class DeltaCursor:
+    """A follower's side: which streamed text a client already has, so each delta adds
+    only what is new — whether it arrives live, in a sync reply, or both."""
+
+    def __init__(self) -> None:
+        self.after_seq = -1
+        self.length = 0
+        self.held: list[dict[str, Any]] = []
+
+    def accept(self, frame: dict[str, Any], sent_seq: int) -> list[dict[str, Any]]:
+        """Client frames for one delta, given the seq of the last event the client has.
+
+        Frames are never changed: one that is new in full comes back as the
+        same object, one that is partly known as a new, cut copy."""
+        after = frame["after_seq"]
+        if after != sent_seq:
+            return []  # older than an event the client has, or ahead of it: dropped
+        if after != self.after_seq:
+            self.after_seq, self.length, self.held = after, 0, []
+        out: list[dict[str, Any]] = []
+        pending = [frame, *self.held]
+        self.held = []
+        progressed = True
+        while progressed:
+            progressed = False
+            for item in list(pending):
+                offset, text = item["offset"], item["text"]
+                if offset > self.length:
+                    continue
+                pending.remove(item)
+                new = text[self.length - offset :]
+                if new:
+                    # All of it new: the frame itself (its JSON may be sent as it is).
+                    cut = offset != self.length
+                    out.append({**item, "offset": self.length, "text": new} if cut else item)
+                    self.length += len(new)
+                    progressed = True
+        self.held = pending[-MAX_HELD_DELTAS:]
+        return out
 
 
 class _Followed:

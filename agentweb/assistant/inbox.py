@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +42,7 @@ from agentweb.assistant.models import (
     rows,
 )
 from agentweb.assistant.runs import events
+from agentweb.assistant.runs.live import live_run, mark_queued, open_ids
 from agentweb.assistant.ws.frames import ChatAccepted
 from agentweb.engine.events import InboxQueued
 
@@ -73,28 +73,15 @@ def lock_player(user_id: int) -> None:
 # this often, at its next round boundary: a lost message costs this much delay.
 FALLBACK_CLAIM_S = 2.0
 
-# Runs of this process with a message queued since their last claim: marked by
-# the submit here, by the control group's ``inbox.queued`` from another process,
-# or by the fallback look.
-_marked: set[int] = set()
+# Runs of this process with a message queued since their last claim are marked
+# (``live.mark_queued``) by the submit here, by the control group's ``inbox.queued``
+# from another process, or by the fallback look.
 
-# The runs of this process that claim messages, by id (gone with the run).
-_live: weakref.WeakValueDictionary[int, DbInbox] = weakref.WeakValueDictionary()
 # When the last finished fallback look of this process started: every run live then
 # was looked for by it.
 _looked_for_all_at = float("-inf")
 # The fallback look in flight: when it started, and its task.
 _looking: tuple[float, asyncio.Task[None]] | None = None
-
-
-def mark_queued(run_id: int) -> None:
-    _marked.add(run_id)
-
-
-def unmark(run_id: int) -> None:
-    """The run has ended here: no more marks or fallback looks for it."""
-    _marked.discard(run_id)
-    _live.pop(run_id, None)
 
 
 class DbInbox:
@@ -113,20 +100,26 @@ class DbInbox:
         self.run_id = run_id
         self._waiting = waiting
         self._looked_at = time.monotonic()
-        _live[run_id] = self
 
     async def claim(self) -> list[str]:
-        if not (self._waiting or self.run_id in _marked):
+        if not (self._waiting or _marked(self.run_id)):
             looked_at = max(self._looked_at, _looked_for_all_at)
             if time.monotonic() - looked_at < FALLBACK_CLAIM_S:
                 return []
             await _look_for_all(since=self._looked_at)
-            if self.run_id not in _marked:
+            if not _marked(self.run_id):
                 return []
         self._waiting = False
         self._looked_at = time.monotonic()
-        _marked.discard(self.run_id)
+        run = live_run(self.run_id)
+        if run is not None:
+            run.message_queued = False
         return await _claim(self.run_id)
+
+
+def _marked(run_id: int) -> bool:
+    run = live_run(run_id)
+    return run is not None and run.message_queued
 
 
 async def _look_for_all(since: float) -> None:
@@ -138,7 +131,7 @@ async def _look_for_all(since: float) -> None:
     while True:
         if _looking is None or _looking[1].done() or _looking[1].get_loop() is not loop:
             started = time.monotonic()
-            _looking = (started, loop.create_task(_look(started, list(_live))))
+            _looking = (started, loop.create_task(_look(started, open_ids())))
         started, task = _looking
         # Shielded: a run cancelled while it waits does not cancel the others' look.
         await asyncio.shield(task)
@@ -148,7 +141,8 @@ async def _look_for_all(since: float) -> None:
 
 async def _look(started: float, run_ids: list[int]) -> None:
     global _looked_for_all_at
-    _marked.update(await database_sync_to_async(waiting_among)(run_ids, steering=True))
+    for run_id in await database_sync_to_async(waiting_among)(run_ids, steering=True):
+        mark_queued(run_id)
     _looked_for_all_at = max(_looked_for_all_at, started)
 
 

@@ -41,6 +41,17 @@ class EventKind(StrEnum):
     RUN_FINISHED = "run.finished"
 
 
+# Events written beside the loop while it runs (a message queued by the player):
+# they take a seq in the trace but do not end the text being streamed, so a delta
+# that follows the loop's last event is still current after one of them.
+BESIDE_THE_LOOP = frozenset({EventKind.INBOX_QUEUED.value})
+
+
+def streams_after(kind: str) -> bool:
+    """Whether an event of ``kind`` is one deltas can follow (a step of the loop)."""
+    return kind not in BESIDE_THE_LOOP
+
+
 class EventData(BaseModel):
     """The data of one event kind, typed: what its emitters write and its readers (the
     trace timeline, the export, undo, the page) read. Emitters build events from these

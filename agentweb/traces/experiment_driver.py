@@ -25,9 +25,10 @@ from agentweb.assistant import config
 from agentweb.assistant.models import run_status
 from agentweb.assistant.runs import leases
 from agentweb.assistant.runs.lifecycle import execute_run
+from agentweb.assistant.runs.live import live_run
 from agentweb.assistant.runs.sandbox import Sandbox
 from agentweb.assistant.runs.worker import default_name
-from agentweb.engine import AgentFailure, ExecutionContext
+from agentweb.engine import AgentFailure
 from agentweb.traces import candidates, experiments
 from agentweb.traces.models import Arm, Experiment, ExperimentRun, ExperimentStatus
 from agentweb.traces.models.experiments import OWNER_LENGTH
@@ -41,7 +42,7 @@ class Driver:
     def __init__(self, experiment_id: int) -> None:
         self.experiment_id = experiment_id
         self.owner = f"experiment-{experiment_id}@{default_name()}"[:OWNER_LENGTH]
-        self.context: ExecutionContext | None = None
+        self.run_id: int | None = None
 
     async def run(self) -> None:
         sandboxes = await _begin(self.experiment_id, self.owner)
@@ -60,16 +61,14 @@ class Driver:
     async def _execute(self, run_id: int, sandbox: Sandbox) -> None:
         beat = asyncio.create_task(self._beat(run_id), name=f"experiment-beat-{run_id}")
         try:
-            await execute_run(run_id, on_context=self._track, owner=self.owner, sandbox=sandbox)
+            self.run_id = run_id
+            await execute_run(run_id, owner=self.owner, sandbox=sandbox)
         except Exception:
             logger.exception("experiment %s: run %s crashed", self.experiment_id, run_id)
         finally:
             beat.cancel()
             await asyncio.gather(beat, return_exceptions=True)
-            self.context = None
-
-    def _track(self, ctx: ExecutionContext) -> None:
-        self.context = ctx
+            self.run_id = None
 
     async def _beat(self, run_id: int) -> None:
         while True:
@@ -80,8 +79,9 @@ class Driver:
 
     def stop(self) -> None:
         """The run in flight ends now (the loop then finds the experiment stopping)."""
-        if self.context is not None and self.context.cancel_state.reason is None:
-            self.context.cancel(AgentFailure.CANCELLED)
+        live = live_run(self.run_id) if self.run_id is not None else None
+        if live is not None and live.owner == self.owner and not live.stopping():
+            live.cancel(AgentFailure.CANCELLED)
 
 
 # The experiments this process drives: a stop asked here reaches the run in flight at once.

@@ -93,11 +93,10 @@ async def test_the_stop_the_failure_and_the_end_take_one_trip(connect, alice, mo
 
 async def test_a_terminal_failure_followed_by_more_events_is_written_before_them(alice):
     from agentweb.assistant.runs.events import DbEventSink
-    from agentweb.assistant.runs.lifecycle import _FinishHeld
     from agentweb.engine.events import Event, EventKind
 
     run = await database_sync_to_async(Run.objects.create)(user=alice, question="q")
-    sink = _FinishHeld(DbEventSink(run.pk))
+    sink = DbEventSink(run.pk)
     await sink.emit(Event(1, EventKind.FAILURE, {"terminal": True}, 0.0))
     assert sink.last, "held for the end"
     await sink.emit(Event(2, EventKind.DEGRADED, {"finalized": False}, 0.0))

@@ -8,11 +8,20 @@ from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import Run
 from agentweb.assistant.runs import leases
+from agentweb.assistant.runs.live import live_run, open_ids, open_run
 from agentweb.assistant.runs.worker import Worker
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, ScriptedModel
 from agentweb.engine.policy import FREE_CHAT, MODULE_DEFAULTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+async def _closed():
+    """Each run opened here is let go at the end (as its execution's end would)."""
+    yield
+    for run_id in open_ids():
+        live_run(run_id).close()
 
 
 async def _executing(worker: Worker, run_id: int) -> tuple[ExecutionContext, asyncio.Task]:
@@ -26,7 +35,7 @@ async def _executing(worker: Worker, run_id: int) -> tuple[ExecutionContext, asy
 
     task = asyncio.create_task(in_flight())
     worker.executor.tasks[run_id] = task
-    worker.executor.contexts[run_id] = ctx
+    open_run(run_id, 0, (False, False, 0, True), owner=worker.name).track(ctx)
     await asyncio.sleep(0)  # the call is in flight
     return ctx, task
 

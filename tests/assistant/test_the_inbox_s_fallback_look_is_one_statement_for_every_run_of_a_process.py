@@ -9,6 +9,7 @@ from channels.db import database_sync_to_async
 
 from agentweb.assistant import inbox
 from agentweb.assistant.models import InboxEntry, Run, Status
+from agentweb.assistant.runs.live import LiveRun, open_run
 from tests.sql_counts import counting_statements
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,6 +20,11 @@ def _running_runs(make_user, n: int) -> list[int]:
     return [Run.objects.create(user=p, question="q", status=Status.RUNNING).pk for p in players]
 
 
+def _open(run_ids: list[int]) -> list[LiveRun]:
+    """The runs as executing in this process (what its executor registers)."""
+    return [open_run(run_id, 0, (False, False, 0, True)) for run_id in run_ids]
+
+
 def _queue(run_id: int, text: str) -> None:
     run = Run.objects.get(pk=run_id)
     InboxEntry.objects.create(user_id=run.user_id, run_id=run_id, text=text, steer=True)
@@ -26,6 +32,7 @@ def _queue(run_id: int, text: str) -> None:
 
 async def test_a_message_without_word_is_found_by_one_look_for_all_runs(make_user, monkeypatch):
     runs = await database_sync_to_async(_running_runs)(make_user, 5)
+    live = _open(runs)
     inboxes = [inbox.DbInbox(run_id, waiting=False) for run_id in runs]
     try:
         await database_sync_to_async(_queue)(runs[2], "and copper?")
@@ -52,14 +59,15 @@ async def test_a_message_without_word_is_found_by_one_look_for_all_runs(make_use
         claimed = await asyncio.gather(*(i.claim() for i in inboxes))
         assert claimed == [[]] * 5
     finally:
-        for run_id in runs:
-            inbox.unmark(run_id)
+        for run in live:
+            run.close()
 
 
 async def test_a_run_cancelled_while_it_waits_for_the_look_leaves_the_others_theirs(
     make_user, monkeypatch
 ):
     runs = await database_sync_to_async(_running_runs)(make_user, 2)
+    live = _open(runs)
     first, second = (inbox.DbInbox(run_id, waiting=False) for run_id in runs)
     try:
         await database_sync_to_async(_queue)(runs[1], "still here?")
@@ -71,14 +79,15 @@ async def test_a_run_cancelled_while_it_waits_for_the_look_leaves_the_others_the
         with pytest.raises(asyncio.CancelledError):
             await cancelled
     finally:
-        for run_id in runs:
-            inbox.unmark(run_id)
+        for run in live:
+            run.close()
 
 
 async def test_a_run_that_ended_is_no_longer_looked_for(make_user, monkeypatch):
     runs = await database_sync_to_async(_running_runs)(make_user, 3)
+    live = _open(runs)
     inboxes = [inbox.DbInbox(run_id, waiting=False) for run_id in runs]
-    inbox.unmark(runs[0])  # its executor is done with it
+    live[0].close()  # it ended here
     monkeypatch.setattr(inbox, "FALLBACK_CLAIM_S", 0.0)
     try:
         with counting_statements() as sent:
@@ -86,5 +95,5 @@ async def test_a_run_that_ended_is_no_longer_looked_for(make_user, monkeypatch):
         (look,) = sent.sql
         assert look.count("%s") == 2  # the two live runs, not the ended one
     finally:
-        for run_id in runs:
-            inbox.unmark(run_id)
+        for run in live:
+            run.close()

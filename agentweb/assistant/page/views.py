@@ -24,10 +24,10 @@ from agentweb.assistant.page import history as page_history
 from agentweb.assistant.page.card_words import card_words_by_language
 from agentweb.assistant.page.cards import card_rules
 from agentweb.assistant.page.labels import js_labels
-from agentweb.assistant.runs.deltas import BESIDE_THE_LOOP
 from agentweb.assistant.undo import next_target
 from agentweb.assistant.ws.consumer import WS_PATH
 from agentweb.core.commands import MAX_COMPLETION_PREFIX, MAX_COMPLETIONS, commands
+from agentweb.engine.events import BESIDE_THE_LOOP
 from agentweb.game.examples import example_questions
 from agentweb.lib.inputs.fields import IntText, Text
 from agentweb.lib.inputs.http import error_response, login_required_json, reads

@@ -6,8 +6,9 @@ everything streamed since that event) and only the new text. At most one
 delta per ``DELTA_INTERVAL_S`` per run leaves this process; the pending text
 is sent before the next event is broadcast, so deltas always come before the
 ``answer`` event that replaces them. The process that executes a run keeps
-its streamed text, so a socket that (re)subscribes mid-answer can ask for
-everything so far in one delta (``run.delta.sync`` on the control group).
+its streamed text (``live.LiveRun``), so a socket that (re)subscribes mid-answer
+can ask for everything so far in one delta (``live.request_sync``); the
+follower's side of them is ``follow.DeltaCursor``.
 """
 
 from __future__ import annotations
@@ -17,25 +18,12 @@ import json
 import time
 from typing import Any
 
-from channels.layers import get_channel_layer
-
 from agentweb.assistant import bus
-from agentweb.engine.events import DeltaKind, EventKind
+from agentweb.engine.events import DeltaKind
 
 # At most one delta frame per run this often: smooth on screen, cheap for the
 # channel layer (a fast model writes a token every few milliseconds).
 DELTA_INTERVAL_S = 0.05
-# Deltas a follower holds while it waits for the text before them (a sync reply).
-MAX_HELD_DELTAS = 64
-# Events written beside the loop while it runs (a message queued by the player):
-# they take a seq in the trace but do not end the text being streamed, so a delta
-# that follows the loop's last event is still current after one of them.
-BESIDE_THE_LOOP = frozenset({EventKind.INBOX_QUEUED.value})
-
-
-def streams_after(kind: str) -> bool:
-    """Whether an event of ``kind`` is one deltas can follow (a step of the loop)."""
-    return kind not in BESIDE_THE_LOOP
 
 
 class LiveText:
@@ -111,7 +99,6 @@ def delta_message(frame: dict[str, Any]) -> dict[str, Any]:
     return {"type": "run.delta", "frame": frame, "text": json.dumps(frame)}
 
 
-_live: dict[int, LiveText] = {}
 _tasks: set[asyncio.Task[Any]] = set()
 
 
@@ -119,84 +106,3 @@ def _spawn(coro: Any) -> None:
     task = asyncio.ensure_future(coro)
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
-
-
-def live_text(run_id: int) -> LiveText:
-    """A fresh ``LiveText`` for a run this process starts executing (replacing any
-    left by an earlier attempt, whose lock and timer belong to another loop)."""
-    found = _live[run_id] = LiveText(run_id)
-    return found
-
-
-def forget(run_id: int) -> None:
-    _live.pop(run_id, None)
-
-
-async def send_sync(run_id: int, channel: str) -> None:
-    """Everything the run streamed since its last event, in one delta, to one channel."""
-    live = _live.get(run_id)
-    layer = get_channel_layer()
-    if live is None or not live.text or layer is None:
-        return
-    try:
-        await layer.send(channel, delta_message(live.frame(0)))
-    except Exception:  # the socket is gone, or the layer is down: it has the answer event later
-        return
-
-
-async def request_sync(run_id: int, channel: str) -> None:
-    """Ask the process that executes the run for its streamed text (``send_sync`` there).
-
-    Streamed here: sent straight to the channel. Alone on the layer and not
-    streamed here: nothing to send (the channel is in the run's group already,
-    so whatever comes next reaches it live). Otherwise: the control group.
-    """
-    if run_id in _live:
-        await send_sync(run_id, channel)
-        return
-    if bus.single_process():
-        return
-    await bus.send(
-        bus.CONTROL_GROUP, {"type": "run.delta.sync", "run_id": run_id, "channel": channel}
-    )
-
-
-class DeltaCursor:
-    """A follower's side: which streamed text a client already has, so each delta adds
-    only what is new — whether it arrives live, in a sync reply, or both."""
-
-    def __init__(self) -> None:
-        self.after_seq = -1
-        self.length = 0
-        self.held: list[dict[str, Any]] = []
-
-    def accept(self, frame: dict[str, Any], sent_seq: int) -> list[dict[str, Any]]:
-        """Client frames for one delta, given the seq of the last event the client has.
-
-        Frames are never changed: one that is new in full comes back as the
-        same object, one that is partly known as a new, cut copy."""
-        after = frame["after_seq"]
-        if after != sent_seq:
-            return []  # older than an event the client has, or ahead of it: dropped
-        if after != self.after_seq:
-            self.after_seq, self.length, self.held = after, 0, []
-        out: list[dict[str, Any]] = []
-        pending = [frame, *self.held]
-        self.held = []
-        progressed = True
-        while progressed:
-            progressed = False
-            for item in list(pending):
-                offset, text = item["offset"], item["text"]
-                if offset > self.length:
-                    continue
-                pending.remove(item)
-                new = text[self.length - offset :]
-                if new:
-                    # All of it new: the frame itself (its JSON may be sent as it is).
-                    cut = offset != self.length
-                    out.append({**item, "offset": self.length, "text": new} if cut else item)
-                    self.length += len(new)
-                    progressed = True
-        self.held = pending[-MAX_HELD_DELTAS:]
-        return out

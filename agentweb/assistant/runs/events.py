@@ -24,7 +24,15 @@ from django.utils import timezone
 from agentweb.assistant import bus
 from agentweb.assistant.models import RunEvent, event_frame, event_store
 from agentweb.assistant.runs import deltas
-from agentweb.engine.events import DeltaKind, Event, EventData, EventKind
+from agentweb.assistant.runs.live import LiveRun
+from agentweb.engine.events import (
+    DeltaKind,
+    Event,
+    EventData,
+    EventKind,
+    FailureSeen,
+    data_as,
+)
 from agentweb.lib import db_lane
 from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
@@ -176,20 +184,44 @@ class DbEventSink:
     has gone far. The writes of every run in the process share one
     transaction (``write_events``).
 
+    The run's end is held: ``run.finished`` and the terminal ``failure`` right
+    before it (a stop, undo, forget) are written with the run's final row, in one
+    trip and one transaction (``end.store``), then published here
+    (``publish_end``) like every other event of the run.
+
     The broadcast is a doorbell (``bus.send``): if the channel layer is down
     the event is still in the database, sockets re-read it when they
     resubscribe, and the run goes on instead of failing on a notification.
     """
 
-    def __init__(self, run_id: int, owner: str | None = None) -> None:
+    def __init__(self, run_id: int, owner: str | None = None, live: LiveRun | None = None) -> None:
         self.run_id = run_id
         self.owner = owner
-        # Made by the first delta: only the sink of the run's own execution streams.
+        # The run as this process executes it: its streamed text lives there.
+        self.run = live
+        # The streamed text, made by the first delta: only the sink of the run's own
+        # execution streams.
         self.live: deltas.LiveText | None = None
         # The engine's number of the last event broadcast, and the seq it was stored as.
         self._published: tuple[int, int] = (0, 0)
+        # The end, held: ``run.finished``, and the events written with the run's row.
+        self.finished: Event | None = None
+        self.last: list[Event] = []
 
     async def emit(self, event: Event) -> None:
+        if event.kind is EventKind.RUN_FINISHED:
+            self.finished = event
+            return
+        if self.last:  # not the end after all: written in order, before this one
+            held, self.last = self.last, []
+            for earlier in held:
+                await self._write(earlier)
+        if event.kind is EventKind.FAILURE and _terminal(event):
+            self.last.append(event)
+            return
+        await self._write(event)
+
+    async def _write(self, event: Event) -> None:
         (row,) = await write_events(self.run_id, [event], self.owner)
         await self.publish(event, row)
 
@@ -204,6 +236,14 @@ class DbEventSink:
                 await broadcast(row)
         self._published = (event.seq, row.seq)
 
+    async def publish_end(self, stored: list[RunEvent], *, held: bool = True) -> None:
+        """The end as the run's final write stored it: the held events first (``held``:
+        written with it; a crash's end writes none of them), then ``run.finished``."""
+        last = self.last if held else []
+        for event, row in zip(last, stored, strict=False):
+            await self.publish(event, row)
+        await broadcast(*stored[len(last) :])
+
     def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
         """New words of an answer being written: throttled to the run's sockets, not stored.
 
@@ -212,10 +252,16 @@ class DbEventSink:
         instead (a message queued mid-run shifts one against the other).
         """
         if self.live is None:
-            self.live = deltas.live_text(self.run_id)
+            self.live = self.run.stream() if self.run else deltas.LiveText(self.run_id)
         engine_seq, stored_seq = self._published
         if after_seq == engine_seq:
             self.live.add(stored_seq, kind, text)
+
+
+def _terminal(event: Event) -> bool:
+    """A failure that ends the run (its ``run.finished`` follows)."""
+    failure = data_as(FailureSeen, event.kind, event.data)
+    return bool(failure and failure.terminal)
 
 
 def broadcast_message(row: RunEvent) -> dict[str, Any]:

@@ -30,12 +30,12 @@ from django.db import transaction
 
 from agentweb.assistant import bus, inbox
 from agentweb.assistant.models import dialect
-from agentweb.assistant.runs import deltas
 from agentweb.assistant.runs.confirmations import wake_confirmation
 from agentweb.assistant.runs.flags import run_flags
 from agentweb.assistant.runs.lifecycle import execute_run
+from agentweb.assistant.runs.live import LiveRun, live_run, mark_queued, send_sync_soon
 from agentweb.core.modules import clear_module_cache
-from agentweb.engine import AgentFailure, ExecutionContext
+from agentweb.engine import AgentFailure
 
 logger = logging.getLogger("agentweb.assistant")
 
@@ -50,9 +50,7 @@ class LocalExecutor:
     def __init__(self, owner: str = "") -> None:
         self.owner = owner
         self.tasks: dict[int, asyncio.Task[Any]] = {}
-        self.contexts: dict[int, ExecutionContext] = {}
         self._listener: asyncio.Task[None] | None = None
-        self._syncs: set[asyncio.Task[None]] = set()
 
     def start(self, run_id: int) -> asyncio.Task[Any]:
         """Start the run in the background; returns at once."""
@@ -64,15 +62,12 @@ class LocalExecutor:
     async def _execute(self, run_id: int) -> None:
         ended = None
         try:
-            ended = await execute_run(
-                run_id, on_context=lambda ctx: self._track(run_id, ctx), owner=self.owner or None
-            )
+            ended = await execute_run(run_id, owner=self.owner or None)
         except Exception:
             logger.exception("run %s ended with an error", run_id)
         finally:
-            # The run let go of its own state (``live.LiveRun.close``); this executor's view:
+            # The run let go of its own state (``live.LiveRun.close``); its task:
             self.tasks.pop(run_id, None)
-            self.contexts.pop(run_id, None)
         # However it ended — answered, failed, stopped, undone, forgotten, crashed — the
         # oldest message waiting behind it runs next. Its end said whether one waits; a
         # crash, a lost lease or a claim taken elsewhere says nothing, so the inbox is
@@ -83,19 +78,20 @@ class LocalExecutor:
             except Exception:
                 logger.exception("messages waiting behind run %s did not start", run_id)
 
-    def _track(self, run_id: int, ctx: ExecutionContext) -> None:
-        self.contexts[run_id] = ctx
+    def _live(self, run_id: int) -> LiveRun | None:
+        """The run, if this executor executes it (``live``: the one owner of its state)."""
+        live = live_run(run_id)
+        return live if live is not None and live.owner == (self.owner or None) else None
 
     def runs_here_for(self, run_id: int, user_id: int) -> bool:
-        """The run executes in this process on behalf of ``user_id``."""
-        ctx = self.contexts.get(run_id)
-        return ctx is not None and getattr(ctx.principal, "pk", None) == user_id
+        """The run executes here on behalf of ``user_id``, routed (a stop here ends it)."""
+        live = self._live(run_id)
+        return live is not None and live.user_id == user_id and live.context is not None
 
     def cancel_local(self, run_id: int, reason: AgentFailure) -> bool:
         """Abandon the run's call in flight at once, if it runs here."""
-        ctx = self.contexts.get(run_id)
-        if ctx is not None:
-            ctx.cancel(reason)
+        live = self._live(run_id)
+        if live is not None and live.cancel(reason):
             return True
         # Not (yet) running here: whatever runs here reads the flags at its next step.
         run_flags().invalidate()
@@ -104,16 +100,13 @@ class LocalExecutor:
     def stop_flagged(self, run_id: int, reason: AgentFailure) -> bool:
         """A stop or undo read from the run's flags (a heartbeat): the run here ends as if
         the relay had come, unless it is stopping already. Whether it was stopped now."""
-        ctx = self.contexts.get(run_id)
-        if ctx is None or ctx.cancel_state.reason is not None:
-            return False
-        ctx.cancel(reason)
-        return True
+        live = self._live(run_id)
+        return live is not None and not live.stopping() and live.cancel(reason)
 
     async def queued(self, run_id: int) -> None:
         """A message was queued for the run: its loop claims it at the next round."""
-        if run_id in self.contexts:
-            inbox.mark_queued(run_id)
+        if self._live(run_id) is not None:
+            mark_queued(run_id)
             return
         await bus.send(bus.CONTROL_GROUP, {"type": "inbox.queued", "run_id": run_id})
 
@@ -138,20 +131,16 @@ class LocalExecutor:
             self.cancel_local(int(message["run_id"]), AgentFailure(message["reason"]))
         elif kind == "action.decided":
             wake_confirmation(int(message["run_id"]), str(message["action_id"]))
-        elif kind == "inbox.queued" and int(message["run_id"]) in self.contexts:
-            inbox.mark_queued(int(message["run_id"]))
+        elif kind == "inbox.queued" and self._live(int(message["run_id"])):
+            mark_queued(int(message["run_id"]))
         elif kind == "modules.changed":
             clear_module_cache()
         elif kind == "settings.changed" and apps.is_installed("agentweb.control"):
             from agentweb.control import settings_cache
 
             settings_cache.clear()
-        elif kind == "run.delta.sync" and int(message["run_id"]) in self.contexts:
-            task = asyncio.create_task(
-                deltas.send_sync(int(message["run_id"]), str(message["channel"]))
-            )
-            self._syncs.add(task)
-            task.add_done_callback(self._syncs.discard)
+        elif kind == "run.delta.sync" and self._live(int(message["run_id"])):
+            send_sync_soon(int(message["run_id"]), str(message["channel"]))
 
     def _ensure_listener(self) -> None:
         if self._listener is None or self._listener.done():

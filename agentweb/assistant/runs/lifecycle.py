@@ -7,7 +7,6 @@ Run row (queued) → claim (running, snapshots) → run_request → outcome
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +16,7 @@ from django.conf import settings
 from agentweb.assistant.inbox import DbInbox
 from agentweb.assistant.models import RunEvent, Status
 from agentweb.assistant.models.run_status import finish_running
-from agentweb.assistant.runs import end, events, start
+from agentweb.assistant.runs import end, start
 from agentweb.assistant.runs.compensation import compensate
 from agentweb.assistant.runs.confirmations import DbConfirmer
 from agentweb.assistant.runs.direct import direct_commands
@@ -29,8 +28,8 @@ from agentweb.assistant.runs.start import Prepared
 from agentweb.core import languages
 from agentweb.core.modules import ModuleStateGuard
 from agentweb.core.tooling import registry
-from agentweb.engine import ExecutionContext, Guard, RunStatus, Source, StopCode, StopReason
-from agentweb.engine.events import DeltaKind, Event, EventKind, FailureSeen, data_as
+from agentweb.engine import Guard, RunStatus, Source, StopCode, StopReason
+from agentweb.engine.events import Event
 from agentweb.engine.policy import ROUTABLE
 from agentweb.llm.providers import build_provider
 from agentweb.workflows.env import Environment, RunOutcome
@@ -48,7 +47,6 @@ class Ended:
 
 async def execute_run(
     run_id: int,
-    on_context: Callable[[ExecutionContext], None] | None = None,
     owner: str | None = None,
     sandbox: Sandbox | None = None,
 ) -> Ended | None:
@@ -62,7 +60,7 @@ async def execute_run(
     prepared = await start.begin(run_id, owner, sandbox)
     if prepared is None:
         return None
-    live = open_run(prepared.run.pk, prepared.user.pk, prepared.flags, on_context)
+    live = open_run(prepared.run.pk, prepared.user.pk, prepared.flags, owner)
     try:
         return await _execute(prepared, live, owner)
     finally:
@@ -77,7 +75,7 @@ async def _execute(prepared: Prepared, live: LiveRun, owner: str | None) -> Ende
         ModuleStateGuard(modules),
         *control,
     ]
-    sink = _FinishHeld(DbEventSink(run.pk, owner))
+    sink = DbEventSink(run.pk, owner, live)
     env = Environment(
         registry=registry,
         modules=modules,
@@ -107,7 +105,7 @@ async def _execute(prepared: Prepared, live: LiveRun, owner: str | None) -> Ende
         return None
     except Exception:
         logger.exception("run %s crashed", run.pk)
-        await events.broadcast(*await _crashed(run.pk, owner))
+        await sink.publish_end(await _crashed(run.pk, owner), held=False)
         raise
     extra: dict[str, Any] = {}
     if outcome.status is RunStatus.UNDONE:
@@ -118,42 +116,8 @@ async def _execute(prepared: Prepared, live: LiveRun, owner: str | None) -> Ende
     data = {**held, **extra}
     # With the ends of the runs that end meanwhile: one trip, before other runs' starts.
     stored, waiting = await end.write_end(_end(outcome, prepared, owner, data, sink.last))
-    await sink.publish(stored)
+    await sink.publish_end(stored)
     return Ended(outcome, waiting)
-
-
-class _FinishHeld:
-    """Passes the loop's events on, except ``run.finished`` and the terminal ``failure``
-    right before it (a stop, undo, forget): those are written with the run's final
-    row, in one trip and one transaction (``end.store``, ``models.run_status.finish_running``)."""
-
-    def __init__(self, sink: DbEventSink) -> None:
-        self.sink = sink
-        self.finished: Event | None = None
-        self.last: list[Event] = []
-
-    async def emit(self, event: Event) -> None:
-        if event.kind is EventKind.RUN_FINISHED:
-            self.finished = event
-            return
-        if self.last:  # not the end after all: written in order, before this one
-            held, self.last = self.last, []
-            for earlier in held:
-                await self.sink.emit(earlier)
-        if event.kind is EventKind.FAILURE and _terminal(event):
-            self.last.append(event)
-            return
-        await self.sink.emit(event)
-
-    async def publish(self, stored: list[RunEvent]) -> None:
-        """The end as ``end.store`` wrote it: the held events (streamed text first), then
-        ``run.finished``."""
-        for event, row in zip(self.last, stored, strict=False):
-            await self.sink.publish(event, row)
-        await events.broadcast(*stored[len(self.last) :])
-
-    def delta(self, after_seq: int, kind: DeltaKind, text: str) -> None:
-        self.sink.delta(after_seq, kind, text)
 
 
 def _control_guards(user_id: int, run_id: int, owner: str | None) -> list[Guard]:
@@ -231,9 +195,3 @@ def _end(
         data,
         fields,
     )
-
-
-def _terminal(event: Event) -> bool:
-    """A failure that ends the run (its ``run.finished`` follows)."""
-    failure = data_as(FailureSeen, event.kind, event.data)
-    return bool(failure and failure.terminal)
