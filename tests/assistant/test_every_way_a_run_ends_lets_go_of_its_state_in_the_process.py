@@ -56,9 +56,7 @@ def _let_go(run_id: int, live: LiveRun) -> None:
 
 
 @pytest.mark.parametrize("end", ENDS)
-async def test_a_run_that_ends_here_leaves_nothing_of_it_in_the_process(
-    connect, alice, model, end
-):
+async def test_a_run_that_ends_here_leaves_nothing_of_it_in_the_process(connect, alice, model, end):
     reached, release = asyncio.Event(), asyncio.Event()
     model.push(route("system:chat"), _held_reply(end, reached, release))
     socket = await connect(alice)
