@@ -34,7 +34,7 @@ from agentweb.assistant.models import (
 from agentweb.assistant.models.run_status import new_run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox, start_promoted
-from agentweb.assistant.runs.flags import run_flags
+from agentweb.assistant.runs.live import flags_changed
 from agentweb.assistant.ws.frames import ChatAccepted
 from agentweb.engine import AgentFailure
 from agentweb.lib import db_lane
@@ -267,7 +267,7 @@ def forget(user: Any) -> tuple[int, list[int]]:
 
 async def aforget(user: Any) -> int:
     # The runs here read the new generation at their next step, even before they are told.
-    run_flags().invalidate()
+    flags_changed()
     generation, running = await database_sync_to_async(forget)(user)
     for run_id in running:
         await executor.cancel(run_id, AgentFailure.FORGOTTEN)
@@ -278,7 +278,7 @@ async def aset_assistant(user: Any, enabled: bool) -> bool:
     """Switch the assistant on or off for this player; off ends their running loops at once,
     with no further model call (no finalization, R-MEM-2). Her waiting messages stay in
     the inbox while it is off and run, oldest first, once she switches it on."""
-    run_flags().invalidate()
+    flags_changed()
     await database_sync_to_async(memory.set_assistant_enabled)(user.pk, enabled)
     if not enabled:
         for run_id in await database_sync_to_async(_active_ids)(user):

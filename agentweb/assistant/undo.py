@@ -30,7 +30,7 @@ from agentweb.assistant.models import ENDED_STATUSES, Run, RunEvent, Status, run
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.compensation import NOTHING_REVERTED, UNDONE_STOP, undo_ended
 from agentweb.assistant.runs.executor import executor, start_next_from_inbox
-from agentweb.assistant.runs.flags import run_flags
+from agentweb.assistant.runs.live import flags_changed
 from agentweb.engine import AgentFailure
 from agentweb.engine.events import EventKind, RunFinished, data_as
 
@@ -128,7 +128,7 @@ class Undone:
 async def aundo(user: Any, run_id: int | None = None) -> Undone:
     """Undo the player's latest undoable run (``run_id``, when given, must be it)."""
     # A run here reads its flags at its next step: it sees the claim even before the cancel.
-    run_flags().invalidate()
+    flags_changed()
     run_id, status = await database_sync_to_async(claim)(user, run_id)
     if status == Status.QUEUED:
         ended = await database_sync_to_async(_undo_queued)(run_id)

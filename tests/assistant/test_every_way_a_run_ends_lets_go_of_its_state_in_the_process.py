@@ -1,5 +1,5 @@
 """However a run executing in this process ends, nothing of it stays here: its one owner
-(``runs.live.LiveRun``) is closed — no registration by its id, no flags watched for it,
+(``runs.live.LiveRun``) is closed — no registration by its id (so no flags read for it),
 no execution context, no streamed text — so a stop, a queued message or a sync asked
 for it afterwards finds nothing here to act on.
 
@@ -15,8 +15,7 @@ from channels.db import database_sync_to_async
 from agentweb.assistant.models import Run
 from agentweb.assistant.runs import leases
 from agentweb.assistant.runs.executor import executor
-from agentweb.assistant.runs.flags import run_flags
-from agentweb.assistant.runs.live import LiveRun, live_run, open_ids
+from agentweb.assistant.runs.live import LiveRun, live_run, open_ids, open_runs
 from agentweb.assistant.runs.worker import Worker
 from agentweb.engine import AgentError
 from agentweb.engine.events import Event, EventKind
@@ -51,7 +50,7 @@ def _held_reply(end: str, reached: asyncio.Event, release: asyncio.Event):
 
 def _let_go(run_id: int, live: LiveRun) -> None:
     assert live_run(run_id) is None and run_id not in open_ids()
-    assert run_id not in run_flags().watched and run_id not in run_flags().values
+    assert live not in open_runs(), "its flags are read no more"
     assert live.context is None and live.text is None
 
 

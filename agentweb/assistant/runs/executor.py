@@ -31,9 +31,14 @@ from django.db import transaction
 from agentweb.assistant import bus, inbox
 from agentweb.assistant.models import dialect
 from agentweb.assistant.runs.confirmations import wake_confirmation
-from agentweb.assistant.runs.flags import run_flags
 from agentweb.assistant.runs.lifecycle import execute_run
-from agentweb.assistant.runs.live import LiveRun, live_run, mark_queued, send_sync_soon
+from agentweb.assistant.runs.live import (
+    LiveRun,
+    flags_changed,
+    live_run,
+    mark_queued,
+    send_sync_soon,
+)
 from agentweb.core.modules import clear_module_cache
 from agentweb.engine import AgentFailure
 
@@ -94,7 +99,7 @@ class LocalExecutor:
         if live is not None and live.cancel(reason):
             return True
         # Not (yet) running here: whatever runs here reads the flags at its next step.
-        run_flags().invalidate()
+        flags_changed()
         return False
 
     def stop_flagged(self, run_id: int, reason: AgentFailure) -> bool:

@@ -16,6 +16,7 @@ import time
 from channels.db import database_sync_to_async
 
 from agentweb.assistant.models import MemoryState, Run
+from agentweb.assistant.runs.live import Flags, LiveRun, open_runs
 from agentweb.engine import AgentError, AgentFailure, ExecutionContext, Guard
 from agentweb.lib.per_loop import PerLoop
 
@@ -27,15 +28,14 @@ class RunStateGuard(Guard):
     """Before every model and tool call: was the run cancelled or undone, the memory
     forgotten, or the assistant switched off? Each ends the loop with no model call."""
 
-    def __init__(self, run_id: int, user_id: int, generation: int) -> None:
-        self.run_id = run_id
-        self.user_id = user_id
+    def __init__(self, live: LiveRun, generation: int) -> None:
+        self.live = live
         self.generation = generation
 
     async def check_state(self, ctx: ExecutionContext) -> None:
         # Stop, undo and forget reach a run in this process at once through the
         # executor; this read is the fallback for requests made elsewhere.
-        cancel, undo, generation, enabled = await run_flags().get(self.run_id, self.user_id)
+        cancel, undo, generation, enabled = await flag_reader().get(self.live)
         if undo:
             raise AgentError(AgentFailure.UNDONE, "The player undid this run")
         if cancel:
@@ -46,63 +46,40 @@ class RunStateGuard(Guard):
             raise AgentError(AgentFailure.ASSISTANT_DISABLED, "The player turned the assistant off")
 
 
-Flags = tuple[bool, bool, int, bool]  # cancel, undo, memory generation, assistant on
+class FlagReader:
+    """Reads the flags of every run this process executes together.
 
-
-class RunFlags:
-    """The flags of every run this process executes, read together.
-
-    A run starts with the flags it was claimed with (``watch``); with many
+    A run holds the flags it was claimed with (``live.open_run``); with many
     runs in flight one query every FALLBACK_POLL_S serves them all, instead
-    of two queries per step per run. ``invalidate`` makes the next step read.
+    of two queries per step per run. ``live.flags_changed`` makes the next step read.
     """
 
     def __init__(self) -> None:
-        self.watched: dict[int, int] = {}
-        self.values: dict[int, Flags] = {}
-        self.read_at: dict[int, float] = {}
         self._lock = asyncio.Lock()
 
-    def watch(self, run_id: int, user_id: int, flags: Flags) -> None:
-        """The run's flags as read when it was claimed: its first steps need no read."""
-        self.watched[run_id] = user_id
-        self.values[run_id] = flags
-        self.read_at[run_id] = time.monotonic()
-
-    def invalidate(self) -> None:
-        """A flag changed (here or, by a message, elsewhere): the next step reads them."""
-        for run_id in self.read_at:
-            self.read_at[run_id] = float("-inf")
-
-    async def get(self, run_id: int, user_id: int) -> Flags:
-        self.watched[run_id] = user_id
-        if self._fresh(run_id):  # no wait behind a read made for the others
-            return self.values[run_id]
+    async def get(self, live: LiveRun) -> Flags:
+        if _fresh(live):  # no wait behind a read made for the others
+            return live.flags
         async with self._lock:
-            if not self._fresh(run_id):
-                read = await _read_flags(dict(self.watched))
+            if not _fresh(live):
+                runs = {run.run_id: run for run in open_runs()}
+                runs[live.run_id] = live
+                read = await _read_flags({pk: run.user_id for pk, run in runs.items()})
                 now = time.monotonic()
-                for run, flags in read.items():
-                    if run in self.watched:  # not dropped meanwhile
-                        self.values[run] = flags
-                        self.read_at[run] = now
-        return self.values[run_id]
-
-    def _fresh(self, run_id: int) -> bool:
-        read_at = self.read_at.get(run_id, float("-inf"))
-        return run_id in self.values and time.monotonic() - read_at < FALLBACK_POLL_S
-
-    def drop(self, run_id: int) -> None:
-        self.watched.pop(run_id, None)
-        self.values.pop(run_id, None)
-        self.read_at.pop(run_id, None)
+                for pk, run in runs.items():
+                    run.flags, run.flags_read_at = read[pk], now
+        return live.flags
 
 
-_flags: PerLoop[RunFlags] = PerLoop(RunFlags)
+def _fresh(live: LiveRun) -> bool:
+    return time.monotonic() - live.flags_read_at < FALLBACK_POLL_S
 
 
-def run_flags() -> RunFlags:
-    return _flags.get()
+_readers: PerLoop[FlagReader] = PerLoop(FlagReader)
+
+
+def flag_reader() -> FlagReader:
+    return _readers.get()
 
 
 @database_sync_to_async

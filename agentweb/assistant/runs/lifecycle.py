@@ -71,7 +71,7 @@ async def _execute(prepared: Prepared, live: LiveRun, owner: str | None) -> Ende
     run, user, modules, sandbox = prepared.run, prepared.user, prepared.modules, prepared.sandbox
     control = [] if sandbox else _control_guards(user.pk, run.pk, owner)
     guards: list[Guard] = [
-        RunStateGuard(run.pk, user.pk, run.memory_generation),
+        RunStateGuard(live, run.memory_generation),
         ModuleStateGuard(modules),
         *control,
     ]

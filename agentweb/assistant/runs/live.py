@@ -12,20 +12,23 @@ run by its id; what it holds, and who asks for it:
   inbox's fallback look; read by its ``inbox.DbInbox``);
 * its streamed text (``deltas.LiveText``: what a socket that subscribes mid-answer
   is sent, ``request_sync``);
-* its flags as claimed (``flags.py``: what its guard reads between two fallback reads).
+* its flags as claimed, then as last read (``flags.py``: what its guard reads between
+  two fallback reads).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 
 from channels.layers import get_channel_layer
 
 from agentweb.assistant import bus
 from agentweb.assistant.runs.deltas import LiveText, delta_message
-from agentweb.assistant.runs.flags import Flags, run_flags
 from agentweb.engine import AgentFailure, ExecutionContext
+
+Flags = tuple[bool, bool, int, bool]  # cancel, undo, memory generation, assistant on
 
 _open: dict[int, LiveRun] = {}
 _syncs: set[asyncio.Task[None]] = set()
@@ -42,6 +45,9 @@ class LiveRun:
     # A steering message was queued for it since its loop last claimed.
     message_queued: bool = False
     text: LiveText | None = field(default=None, repr=False)
+    # Its flags as last read, and when (``flags.FlagReader``: one read for all runs).
+    flags: Flags = (False, False, 0, True)
+    flags_read_at: float = float("-inf")
 
     def track(self, ctx: ExecutionContext) -> None:
         """The run's execution context, once routed (and again when it continues)."""
@@ -67,7 +73,6 @@ class LiveRun:
         """The run has ended here: nothing of it stays in this process."""
         if _open.get(self.run_id) is self:
             del _open[self.run_id]
-            run_flags().drop(self.run_id)
         self.context = None
         self.text = None
 
@@ -75,8 +80,8 @@ class LiveRun:
 def open_run(run_id: int, user_id: int, flags: Flags, owner: str | None = None) -> LiveRun:
     """Register a run this process executes from now on, with its flags as it was claimed
     with them (its first steps read none). One left by an earlier attempt is replaced."""
-    run_flags().watch(run_id, user_id, flags)
-    live = _open[run_id] = LiveRun(run_id, user_id, owner)
+    live = _open[run_id] = LiveRun(run_id, user_id, owner, flags=flags)
+    live.flags_read_at = time.monotonic()
     return live
 
 
@@ -88,6 +93,16 @@ def live_run(run_id: int) -> LiveRun | None:
 def open_ids() -> list[int]:
     """Every run executing in this process."""
     return list(_open)
+
+
+def open_runs() -> list[LiveRun]:
+    return list(_open.values())
+
+
+def flags_changed() -> None:
+    """A flag changed (here or, by a message, elsewhere): each run's next step reads them."""
+    for live in _open.values():
+        live.flags_read_at = float("-inf")
 
 
 def mark_queued(run_id: int) -> bool:

@@ -28,7 +28,7 @@ from agentweb.assistant import config
 from agentweb.assistant.config import ConfigSnapshot
 from agentweb.assistant.memory import recent_query
 from agentweb.assistant.models import InboxEntry, InboxStatus, MemoryState, Run, rows, run_status
-from agentweb.assistant.runs.flags import Flags
+from agentweb.assistant.runs.live import Flags
 from agentweb.assistant.runs.sandbox import Sandbox
 from agentweb.core.commands import commands
 from agentweb.core.modules import DbModuleStates
