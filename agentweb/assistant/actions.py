@@ -70,6 +70,15 @@ class Started:
             found["steer"] = self.steer
         return found
 
+    def accepted(
+        self, client_msg_id: str, origin: str | None = None, text: str | None = None
+    ) -> ChatAccepted:
+        """Its ``chat.accepted``: to the socket that sent it (no ``origin``, no ``text``:
+        it has them), or to the player's other sockets (``player_sockets``)."""
+        return ChatAccepted(
+            **self.as_dict(), client_msg_id=client_msg_id, origin=origin or "web", text=text
+        )
+
 
 def submit(
     user: Any,
@@ -202,9 +211,7 @@ async def asubmit(
         if before_start is not None:
             await before_start(started.run_id)
         executor.start(started.run_id)
-    told = ChatAccepted(
-        **started.as_dict(), client_msg_id=client_msg_id, origin=str(origin), text=text.strip()
-    )
+    told = started.accepted(client_msg_id, str(origin), text.strip())
     await player_sockets.announce(user.pk, told, sender)
     return started
 

@@ -283,23 +283,20 @@ class Waiting:
     origin: str
     text: str
 
-    def accepted(self) -> dict[str, Any]:
-        """Its ``chat.accepted`` frame: queued, with its place (a steering message has
-        none: it joins the running run)."""
-        frame: dict[str, Any] = {
-            "type": "chat.accepted",
+    def accepted(self, *, started: bool = False) -> ChatAccepted:
+        """Its ``chat.accepted``: waiting, with its place (a steering message has none: it
+        joins the running run); or, ``started``, running as its own run ``run_id`` — out
+        of the inbox, and, sent to join a run that could not take it, not steering."""
+        message = {
             "run_id": self.run_id,
-            "queued": True,
-            "duplicate": False,
-            "client_msg_id": self.client_msg_id,
             "entry_id": self.entry_id,
-            "steer": self.steer,
+            "client_msg_id": self.client_msg_id,
             "origin": self.origin,
             "text": self.text,
         }
-        if self.position is not None:
-            frame["position"] = self.position
-        return frame
+        if started:
+            return ChatAccepted(**message, from_inbox=True, steer=False if self.steer else None)
+        return ChatAccepted(**message, queued=True, steer=self.steer, position=self.position)
 
 
 def waiting(user_id: int) -> list[Waiting]:
@@ -333,37 +330,30 @@ async def announce_promoted(run_id: int) -> None:
     found = await database_sync_to_async(_promoted_entry)(run_id)
     if found is None:
         return
-    entry_id, user_id, client_msg_id, origin, text, steer, still = found
-    accepted = ChatAccepted(
-        run_id=run_id,
-        entry_id=entry_id,
-        client_msg_id=client_msg_id,
-        origin=origin,
-        from_inbox=True,
-        text=text,
-        # Sent to join the run before, which could not take it: a run of its own.
-        steer=False if steer else None,
-    )
-    await player_sockets.announce(user_id, accepted)
+    user_id, promoted, still = found
+    await player_sockets.announce(user_id, promoted.accepted(started=True))
     await announce_waiting(user_id, still)
 
 
 async def announce_waiting(user_id: int, still: list[Waiting]) -> None:
     """Every waiting message's ``chat.accepted`` again, with its place now."""
     if still:
-        frames = [entry.accepted() for entry in still]
+        frames = [entry.accepted().frame() for entry in still]
         await bus.send(bus.user_group(user_id), {"type": "inbox.frames", "frames": frames})
 
 
-def _promoted_entry(run_id: int) -> tuple[int, int, str, str, str, bool, list[Waiting]] | None:
+def _promoted_entry(run_id: int) -> tuple[int, Waiting, list[Waiting]] | None:
+    """The player, the message that became ``run_id``, and those still waiting."""
     found = (
         InboxEntry.objects.filter(started_run_id=run_id)
-        .values_list("id", "user_id", "client_msg_id", "origin", "text", "steer")
+        .values_list("id", "user_id", "client_msg_id", "steer", "origin", "text")
         .first()
     )
     if found is None:
         return None
-    return (*found, waiting(found[1]))
+    entry_id, user_id, client_msg_id, steer, origin, text = found
+    promoted = Waiting(entry_id, run_id, client_msg_id, steer, None, origin, text)
+    return user_id, promoted, waiting(user_id)
 
 
 def cancel_waiting(

@@ -27,7 +27,6 @@ from agentweb.assistant.undo import aundo
 from agentweb.assistant.ws.frames import (
     ActionConfirm,
     AssistantSwitch,
-    ChatAccepted,
     ChatSend,
     FrameError,
     InboxCancelFrame,
@@ -126,7 +125,7 @@ class AssistantConsumer(JsonWebsocketConsumer):
                     steer=frame.steer,
                     sender=self.channel_name,
                 )
-                accepted = ChatAccepted(**started.as_dict(), client_msg_id=frame.client_msg_id)
+                accepted = started.accepted(frame.client_msg_id)
                 await self.send_json(accepted.frame())
                 if started.run_id not in self.fresh:
                     await self.subscribe(started.run_id)
