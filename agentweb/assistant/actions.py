@@ -27,7 +27,6 @@ from agentweb.assistant.models import (
     Run,
     RunEvent,
     Status,
-    dialect,
     event_frame,
     run_status,
 )
@@ -37,7 +36,7 @@ from agentweb.assistant.runs.executor import executor, start_next_from_inbox, st
 from agentweb.assistant.runs.live import flags_changed
 from agentweb.assistant.ws.frames import ChatAccepted
 from agentweb.engine import AgentFailure
-from agentweb.lib import db_lane
+from agentweb.lib import db_lane, dialect
 
 # Events returned by one page of the events API / one replay batch.
 EVENTS_PAGE = 500

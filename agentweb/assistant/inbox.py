@@ -33,18 +33,12 @@ from django.utils import timezone
 from agentweb.assistant import bus, player_sockets
 from agentweb.assistant.errors import ServiceError
 from agentweb.assistant.memory import assistant_enabled, current_generation
-from agentweb.assistant.models import (
-    ACTIVE_STATUSES,
-    InboxEntry,
-    InboxStatus,
-    Run,
-    dialect,
-    rows,
-)
+from agentweb.assistant.models import ACTIVE_STATUSES, InboxEntry, InboxStatus, Run, rows
 from agentweb.assistant.runs import events
 from agentweb.assistant.runs.live import live_run, mark_queued, open_ids
 from agentweb.assistant.ws.frames import ChatAccepted
 from agentweb.engine.events import InboxQueued
+from agentweb.lib import dialect
 
 # Messages one player may have waiting at once. Typing ahead queues a few; more
 # is a script or a stuck key, and every queued message becomes a run later.

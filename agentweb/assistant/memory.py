@@ -15,7 +15,8 @@ from django.db import connection, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from agentweb.assistant.models import Exchange, MemoryState, Run, RunEvent, Status, dialect, rows
+from agentweb.assistant.models import Exchange, MemoryState, Run, RunEvent, Status, rows
+from agentweb.lib import dialect
 
 # Exchanges of the current generation the model sees as memory, newest last.
 MEMORY_EXCHANGES = 6

@@ -17,10 +17,10 @@ from agentweb.assistant.models import (
     InboxStatus,
     MemoryState,
     Run,
-    dialect,
     rows,
     run_status,
 )
+from agentweb.lib import dialect
 
 
 @dataclass(frozen=True, slots=True)

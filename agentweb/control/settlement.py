@@ -23,6 +23,7 @@ from asgiref.sync import sync_to_async
 from django.db import connection, transaction
 
 from agentweb.control import quotas, slots
+from agentweb.lib import dialect
 from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
 
@@ -88,7 +89,7 @@ def _write_group(items: list[Settlement]) -> None:
             tokens[item.user_id, item.day] += item.usage["tokens_in"]
             tokens[item.user_id, item.day] += item.usage["tokens_out"]
     usages = [item.usage for item in items if item.usage is not None]
-    if connection.vendor == "postgresql":
+    if dialect.writes_combine():
         _write_at_once(items, refunds, tokens, usages)
         return
     with transaction.atomic():

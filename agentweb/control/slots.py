@@ -27,6 +27,7 @@ from django.utils import timezone
 from agentweb.control.gate import process_gate, uses_process_gate
 from agentweb.control.models import AssistantSettings, ModelCallSlot
 from agentweb.control.models.switches import SINGLETON_PK
+from agentweb.lib import dialect
 
 # Beyond the call's own timeout: the time between the timeout and the release
 # (guards, the ledger write) on a loaded machine.
@@ -115,14 +116,14 @@ def take_slots_for_runs(wanted: list[tuple[int | None, float]]) -> list[Slot | N
     """``take_slot_for_run`` for many calls ``(run_id, ttl_s)`` at once: each call's slot,
     ``None`` where all were taken.
 
-    On PostgreSQL one statement takes as many free slots as there are calls
-    (chosen at random below the limit in force, skipping rows another process
-    has locked, so no one waits) and gives each its own holder, ticket and
-    expiry; the calls it could not serve, and every call on other databases,
+    Where a read and its writes can be one statement (PostgreSQL) one statement takes
+    as many free slots as there are calls (chosen at random below the limit in force,
+    skipping rows another process has locked, so no one waits) and gives each its own
+    holder, ticket and expiry; the calls it could not serve, and every call elsewhere,
     are served one by one.
     """
     taken: list[Slot | None] = [None] * len(wanted)
-    if len(wanted) > 1 and connection.vendor == "postgresql":
+    if len(wanted) > 1 and dialect.writes_combine():
         taken = _take_many(wanted)
     return [
         slot if slot is not None else take_slot_for_run(run_id, ttl_s)

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from agentweb.game.models import Delivery, DeliveryState, PlayerProfile
 from agentweb.gameserver.errors import GameApiError, unknown_player
 from agentweb.gameserver.inputs import MINECRAFT_NAME
 from agentweb.gameserver.models import AccountLink, GameServerToken, LinkAttempt, LinkCode
+from agentweb.lib import dialect
 from agentweb.lib.inputs.fields import fullmatch
 
 # No 0/O, 1/I/L: a code is read off a screen and typed in game chat.
@@ -83,10 +84,9 @@ def new_code(user: Any) -> NewCode:
 
 
 def _lock(model: Any, pk: int) -> None:
-    """Inside a transaction: hold the row's lock until it ends (PostgreSQL; SQLite's
-    IMMEDIATE transactions already serialise every writer from their first statement)."""
-    if connection.vendor != "sqlite":
-        list(model.objects.select_for_update().filter(pk=pk).values_list("pk"))
+    """Inside a transaction: hold the row's lock until it ends (nothing to take where
+    writers are serialised: SQLite's IMMEDIATE transactions, from their first statement)."""
+    dialect.lock_rows(model.objects.filter(pk=pk), no_key=False)
 
 
 def check_name(value: Any) -> str:

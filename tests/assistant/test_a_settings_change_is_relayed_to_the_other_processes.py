@@ -15,10 +15,10 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from agentweb.assistant import bus
-from agentweb.assistant.models import dialect
 from agentweb.assistant.runs import executor
 from agentweb.control import config, settings_cache
 from agentweb.control.models import AssistantSettings
+from agentweb.lib import dialect
 
 pytestmark = pytest.mark.django_db
 

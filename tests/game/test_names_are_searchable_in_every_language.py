@@ -136,9 +136,9 @@ def test_page_languages_become_game_languages(code, game):
 def test_many_names_at_once_rebuild_the_trigram_index_in_one_pass(db, monkeypatch):
     from django.db import connection
 
-    from agentweb.game.importers import names as name_sync
+    from agentweb.game.search import name_index
 
-    monkeypatch.setattr(name_sync, "REBUILD_FROM", 0)
+    monkeypatch.setattr(name_index, "REBUILD_FROM", 0)
     sync_names(NameOrigin.PACK, PACK_NAMES)
     assert ("item", "minecraft:red_bed", "zh_cn", "contains") in found("色的床")
     if connection.vendor == "sqlite":

@@ -31,13 +31,12 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from agentweb.assistant.models import dialect
 from agentweb.assistant.models import rows as model_rows
-from agentweb.assistant.models.dialect import max_params
 from agentweb.assistant.models.runs import Run, RunEvent
 from agentweb.assistant.models.status import Status
 from agentweb.engine.events import EventKind
-from agentweb.lib import storable_text
+from agentweb.lib import dialect, storable_text
+from agentweb.lib.dialect import max_params
 
 # An event to store: its kind, data, time and ``json.dumps(data)`` (``None``: encoded here).
 NewEvent = tuple[str, Any, datetime, str | None]

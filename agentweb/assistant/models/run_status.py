@@ -35,12 +35,13 @@ from django.db.models.functions import Coalesce
 from django.db.models.sql import UpdateQuery
 from django.utils import timezone
 
-from agentweb.assistant.models import dialect, event_store, rows
+from agentweb.assistant.models import event_store, rows
 from agentweb.assistant.models.memory import Exchange, MemoryState
 from agentweb.assistant.models.runs import Run, RunEvent, RunQuerySet
 from agentweb.assistant.models.status import ACTIVE_STATUSES, FINISHED_STATUSES, Status
 from agentweb.engine.events import RunFinished
 from agentweb.engine.outcome import StopCode, StopReason
+from agentweb.lib import dialect
 
 Stop = StopReason | dict[str, Any]
 

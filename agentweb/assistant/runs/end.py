@@ -30,7 +30,7 @@ from django.db import transaction
 
 from agentweb.assistant.inbox import queued_behind, waiting_among
 from agentweb.assistant.memory import remember
-from agentweb.assistant.models import Run, RunEvent, dialect
+from agentweb.assistant.models import Run, RunEvent
 from agentweb.assistant.models.run_status import (
     Remembered,
     Stop,
@@ -40,7 +40,7 @@ from agentweb.assistant.models.run_status import (
 )
 from agentweb.assistant.runs import events
 from agentweb.engine.events import Event
-from agentweb.lib import db_lane
+from agentweb.lib import db_lane, dialect
 from agentweb.lib.group_commit import GroupCommit
 from agentweb.lib.per_loop import PerLoop
 

@@ -29,7 +29,6 @@ from django.conf import settings
 from django.db import transaction
 
 from agentweb.assistant import bus, inbox
-from agentweb.assistant.models import dialect
 from agentweb.assistant.runs.confirmations import wake_confirmation
 from agentweb.assistant.runs.lifecycle import execute_run
 from agentweb.assistant.runs.live import (
@@ -41,6 +40,7 @@ from agentweb.assistant.runs.live import (
 )
 from agentweb.core.modules import clear_module_cache
 from agentweb.engine import AgentFailure
+from agentweb.lib import dialect
 
 logger = logging.getLogger("agentweb.assistant")
 

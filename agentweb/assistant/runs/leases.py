@@ -16,9 +16,10 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from agentweb.assistant import config
-from agentweb.assistant.models import Run, Status, dialect, run_status
+from agentweb.assistant.models import Run, Status, run_status
 from agentweb.assistant.runs import start
 from agentweb.engine import AgentFailure
+from agentweb.lib import dialect
 
 
 def lease_s() -> float:

@@ -18,6 +18,8 @@ from typing import Any
 from django.db import connection, models
 from django.utils import timezone
 
+from agentweb.lib import dialect
+
 # Rows per executemany call: bounds the memory of one batch.
 BATCH = 2000
 
@@ -50,9 +52,8 @@ def insert_rows(model: type[models.Model], rows: Iterable[dict[str, Any]]) -> in
     """Insert ``rows`` (dicts of field attnames; the primary key is the database's)."""
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     quote = connection.ops.quote_name
-    postgres = connection.vendor == "postgresql"
     marks = ", ".join(
-        "%s::jsonb" if postgres and isinstance(f, models.JSONField) else "%s" for f in fields
+        dialect.json_param() if isinstance(f, models.JSONField) else "%s" for f in fields
     )
     sql = (
         f"INSERT INTO {quote(model._meta.db_table)} "

@@ -9,16 +9,14 @@ changes nothing writes nothing and keeps every primary key.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-
-from django.db import connection
+from collections.abc import Mapping
 
 from agentweb.game import versions
 from agentweb.game.importers.bulk import insert_rows
 from agentweb.game.importers.sync import BATCH_SIZE, SyncCounts
 from agentweb.game.models import GameName
 from agentweb.game.models.names import KEY_LENGTH, NAME_LENGTH, fold
+from agentweb.game.search import name_index
 
 NameKey = tuple[str, str, str]  # (kind, key, language)
 
@@ -80,10 +78,7 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
     for start in range(0, len(stale), BATCH_SIZE):
         GameName.objects.filter(pk__in=stale[start : start + BATCH_SIZE]).delete()
     GameName.objects.bulk_update(changed, ["text", "folded"], batch_size=BATCH_SIZE)
-    if connection.vendor == "sqlite" and len(missing) > REBUILD_FROM:
-        with _trigram_index_rebuilt():
-            insert_rows(GameName, new)
-    else:
+    with name_index.inserting(len(missing)):
         insert_rows(GameName, new)
     versions.bump()
     return counts
@@ -91,26 +86,3 @@ def sync_names(origin: str, wanted: Mapping[NameKey, str], *, dry_run: bool = Fa
 
 # Stored names read per round trip while comparing.
 STREAM_CHUNK = 10_000
-# Names inserted at once past which SQLite's trigram index is rebuilt in one pass instead
-# of row by row: FTS5 indexes a million short names several times faster in one rebuild
-# than through its per-row trigger.
-REBUILD_FROM = 20_000
-INSERT_TRIGGER = "game_name_fts_insert"
-
-
-@contextmanager
-def _trigram_index_rebuilt() -> Iterator[None]:
-    """Insert without the per-row trigger, then rebuild the index from the names table
-    (inside the caller's transaction; the trigger is put back as the migration made it)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = %s", [INSERT_TRIGGER]
-        )
-        row = cursor.fetchone()
-        if row is None:
-            yield
-            return
-        cursor.execute(f"DROP TRIGGER {INSERT_TRIGGER}")
-        yield
-        cursor.execute(row[0])
-        cursor.execute("INSERT INTO game_name_fts(game_name_fts) VALUES ('rebuild')")

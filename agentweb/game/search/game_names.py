@@ -28,10 +28,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import F, Q
-from django.db.models.functions import Collate
+from django.db.models import Q
 
 from agentweb.game.models.names import DEFAULT_LANGUAGE, GameName, fold, origin_rank
+from agentweb.game.search import name_index
+from agentweb.game.search.name_index import code_point_order
 from agentweb.game.text import clean_text
 
 # Upper bound for any caller-supplied limit.
@@ -157,15 +158,6 @@ FIELDS = ("origin", "kind", "key", "language", "text")
 LAST = "\U0010ffff"
 
 
-def code_point_order(field: str = "folded"):
-    """The folded name as its index orders it: by code point, as SQLite's B-tree does, and
-    on PostgreSQL under the "C" collation whatever the database's own (the index the
-    migration makes): a name's prefixes are one range of it, in any language."""
-    if connection.vendor == "postgresql":
-        return Collate(field, "C")
-    return F(field)
-
-
 def _starting_with(
     folded: str, kinds, languages, limit: int, *, exact: bool
 ) -> tuple[list[tuple[str, str, str, str]], list[tuple[str, str, str, str]]]:
@@ -189,10 +181,10 @@ def _contains(folded: str, kinds, languages, limit: int) -> list[tuple[str, str,
     if len(folded) < MIN_SUBSTRING:
         return []
     where, params = _sql_filter(kinds, languages)
-    if connection.vendor == "postgresql":
-        rows = _contains_postgres(folded, where, params, limit * 4)
-    else:
+    if name_index.in_a_table_of_its_own():
         rows = _contains_sqlite(folded, where, params, limit * 4)
+    else:
+        rows = _contains_postgres(folded, where, params, limit * 4)
     return _best_origin(rows, limit)
 
 

@@ -26,18 +26,6 @@ def pretty_json(value: Any) -> str:
 
 
 @register.filter
-def is_json(value: Any) -> bool:
-    """Whether a string is JSON (a reply worth showing parsed as well)."""
-    if not isinstance(value, str):
-        return False
-    try:
-        json.loads(value)
-    except ValueError:
-        return False
-    return True
-
-
-@register.filter
 def ms(value: Any) -> str:
     """A duration in milliseconds, readable: ``0.4 ms``, ``120 ms``, ``2.35 s``."""
     if not isinstance(value, int | float):

@@ -14,17 +14,16 @@ read them safely (``archive``), gather the files that count (``collect``), read 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from agentweb.game.importers.pack.archive import Budget, ImportTooLarge, Limits
 from agentweb.game.importers.pack.report import PackReport
 from agentweb.game.importers.pack.sources import find_sources
 from agentweb.game.importers.pack.world import build_world
 from agentweb.game.importers.pack.write import write_world
+from agentweb.lib import dialect
 
 
 class DryRun(Exception):
@@ -70,7 +69,7 @@ def import_pack(
     try:
         world = build_world(found, report, book_slug=book_slug)
         report.timings["read the pack"] = time.monotonic() - started
-        with _large_page_cache(), transaction.atomic():
+        with dialect.large_page_cache(), transaction.atomic():
             write_world(world, report)
             if dry_run:
                 raise DryRun
@@ -85,27 +84,6 @@ def import_pack(
         report.seconds = time.monotonic() - started
     _count(report, world)
     return report
-
-
-# SQLite's page cache while an import writes: its indexes (names, ways to obtain items) grow
-# far past the default 2 MiB, and every insert into them would read and spill pages.
-SQLITE_IMPORT_CACHE_KIB = 64 * 1024
-
-
-@contextmanager
-def _large_page_cache() -> Iterator[None]:
-    if connection.vendor != "sqlite":
-        yield
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA cache_size")
-        before = cursor.fetchone()[0]
-        cursor.execute(f"PRAGMA cache_size = -{SQLITE_IMPORT_CACHE_KIB}")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute(f"PRAGMA cache_size = {int(before)}")
 
 
 def _count(report: PackReport, world) -> None:

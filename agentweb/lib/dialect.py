@@ -9,7 +9,9 @@ answered here for SQLite and PostgreSQL, so no caller names a database.
   data-modifying CTEs (``WITH … UPDATE … RETURNING`` feeding an INSERT) make a
   read and its writes, or two writes, one statement; on SQLite they are separate
   statements in one transaction.
-- **What one statement may bind** (``max_params``).
+- **What one statement may bind** (``max_params``), and how it binds a JSON value
+  (``json_param``).
+- **How a bulk import tunes its connection** (``large_page_cache``).
 - **Whether other processes share the database** (``shared_by_processes``): the
   embedded setup (SQLite) has one serving process; a change it makes needs no
   word to the others.
@@ -18,12 +20,16 @@ answered here for SQLite and PostgreSQL, so no caller names a database.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.db import connection
 from django.db.models import QuerySet
 
 # At most this many parameters in one statement (PostgreSQL's limit).
 MAX_PARAMS = 65535
+# SQLite's page cache while an import writes (``large_page_cache_kib``).
+SQLITE_IMPORT_CACHE_KIB = 64 * 1024
 
 
 def _sqlite() -> bool:
@@ -54,12 +60,36 @@ def writes_combine() -> bool:
     return connection.vendor == "postgresql"
 
 
+def json_param() -> str:
+    """The placeholder of a JSON value bound as text (PostgreSQL casts it to ``jsonb``)."""
+    return "%s" if _sqlite() else "%s::jsonb"
+
+
 def max_params() -> int:
     """How many parameters one statement may bind on this connection."""
     if _sqlite():
         connection.ensure_connection()
         return min(MAX_PARAMS, connection.connection.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
     return connection.features.max_query_params or MAX_PARAMS
+
+
+@contextmanager
+def large_page_cache() -> Iterator[None]:
+    """A bulk import's page cache, where the database keeps one per connection (SQLite:
+    the indexes an import writes grow far past the 2 MiB default, and every insert into
+    them would read and spill pages); the server's own elsewhere."""
+    if not _sqlite():
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA cache_size")
+        before = cursor.fetchone()[0]
+        cursor.execute(f"PRAGMA cache_size = -{SQLITE_IMPORT_CACHE_KIB}")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"PRAGMA cache_size = {int(before)}")
 
 
 def shared_by_processes() -> bool:
