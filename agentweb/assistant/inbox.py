@@ -67,10 +67,9 @@ def lock_player(user_id: int) -> None:
 # this often, at its next round boundary: a lost message costs this much delay.
 FALLBACK_CLAIM_S = 2.0
 
-# Runs of this process with a message queued since their last claim are marked
-# (``live.mark_queued``) by the submit here, by the control group's ``inbox.queued``
-# from another process, or by the fallback look.
-
+# A run of this process with a message queued since its last claim is marked on its
+# ``live.LiveRun`` (``live.mark_queued``): by the submit here, by the control group's
+# ``inbox.queued`` from another process, or by the fallback look.
 # When the last finished fallback look of this process started: every run live then
 # was looked for by it.
 _looked_for_all_at = float("-inf")
@@ -267,7 +266,8 @@ def waiting_behind_ended(user_id: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Waiting:
-    """A message waiting in the player's inbox, and its place (1 = next)."""
+    """A message of the player's inbox, and its place (1 = next): waiting behind
+    ``run_id``, or just started as ``run_id`` (``announce_promoted``)."""
 
     entry_id: int
     run_id: int
