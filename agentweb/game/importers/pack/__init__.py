@@ -20,6 +20,7 @@ from pathlib import Path
 
 from django.db import connection, transaction
 
+from agentweb.game.importers.bulk import settle
 from agentweb.game.importers.pack.archive import Budget, ImportTooLarge, Limits
 from agentweb.game.importers.pack.report import PackReport
 from agentweb.game.importers.pack.sources import find_sources
@@ -74,6 +75,9 @@ def import_pack(
             write_world(world, report)
             if dry_run:
                 raise DryRun
+            settling = time.monotonic()
+            if settle():
+                report.timings["update the planner's statistics"] = time.monotonic() - settling
     except DryRun:
         pass
     except ImportTooLarge as exc:
