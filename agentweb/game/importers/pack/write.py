@@ -154,6 +154,7 @@ def write_world(world: PackWorld, report: PackReport) -> None:
             recipe_rows[recipe_id]["source_rows"] += 1
         else:
             loot_rows[table_id]["source_rows"] += 1
+    step("derive ways to obtain items")
     counts, recipe_pks, _ = sync_table(
         Recipe,
         Recipe.objects.all(),
