@@ -114,9 +114,7 @@ class ItemSource(models.Model):
     origin = models.CharField(max_length=64, default="minecraft-data")
     kind = models.CharField(max_length=32, choices=SourceKind.choices)
     # Indexed with the kind (``Meta.indexes``): its lookups, and the cascade from Item.
-    item = models.ForeignKey(
-        Item, on_delete=models.CASCADE, related_name="sources", db_index=False
-    )
+    item = models.ForeignKey(Item, on_delete=models.CASCADE, related_name="sources", db_index=False)
     result_count = models.PositiveSmallIntegerField(default=1)
     grid = models.JSONField(null=True, blank=True)
     ingredients = models.JSONField(default=list, blank=True)
