@@ -7,10 +7,10 @@ the driver's ``executemany`` instead: fields the row leaves out get their defaul
 ``auto_now`` fields the time of the call, JSON fields their JSON text (cast to ``jsonb``
 on PostgreSQL). It works on historical models too (migrations).
 
-After a large write the database must know what it now holds (:func:`settle`): on
-PostgreSQL the planner plans from statistics that autovacuum refreshes only a minute or
-more after the commit, and new rows of a GIN index wait in its pending list, which every
-search reads through.
+After a large write the database must know what it now holds
+(:func:`after_bulk_write`): on PostgreSQL the planner plans from statistics that
+autovacuum refreshes only a minute or more after the commit, and new rows of a GIN index
+wait in its pending list, which every search reads through.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ ORDER BY 1
 """
 
 
-def settle() -> list[str]:
+def after_bulk_write() -> list[str]:
     """What the planner needs after a large write, before the transaction that made it
     commits (call it there): on PostgreSQL, every table this transaction changed by more
     than autovacuum's analyze threshold is analyzed (its own new rows counted), and the

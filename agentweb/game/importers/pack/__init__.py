@@ -20,7 +20,7 @@ from pathlib import Path
 
 from django.db import connection, transaction
 
-from agentweb.game.importers.bulk import settle
+from agentweb.game.importers.bulk import after_bulk_write
 from agentweb.game.importers.pack.archive import Budget, ImportTooLarge, Limits
 from agentweb.game.importers.pack.report import PackReport
 from agentweb.game.importers.pack.sources import find_sources
@@ -76,7 +76,7 @@ def import_pack(
             if dry_run:
                 raise DryRun
             settling = time.monotonic()
-            if settle():
+            if after_bulk_write():
                 report.timings["update the planner's statistics"] = time.monotonic() - settling
     except DryRun:
         pass
