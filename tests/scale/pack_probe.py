@@ -11,10 +11,11 @@ from pathlib import Path
 from django.db import connection, transaction
 
 from agentweb.game.importers.pack import import_pack
-from agentweb.game.models import Recipe
+from agentweb.game.models import Item, Recipe
+from agentweb.game.queries import _load_sources
 from agentweb.game.search.game_names import localized_names, names_matching
 from agentweb.game.tools.items import lookup_sources
-from tests.game.packs import FORGE_MOD, MIXER_MOD, write_zip
+from tests.game.packs import FORGE_MOD, MIXER_MOD, neoforge_mod, write_zip
 
 
 class Rollback(Exception):
@@ -68,16 +69,85 @@ def _plans() -> dict:
     plans: dict[str, str] = {}
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")
-        for label, text in (("prefix", "copper g"), ("exact", "铜齿轮")):
+        for label, text in (("prefix", "copper g"), ("exact", "铜齿轮"), ("contains", "pper ge")):
             with CaptureQueriesContext(connection) as seen:
                 names_matching(text, kinds=["item"], exact=label == "exact")
-            sql = seen.captured_queries[0]["sql"]
+            # The range first; substrings (when the range does not fill the answer) last.
+            sql = seen.captured_queries[-1 if label == "contains" else 0]["sql"]
             cursor.execute("EXPLAIN " + sql)
             plans[label] = "\n".join(row[0] for row in cursor.fetchall())
             plans[f"{label}_statements"] = len(seen.captured_queries)
     return plans
 
 
+def _estimate(cursor, sql: str, params: list) -> int:
+    cursor.execute("EXPLAIN (FORMAT JSON) " + sql, params)
+    return cursor.fetchone()[0][0]["Plan"]["Plan Rows"]
+
+
+# The names of a large mod: a prefix shared by all of them, to ask the planner about.
+LARGE = "settled probe thing"
+PREFIX_SQL = (
+    'SELECT id FROM game_gamename WHERE folded COLLATE "C" >= %s AND folded COLLATE "C" < %s'
+)
+
+
+def _settled() -> dict:
+    """A pack import that writes more names than autovacuum's analyze threshold: whether
+    the planner knows of them before the import's transaction ends, and whether the
+    trigram index's pending entries were merged."""
+    seen: dict = {}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reltuples FROM pg_class WHERE relname = 'game_gamename'")
+        count = int(max(cursor.fetchone()[0], 0) * 0.2) + 500
+    lang = {f"item.bigmod.thing_{i}": f"Settled Probe Thing {i}" for i in range(count)}
+    files = {
+        "META-INF/neoforge.mods.toml": neoforge_mod("bigmod", "Big Mod"),
+        "assets/bigmod/lang/en_us.json": lang,
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        jar = write_zip(Path(folder) / "bigmod.jar", files)
+        try:
+            with transaction.atomic():
+                report = import_pack(jar)
+                seen["timed"] = "update the planner's statistics" in report.timings
+                with connection.cursor() as cursor:
+                    seen["names"] = count
+                    seen["estimate"] = _estimate(cursor, PREFIX_SQL, [LARGE, LARGE + "\U0010ffff"])
+                    cursor.execute("SELECT gin_clean_pending_list('game_name_trgm'::regclass)")
+                    seen["pending_pages"] = cursor.fetchone()[0]
+                raise Rollback
+        except Rollback:
+            pass
+    return seen
+
+
+# The indexes PostgreSQL keeps on the ways to obtain items, and the ones their queries use.
+def _source_indexes() -> dict:
+    from django.test.utils import CaptureQueriesContext
+
+    item = Item.objects.filter(sources__isnull=False).first()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'game_itemsource'")
+        defs = sorted(row[0].split(" USING ", 1)[1] for row in cursor.fetchall())
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        with CaptureQueriesContext(connection) as seen:
+            _load_sources([(item.pk, None), (item.pk, ("crafting_shaped", "smelting"))])
+        plans = []
+        for statement in seen.captured_queries:
+            cursor.execute("EXPLAIN " + statement["sql"])
+            plans.append("\n".join(row[0] for row in cursor.fetchall()))
+    return {"indexes": defs, "plans": plans}
+
+
 def main() -> None:
-    out = {"vendor": connection.vendor, "demo": _demo(), "pack": _pack(), "plans": _plans()}
+    out = {
+        "vendor": connection.vendor,
+        "demo": _demo(),
+        "pack": _pack(),
+        "plans": _plans(),
+        "settled": _settled(),
+        "sources": _source_indexes(),
+    }
     print("PACK=" + json.dumps(out, ensure_ascii=False))

@@ -54,3 +54,33 @@ def test_a_name_and_the_names_it_starts_are_one_range_of_the_code_point_index(pr
         assert "Index Cond" in plans[label], plans[label]
     # Exact names and prefixes: one statement (substrings only when they do not fill it).
     assert plans["exact_statements"] == 1
+
+
+def test_substrings_are_read_through_the_trigram_index(probe):
+    plans = probe["plans"]
+    assert "game_name_trgm" in plans["contains"], plans["contains"]
+    assert plans["contains_statements"] == 2
+
+
+def test_the_planner_knows_a_large_import_s_rows_before_it_commits(probe):
+    settled = probe["settled"]
+    assert settled["timed"], settled
+    # Without fresh statistics the planner takes the new names' range for a row or two.
+    assert settled["estimate"] >= settled["names"] // 2, settled
+
+
+def test_a_large_import_leaves_no_pending_trigram_entries(probe):
+    assert probe["settled"]["pending_pages"] == 0
+
+
+def test_the_ways_to_obtain_items_keep_only_the_indexes_their_queries_use(probe):
+    assert probe["sources"]["indexes"] == [
+        "btree (id)",
+        "btree (input_item_id)",
+        "btree (item_id, kind)",
+        "btree (key)",
+        "btree (loot_table_id)",
+        "btree (recipe_id)",
+    ]
+    for plan in probe["sources"]["plans"][-2:]:
+        assert "game_source_item_kind" in plan, plan

@@ -6,6 +6,11 @@ items) that is most of an import's time. :func:`insert_rows` sends plain tuples 
 the driver's ``executemany`` instead: fields the row leaves out get their default,
 ``auto_now`` fields the time of the call, JSON fields their JSON text (cast to ``jsonb``
 on PostgreSQL). It works on historical models too (migrations).
+
+After a large write the database must know what it now holds
+(:func:`after_bulk_write`): on PostgreSQL the planner plans from statistics that
+autovacuum refreshes only a minute or more after the commit, and new rows of a GIN index
+wait in its pending list, which every search reads through.
 """
 
 from __future__ import annotations
@@ -66,3 +71,42 @@ def insert_rows(model: type[models.Model], rows: Iterable[dict[str, Any]]) -> in
             cursor.executemany(sql, [[convert(row) for convert in converters] for row in batch])
             count += len(batch)
     return count
+
+
+# What autovacuum would analyze a table for once this transaction commits: changed rows
+# above its threshold plus its share of the table (the server's settings).
+_CHANGED_TABLES = """
+SELECT c.oid::regclass::text,
+       s.n_tup_ins + s.n_tup_upd + s.n_tup_del
+         > current_setting('autovacuum_analyze_threshold')::float
+           + current_setting('autovacuum_analyze_scale_factor')::float * greatest(c.reltuples, 0),
+       ARRAY(SELECT i.indexrelid::regclass::text FROM pg_index i
+             JOIN pg_class x ON x.oid = i.indexrelid JOIN pg_am a ON a.oid = x.relam
+             WHERE i.indrelid = c.oid AND a.amname = 'gin')
+FROM pg_stat_xact_user_tables s JOIN pg_class c ON c.oid = s.relid
+WHERE s.n_tup_ins + s.n_tup_upd + s.n_tup_del > 0 AND pg_has_role(c.relowner, 'USAGE')
+ORDER BY 1
+"""
+
+
+def after_bulk_write() -> list[str]:
+    """What the planner needs after a large write, before the transaction that made it
+    commits (call it there): on PostgreSQL, every table this transaction changed by more
+    than autovacuum's analyze threshold is analyzed (its own new rows counted), and the
+    pending entries of the GIN indexes (the names' trigrams, the search documents') of
+    every table it wrote are merged into the index, so the first lookups after an import
+    plan from the data they read and search the index alone. SQLite plans without
+    statistics unless asked, and its trigram index has no pending list: nothing to do.
+    Returns the tables analyzed."""
+    if connection.vendor != "postgresql":
+        return []
+    analyzed = []
+    with connection.cursor() as cursor:
+        cursor.execute(_CHANGED_TABLES)
+        for table, past_threshold, gin_indexes in cursor.fetchall():
+            if past_threshold:
+                cursor.execute(f"ANALYZE {table}")
+                analyzed.append(table)
+            for index in gin_indexes:
+                cursor.execute("SELECT gin_clean_pending_list(%s::regclass)", [index])
+    return analyzed

@@ -9,6 +9,7 @@ from pathlib import Path
 from django.db import transaction
 from django.utils.text import slugify
 
+from agentweb.game.importers.bulk import after_bulk_write
 from agentweb.game.importers.ftb_parse import ParsedPack, parse_pack
 from agentweb.game.importers.names import sync_names
 from agentweb.game.importers.sync import SyncCounts, sync_links, sync_rows
@@ -79,6 +80,7 @@ def import_ftbquests(pack_root: Path | str, *, slug: str | None = None) -> FtbRe
     report.primary_language = pack.language
     with transaction.atomic():
         write_book(pack, slug, root, report)
+        after_bulk_write()
     return report
 
 

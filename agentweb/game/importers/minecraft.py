@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
+from agentweb.game.importers.bulk import after_bulk_write
 from agentweb.game.importers.minecraft_files import MinecraftData, MinecraftReport, UnknownId
 from agentweb.game.importers.names import sync_names
 from agentweb.game.importers.recipes import RawRecipe, fold_recipes
@@ -64,6 +65,7 @@ def import_minecraft_data(
         )
         report.names = sync_names(NameOrigin.MINECRAFT_DATA, _names(data))
         refresh_documents(Scope(items=None))
+        after_bulk_write()
     return report
 
 

@@ -112,8 +112,9 @@ class ItemSource(models.Model):
         max_length=64, unique=True, help_text="Content hash; keeps re-imports idempotent."
     )
     origin = models.CharField(max_length=64, default="minecraft-data")
-    kind = models.CharField(max_length=32, choices=SourceKind.choices, db_index=True)
-    item = models.ForeignKey(Item, on_delete=models.CASCADE, related_name="sources")
+    kind = models.CharField(max_length=32, choices=SourceKind.choices)
+    # Indexed with the kind (``Meta.indexes``): its lookups, and the cascade from Item.
+    item = models.ForeignKey(Item, on_delete=models.CASCADE, related_name="sources", db_index=False)
     result_count = models.PositiveSmallIntegerField(default=1)
     grid = models.JSONField(null=True, blank=True)
     ingredients = models.JSONField(default=list, blank=True)
@@ -121,7 +122,7 @@ class ItemSource(models.Model):
     input_item = models.ForeignKey(
         Item, null=True, blank=True, on_delete=models.CASCADE, related_name="cooking_uses"
     )
-    source_name = models.CharField(max_length=ITEM_ID_LENGTH, blank=True, db_index=True)
+    source_name = models.CharField(max_length=ITEM_ID_LENGTH, blank=True)
     source_display_name = models.CharField(max_length=DISPLAY_NAME_LENGTH, blank=True)
     chance = models.FloatField(null=True, blank=True)
     count_min = models.PositiveSmallIntegerField(null=True, blank=True)

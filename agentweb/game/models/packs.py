@@ -44,6 +44,9 @@ class Recipe(models.Model):
     # The file it was read from and what it was read with (tags, items, mods): the same key
     # on a re-import means the same recipe, which is then not read again.
     file_key = models.CharField(max_length=DIGEST_LENGTH, blank=True)
+    # The ways to obtain items it gives (ItemSource rows): a re-import that finds fewer
+    # (an admin deleted some) reads it again, whatever its key.
+    source_rows = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["recipe_id"]
@@ -72,6 +75,8 @@ class LootTable(models.Model):
     # As for recipes; and the tables it follows (their files are part of its key).
     file_key = models.CharField(max_length=DIGEST_LENGTH, blank=True)
     references = models.JSONField(default=list, blank=True)
+    # As for recipes.
+    source_rows = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["table_id"]

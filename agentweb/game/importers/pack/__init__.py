@@ -18,6 +18,7 @@ from pathlib import Path
 
 from django.db import transaction
 
+from agentweb.game.importers.bulk import after_bulk_write
 from agentweb.game.importers.pack.archive import Budget, ImportTooLarge, Limits
 from agentweb.game.importers.pack.report import PackReport
 from agentweb.game.importers.pack.sources import find_sources
@@ -73,6 +74,9 @@ def import_pack(
             write_world(world, report)
             if dry_run:
                 raise DryRun
+            settling = time.monotonic()
+            if after_bulk_write():
+                report.timings["update the planner's statistics"] = time.monotonic() - settling
     except DryRun:
         pass
     except ImportTooLarge as exc:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from django.db.models import Count
+
 from agentweb.game.importers.pack.collect import Collected, FileRef, read_json
 from agentweb.game.importers.pack.conditions import (
     UnknownCondition,
@@ -32,7 +34,7 @@ from agentweb.game.importers.pack.recipes import (
 )
 from agentweb.game.importers.pack.report import PackReport
 from agentweb.game.importers.pack.stacks import Reader, full_id
-from agentweb.game.models import LootTable, Recipe
+from agentweb.game.models import ItemSource, LootTable, Recipe
 
 MALFORMED = (ValueError, TypeError, AttributeError, KeyError)
 
@@ -43,21 +45,44 @@ def file_key(context: str, *fingerprints: str) -> str:
 
 @dataclass
 class Known:
-    """The file keys stored by the last import."""
+    """The file keys stored by the last import, of the recipes and tables whose ways to
+    obtain items are all still there (one whose rows were deleted since is read again)."""
 
     recipes: dict[str, str] = field(default_factory=dict)
     loot: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
 
     @classmethod
     def load(cls) -> Known:
-        recipes = dict(Recipe.objects.values_list("recipe_id", "file_key"))
+        present = _sources_per_owner()
+        recipes = {
+            recipe: key
+            for pk, recipe, key, rows in Recipe.objects.values_list(
+                "pk", "recipe_id", "file_key", "source_rows"
+            )
+            if present["recipe"].get(pk, 0) >= rows
+        }
         loot = {
             table: (key, refs)
-            for table, key, refs in LootTable.objects.values_list(
-                "table_id", "file_key", "references"
+            for pk, table, key, refs, rows in LootTable.objects.values_list(
+                "pk", "table_id", "file_key", "references", "source_rows"
             )
+            if present["loot_table"].get(pk, 0) >= rows
         }
         return cls(recipes, loot)
+
+
+def _sources_per_owner() -> dict[str, dict[int, int]]:
+    """How many ways to obtain items each recipe and loot table has now, by its pk."""
+    counts: dict[str, dict[int, int]] = {}
+    for owner in ("recipe", "loot_table"):
+        rows = (
+            ItemSource.objects.filter(**{f"{owner}__isnull": False})
+            .values_list(f"{owner}_id")
+            .annotate(n=Count("id"))
+            .order_by()
+        )
+        counts[owner] = dict(rows)
+    return counts
 
 
 @dataclass

@@ -146,26 +146,34 @@ def write_world(world: PackWorld, report: PackReport) -> None:
     step("write items")
 
     recipe_rows = {r.recipe_id: _recipe_row(r, world.stations) for r in world.recipes}
+    loot_rows = {t.table_id: _loot_row(t) for t in world.loot}
+    digests = {k: row["digest"] for k, row in (recipe_rows | loot_rows).items()}
+    sources, owners = _sources(world, report, item_pks, digests)
+    for recipe_id, table_id in owners.values():
+        if recipe_id:
+            recipe_rows[recipe_id]["source_rows"] += 1
+        else:
+            loot_rows[table_id]["source_rows"] += 1
+    step("derive ways to obtain items")
     counts, recipe_pks, _ = sync_table(
         Recipe,
         Recipe.objects.all(),
         "recipe_id",
         recipe_rows,
         compared=("digest",),
-        moved=("source", "file_key"),
+        moved=("source", "file_key", "source_rows"),
         kept=lambda key, _: key in world.kept_recipes,
     )
     changes["recipes"] = Change.of(counts)
     _name_stations(world, report)
     step("write recipes")
-    loot_rows = {t.table_id: _loot_row(t) for t in world.loot}
     counts, loot_pks, _ = sync_table(
         LootTable,
         LootTable.objects.all(),
         "table_id",
         loot_rows,
         compared=("digest",),
-        moved=("source", "file_key", "references"),
+        moved=("source", "file_key", "references", "source_rows"),
         kept=lambda key, _: key in world.kept_loot,
     )
     changes["loot tables"] = Change.of(counts)
@@ -176,15 +184,18 @@ def write_world(world: PackWorld, report: PackReport) -> None:
     changes["item tags"] = Change.of(counts)
     step("write loot tables and tags")
 
-    digests = {k: row["digest"] for k, row in (recipe_rows | loot_rows).items()}
-    sources = _sources(world, report, item_pks, recipe_pks, loot_pks, digests)
+    for key, (recipe_id, table_id) in owners.items():
+        if recipe_id:
+            sources[key]["recipe_id"] = recipe_pks[recipe_id]
+        else:
+            sources[key]["loot_table_id"] = loot_pks[table_id]
     counts, _, _ = sync_table(
         ItemSource,
         ItemSource.objects.filter(origin=ORIGIN),
         "key",
         sources,
         compared=(),
-        kept=lambda _, owners: owners[0] in world.kept_recipes or owners[1] in world.kept_loot,
+        kept=lambda _, stored: stored[0] in world.kept_recipes or stored[1] in world.kept_loot,
         kept_fields=("recipe__recipe_id", "loot_table__table_id"),
     )
     changes["ways to obtain items"] = Change.of(counts)
@@ -243,6 +254,7 @@ def _recipe_row(recipe: ParsedRecipe, stations: dict[str, str]) -> dict[str, Any
         "source": recipe.source[:500],
         "digest": digest(content),
         "file_key": recipe.file_key,
+        "source_rows": 0,
     }
 
 
@@ -256,6 +268,7 @@ def _loot_row(table: ParsedLoot) -> dict[str, Any]:
         "digest": digest([table.kind, table.source_name, drops]),
         "file_key": table.file_key,
         "references": table.references,
+        "source_rows": 0,
     }
 
 
@@ -263,18 +276,19 @@ def _sources(
     world: PackWorld,
     report: PackReport,
     item_pks: dict[str, int],
-    recipe_pks: dict[str, int],
-    loot_pks: dict[str, int],
     digests: dict[str, str],
-) -> dict[str, dict[str, Any]]:
+) -> tuple[dict[str, dict[str, Any]], dict[str, tuple[str, str]]]:
     """Every way to obtain an item, keyed by what it is derived from: its recipe or table
-    (with that one's digest), the item and, for drops, its place in the table."""
+    (with that one's digest), the item and, for drops, its place in the table; and each
+    key's recipe or table (``(recipe_id, "")`` or ``("", table_id)``), whose primary key
+    the row gets once they are written."""
     rows: dict[str, dict[str, Any]] = {}
+    owners: dict[str, tuple[str, str]] = {}
     for recipe in world.recipes:
         owner = f"{recipe.recipe_id}|{digests[recipe.recipe_id]}"
         for item_id, row in _recipe_sources(recipe, item_pks):
-            row["recipe_id"] = recipe_pks[recipe.recipe_id]
-            rows[_key(owner, item_id)] = row
+            key = _key(owner, item_id)
+            rows[key], owners[key] = row, (recipe.recipe_id, "")
     names = _loot_source_names(world)
     unknown = 0
     for table in world.loot:
@@ -293,13 +307,14 @@ def _sources(
             ):
                 continue  # a block dropping itself says nothing about where the item comes from
             row = _drop_source(table, drop, kind, item_pks, names)
-            row["loot_table_id"] = loot_pks[table.table_id]
-            rows[_key(owner, f"{index}|{row['source_display_name']}")] = row
+            key = _key(owner, f"{index}|{row['source_display_name']}")
+            rows[key], owners[key] = row, ("", table.table_id)
     if unknown:
         report.note(f"{unknown} drops name items that are not items of this pack: left out")
     report.counts["ways to obtain items"] = len(rows)
     # By item: the item indexes' pages fill one by one as the rows are inserted.
-    return dict(sorted(rows.items(), key=lambda pair: (pair[1]["item_id"], pair[1]["kind"])))
+    ordered = sorted(rows.items(), key=lambda pair: (pair[1]["item_id"], pair[1]["kind"]))
+    return dict(ordered), owners
 
 
 def _key(owner: str, part: str) -> str:
