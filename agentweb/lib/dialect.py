@@ -60,6 +60,13 @@ def writes_combine() -> bool:
     return connection.vendor == "postgresql"
 
 
+def statistics_follow_writes() -> bool:
+    """Whether the planner plans from statistics a large write leaves stale until they are
+    collected again, and GIN indexes queue new entries in a pending list (PostgreSQL);
+    SQLite plans without statistics unless asked and its trigram index has no such list."""
+    return connection.vendor == "postgresql"
+
+
 def json_param() -> str:
     """The placeholder of a JSON value bound as text (PostgreSQL casts it to ``jsonb``)."""
     return "%s" if _sqlite() else "%s::jsonb"

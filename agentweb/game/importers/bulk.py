@@ -98,7 +98,7 @@ def after_bulk_write() -> list[str]:
     plan from the data they read and search the index alone. SQLite plans without
     statistics unless asked, and its trigram index has no pending list: nothing to do.
     Returns the tables analyzed."""
-    if connection.vendor != "postgresql":
+    if not dialect.statistics_follow_writes():
         return []
     analyzed = []
     with connection.cursor() as cursor:
