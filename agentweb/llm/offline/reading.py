@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from agentweb.lib.named_things import names_of
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.entities import (
     BLOCK,
@@ -196,11 +197,9 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
 
 
 def _named(live: list[Entity]) -> tuple[str, ...]:
-    """Every name of the items, mobs and quests the question names, in every language."""
-    names = [
-        n for e in live if e.kind in (ITEM, BLOCK, MOB, QUEST) for n in (e.name, *e.names.values())
-    ]
-    return tuple(dict.fromkeys(n for n in names if n))
+    """Every name of the items, mobs and quests the question names, in every language
+    (what a passage about them mentions: :mod:`agentweb.lib.named_things`)."""
+    return names_of({"kind": e.kind, "name": e.name, "names": e.names} for e in live)
 
 
 def _search_names(live: list[Entity]) -> str | None:
