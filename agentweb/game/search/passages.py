@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from agentweb.game.search.terms import TERM, is_cjk
+from agentweb.game.search.terms import ASKING_CHARACTERS, CJK_RUN, TERM, is_cjk
 
 # A sentence ends at . ! ? followed by a space, at 。！？, or at a line break.
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])\s*|\n+")
@@ -25,6 +25,18 @@ _stemmer = snowballstemmer.stemmer("english")
 @lru_cache(maxsize=4096)
 def stem(word: str) -> str:
     return _stemmer.stemWord(word.lower())
+
+
+def question_words(text: str) -> set[str]:
+    """Every word of ``text`` by its stem, the small ones too, and every Chinese character
+    but those that only ask (为, 么, 吗…): what a sentence echoing a question shares with it."""
+    found: set[str] = set()
+    for word in TERM.findall(text.lower()):
+        for part in CJK_RUN.split(word):
+            if part:
+                found.add(stem(part))
+        found |= {c for run in CJK_RUN.findall(word) for c in run} - ASKING_CHARACTERS
+    return found
 
 
 def sentences(text: str) -> list[str]:
