@@ -16,8 +16,10 @@ tables, in every imported language (:class:`~agentweb.game.models.GameName`) —
 
 Longer runs win over the runs inside them ("Light the Lantern" is one quest, not
 the item Lantern), exact over normalised over fuzzy. A single common word (a stop
-word) or a single Chinese character is never a name. Everything stays in memory
-until the game data changes (:mod:`agentweb.game.versions`).
+word) is never a name, nor is a single Chinese character inside a longer word (线 in
+线缆); one standing as a word of its own between particles, verbs of asking or
+punctuation is (船 in "我的船是怎么坏的": the Boat, the game's zh_cn name). Everything
+stays in memory until the game data changes (:mod:`agentweb.game.versions`).
 
 :func:`mentions` gives the planner (and a real model) the question's entities;
 :func:`translations` gives, for names an answer may show, the name in the
@@ -39,7 +41,7 @@ from agentweb.game.search.terms import STOP_WORDS
 from agentweb.game.text import clean_text, singular
 from agentweb.game.tools.common import db
 from agentweb.game.versions import Versioned
-from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER
+from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone
 
 # The kinds of things a question is linked to (tasks and rewards are only translated).
 LINKED_KINDS = frozenset(
@@ -59,7 +61,8 @@ LINKED_KINDS = frozenset(
 # A name is at most this many words, or Chinese characters.
 MAX_SPAN_WORDS = 8
 MAX_SPAN_CHARS = 16
-# A Chinese name has at least two characters (one is a word of the sentence).
+# A Chinese name has at least two characters (one is a word of the sentence), unless
+# it stands as a word of its own (:func:`_one_character_word`).
 MIN_CJK_CHARS = 2
 # Things one mention may stand for (a quest and an item of the same name, say).
 MAX_PER_MENTION = 6
@@ -249,9 +252,9 @@ def _link(text: str, index: _Index) -> list[Mention]:
     for i in range(len(tokens)):
         for j in range(i + 1, min(len(tokens), i + MAX_SPAN_CHARS) + 1):
             span = tokens[i:j]
-            if not _could_be_name(span):
-                continue
             start, end = span[0][0], span[-1][1]
+            if not (_could_be_name(span) or _one_character_word(text, span)):
+                continue
             raw = text[start:end]
             found = _lookup(raw, index)
             if found is not None:
@@ -273,6 +276,14 @@ def _could_be_name(span: list[tuple[int, int, str]]) -> bool:
         word = words[0].lower()
         return word not in STOP_WORDS and len(word) > 2
     return True
+
+
+def _one_character_word(text: str, span: list[tuple[int, int, str]]) -> bool:
+    """A Chinese name of one character (船, 猫, 弓) standing as a word of its own in the
+    sentence: inside a longer word ("线缆", "旧钟") it is no name."""
+    if len(span) != 1 or not CJK.fullmatch(span[0][2]):
+        return False
+    return stands_alone(text, span[0][0], span[0][1])
 
 
 def _lookup(raw: str, index: _Index) -> tuple[str, list[Named]] | None:

@@ -11,12 +11,12 @@ offline planner's fallback).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any, Protocol
 
 from agentweb.engine import ExecutionContext, ReActContext
 from agentweb.lib.language import EN, language_of
+from agentweb.lib.named_things import SEARCHED_BY_NAME, found_about_named, names_of
 
 # The game's code of each answer language (the name index stores Minecraft's codes).
 GAME_LANGUAGES = {"zh": "zh_cn", "en": "en_us"}
@@ -47,10 +47,6 @@ async def entities(ctx: ExecutionContext, names: NameService | None, text: str) 
     return await names.mentions(text)
 
 
-# Things whose English name an English article would use.
-SEARCHED_BY_NAME = frozenset({"item", "block", "entity", "quest"})
-
-
 def in_data_words(text: str, linked: list[dict] | None) -> str | None:
     """``text`` with each item, mob or quest it names in another language written by its
     English name ("安山岩为什么这么难找" → "Andesite 为什么这么难找"), or ``None`` when
@@ -66,24 +62,10 @@ def in_data_words(text: str, linked: list[dict] | None) -> str | None:
 
 
 def mentions_named(observation: Any, linked: list[dict] | None) -> bool:
-    """Whether ``observation`` mentions one of the items, mobs or quests the question
-    names, by any of their names — or the question names none. A passage that shares
-    only the question's other words ("没有下界" for "没有下界的话去哪找烈焰人？") is not
-    about what was asked."""
-    named = [
-        name
-        for entity in linked or []
-        if entity.get("kind") in SEARCHED_BY_NAME
-        for name in (entity.get("name"), *(entity.get("names") or {}).values())
-        if isinstance(name, str) and name
-    ]
-    if not named:
-        return True
-    if isinstance(observation, dict):
-        # What was searched for is no passage.
-        observation = {k: v for k, v in observation.items() if k != "query"}
-    text = json.dumps(observation, ensure_ascii=False).casefold()
-    return any(name.casefold() in text for name in named)
+    """Whether ``observation`` (a knowledge search's) has a passage about one of the items,
+    mobs or quests the question names, by any of their names — or the question names none
+    (:mod:`agentweb.lib.named_things`)."""
+    return found_about_named(observation, names_of(linked))
 
 
 def data_names(text: str, linked: list[dict] | None) -> str | None:

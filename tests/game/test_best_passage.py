@@ -15,7 +15,7 @@ def test_the_sentences_with_the_most_query_words_are_chosen_in_order():
 
 
 def test_words_match_by_stem():
-    assert best_passage(TEXT, ["killing"], 200) == "Skeletons drop bones when killed."
+    assert best_passage(TEXT, ["killing"], 200).startswith("Skeletons drop bones when killed.")
 
 
 def test_without_a_matching_sentence_the_text_starts_the_passage():

@@ -29,6 +29,12 @@ go to the web):
    "get"); with ``every_term`` it must contain every term. Those are ranked
    by the database's relevance (``bm25()`` / ``ts_rank``) times the share of
    the query they cover, best first.
+4. For a question in a player's words (``partial``), documents next to each other
+   in that ranking that cover the same share of it — where the database's
+   relevance would only weigh their lengths — come in the order of how much of
+   the question their best sentence (with the title) says, every word of it:
+   a sentence that answers echoes the question, one that only mentions its
+   words does not.
 """
 
 from __future__ import annotations
@@ -41,11 +47,13 @@ from types import ModuleType
 from django.db import connection
 
 from agentweb.game.models import DocumentKind, SearchDocument
+from agentweb.game.search.passages import question_words, sentences
 from agentweb.game.search.terms import (
     ASKING_CHARACTERS,
     FUNCTION_CHARACTERS,
     closest_word,
     is_cjk,
+    plain_text,
     terms_of,
 )
 from agentweb.game.search.vocabulary import chinese_characters, vocabulary
@@ -211,12 +219,51 @@ def search(
         parsed.terms, candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
     )
     ranked = sorted(scores.items(), key=lambda row: (-row[1].score * share[row[0]], row[0]))
+    if partial:
+        ranked = _answers_first(query, ranked, share)
     best = [doc_id for doc_id, _ in ranked[:limit]]
     targets = {doc_id: scores[doc_id].target for doc_id in best}
     if None in targets.values():
         docs = SearchDocument.objects.in_bulk(best)
         targets = {d: (docs[d].kind, getattr(docs[d], f"{docs[d].kind}_id")) for d in docs}
     return [Hit(*targets[d], round(share[d], 3)) for d in best if d in targets]
+
+
+def _answers_first(query: str, ranked: list, share: dict[int, float]) -> list:
+    """Of documents next to each other in the ranking that cover the same share of a
+    question, the one whose best sentence says more of the question comes first — every
+    word of it, the small ones too ("can only spin", "旧钟就不会再…响"): a sentence that
+    answers a question echoes it, one that only mentions its words does not. Between
+    them the database's relevance would only weigh the documents' lengths."""
+    runs: list[list] = []
+    for row in ranked:
+        if runs and _same_share(share, runs[-1][0][0], row[0]):
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    tied = [doc_id for run in runs if len(run) > 1 for doc_id, _ in run]
+    if not tied:
+        return ranked
+    docs = SearchDocument.objects.in_bulk(tied)
+    asked = question_words(query)
+    said = {doc_id: _echo(asked, doc) for doc_id, doc in docs.items()}
+    return [row for run in runs for row in sorted(run, key=lambda row: -said.get(row[0], 0))]
+
+
+def _same_share(share: dict[int, float], one: int, other: int) -> bool:
+    return round(share[one], SHARE_DIGITS) == round(share[other], SHARE_DIGITS)
+
+
+def _echo(asked: set[str], doc: SearchDocument) -> int:
+    """How many of the question's words the document's best sentence says, its title
+    (what every sentence of it is about) with it."""
+    title = question_words(plain_text(doc.title))
+    said = [asked & (title | question_words(s)) for s in sentences(plain_text(doc.body))]
+    return max((len(words) for words in said), default=len(asked & title))
+
+
+# Shares equal to this many digits are a tie.
+SHARE_DIGITS = 3
 
 
 __all__ = ["Hit", "Query", "analyse", "backend", "search"]

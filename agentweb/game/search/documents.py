@@ -50,7 +50,7 @@ def _join(parts: Iterable[str]) -> str:
 
 
 def article_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict[tuple, dict]:
-    qs = _model(apps, "KnowledgeArticle").objects.select_related("quest")
+    qs = _model(apps, "KnowledgeArticle").objects.select_related("quest__book")
     if pks is not None:
         qs = qs.filter(pk__in=list(pks))
     if book is not None:
@@ -58,13 +58,20 @@ def article_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict
     return {
         ("article", a.pk): {
             "title": index_text(a.title),
-            # A quest article's tags are bookkeeping (book slug, chapter file name).
-            "names": "" if a.quest_id else _join(a.tags.split(",")),
+            # A quest article's tags are bookkeeping (book slug, chapter file name): it is
+            # named by its book instead ("the lighthouse keeper in Saltmarsh").
+            "names": index_text(_where(a)) if a.quest_id else _join(a.tags.split(",")),
             "body": index_text(a.body),
             "book_id": a.quest.book_id if a.quest_id else None,
         }
         for a in qs
     }
+
+
+def _where(article: Any) -> str:
+    """The book a quest's description is in (not its chapter: a chapter's words are its
+    quests' topics, and would weigh less for being in all of them)."""
+    return article.quest.book.name
 
 
 def quest_rows(apps: Any, pks: Iterable[int] | None, book: int | None) -> dict[tuple, dict]:

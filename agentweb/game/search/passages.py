@@ -14,10 +14,11 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from agentweb.game.search.terms import TERM, is_cjk
+from agentweb.game.search.terms import ASKING_CHARACTERS, CJK_RUN, TERM, is_cjk
 
 # A sentence ends at . ! ? followed by a space, at 。！？, or at a line break.
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])\s*|\n+")
+PARAGRAPH_END = re.compile(r"\n\s*\n")
 _stemmer = snowballstemmer.stemmer("english")
 
 
@@ -26,8 +27,31 @@ def stem(word: str) -> str:
     return _stemmer.stemWord(word.lower())
 
 
+def question_words(text: str) -> set[str]:
+    """Every word of ``text`` by its stem, the small ones too, and every Chinese character
+    but those that only ask (为, 么, 吗…): what a sentence echoing a question shares with it."""
+    found: set[str] = set()
+    for word in TERM.findall(text.lower()):
+        for part in CJK_RUN.split(word):
+            if part:
+                found.add(stem(part))
+        found |= {c for run in CJK_RUN.findall(word) for c in run} - ASKING_CHARACTERS
+    return found
+
+
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
+    return [s for s, _ in _sentences(text)]
+
+
+def _sentences(text: str) -> list[tuple[str, int]]:
+    """The sentences of ``text``, each with the number of its paragraph (a blank line
+    ends a paragraph)."""
+    return [
+        (s.strip(), n)
+        for n, paragraph in enumerate(PARAGRAPH_END.split(text))
+        for s in SENTENCE_END.split(paragraph)
+        if s and s.strip()
+    ]
 
 
 # How a sentence that asks a question ends.
@@ -36,9 +60,11 @@ ASKED = ("?", "？")
 
 def best_passage(text: str, terms: Sequence[str], limit: int) -> str:
     """The sentences of ``text`` with the most query ``terms``, in order, within ``limit``
-    characters (a question the text asks with the sentence after it, its answer); the
-    text's start when no sentence has any."""
-    parts = sentences(text)
+    characters (a question the text asks with the sentence after it, its answer; the best
+    sentence with the one after it in its paragraph, what it leads to); the text's start
+    when no sentence has any."""
+    numbered = _sentences(text)
+    parts = [part for part, _ in numbered]
     if not parts:
         return ""
     wanted = {stem(term) for term in terms if not is_cjk(term)}
@@ -65,4 +91,10 @@ def best_passage(text: str, terms: Sequence[str], limit: int) -> str:
         if answers and used + len(parts[after]) + 1 <= limit:
             chosen.append(after)
             used += len(parts[after]) + 1
+    # The sentence after the best one, in its paragraph, says what the best one leads to:
+    # "There are no villages on this coast anymore." — why is the next sentence.
+    after = order[0] + 1
+    goes_on = after < len(parts) and numbered[after][1] == numbered[order[0]][1]
+    if scores[order[0]] and goes_on and after not in chosen and used + len(parts[after]) < limit:
+        chosen.append(after)
     return " ".join(parts[i] for i in sorted(chosen))

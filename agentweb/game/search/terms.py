@@ -106,6 +106,15 @@ def index_text(text: str) -> str:
     return f"{text}\n{' '.join(pairs)}" if pairs else text
 
 
+# The line of pairs :func:`index_text` adds: the last line, pairs of Chinese characters.
+PAIRS_LINE = re.compile(rf"\n(?:{CJK_RUN.pattern[:-1]}{{2}}(?: |$))+$")
+
+
+def plain_text(indexed: str) -> str:
+    """The text :func:`index_text` was given: without the line of Chinese pairs it added."""
+    return PAIRS_LINE.sub("", indexed)
+
+
 def allowed_edits(word: str) -> int:
     """Typos tolerated in a word: none below 5 letters (too many short words are
     one edit apart: coin/coil), one up to 8 letters, two beyond."""

@@ -292,6 +292,7 @@ ZH_OTHER = {
     "a campfire": "营火",
     "a soul campfire": "灵魂营火",
     "Cat": "猫",
+    "Boat": "船",
     "Strider": "炽足兽",
     "Pig": "猪",
     "Sheep": "羊",
@@ -530,6 +531,13 @@ def _stands_alone(text: str, start: int, end: int, zh: str) -> bool:
     if not _ends_name(text, end):
         return False
     return len(zh) > 1 or _starts_name(text, start)
+
+
+def stands_alone(text: str, start: int, end: int) -> bool:
+    """Whether the Chinese word at ``text[start:end]`` is a word of its own: what stands
+    before and after it is a particle, a measure word, a verb of asking, punctuation or
+    no Chinese ("我的船是怎么坏的": 船; not 线 in "线缆")."""
+    return _starts_name(text, start) and _ends_name(text, end)
 
 
 def _phrase_end(text: str, end: int) -> int:

@@ -47,6 +47,13 @@ def _parse_once(question: str, entities: tuple[Entity, ...]) -> Parsed:
     return refine(parsed, list(entities)) if entities else parsed
 
 
+def _profile(low: str, text: str) -> bool:
+    """The player asks about her own values (balance, level, streak, quests), not what a
+    rule lets her do with them ("can I cash out my coins?": the knowledge base)."""
+    mine = w.PROFILE_EN.search(low) or w.PROFILE_ZH.search(text)
+    return bool(mine) and not (w.RULE_EN.search(low) or w.RULE_ZH.search(text))
+
+
 def _parse(question: str) -> Parsed:
     text = " ".join(question.strip().split())
     low = text.lower()
@@ -61,7 +68,7 @@ def _parse(question: str) -> Parsed:
     if action is not None:
         p.intent = action
         return p
-    if w.PROFILE_EN.search(low) or w.PROFILE_ZH.search(text):
+    if _profile(low, text):
         p.intent = Intent.PROFILE
         return p
     for intent, en, zh in (

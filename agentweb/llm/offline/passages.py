@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from agentweb.llm.offline.text import NOT_NAMES
 
@@ -40,16 +39,6 @@ def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> st
     # A question the passage asks itself is quoted with the sentence that answers it.
     best |= {i + 1 for i in best if sentences[i].endswith(ASKED) and i + 1 < len(sentences)}
     return " ".join(sentences[i] for i in sorted(best))
-
-
-def about_named(article: dict, named: Sequence[str]) -> bool:
-    """The article (its title or quoted passage) mentions one of the things the question
-    names, in any language — or the question names nothing. An article that only shares
-    the question's other words ("没有下界" for "没有下界的话去哪找烈焰人？") is not about it."""
-    if not named:
-        return True
-    text = f"{article.get('title', '')} {article.get('excerpt', '')}".casefold()
-    return any(name.casefold() in text for name in named)
 
 
 def _words(text: str) -> set[str]:

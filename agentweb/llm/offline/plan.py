@@ -22,9 +22,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentweb.lib.named_things import about_named
 from agentweb.llm.offline.obs import Seen, last, tried
 from agentweb.llm.offline.parsed import Intent, Parsed
-from agentweb.llm.offline.passages import about_named
 
 ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
 QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from agentweb.lib.named_things import names_of
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.entities import (
     BLOCK,
@@ -190,17 +191,28 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
         _item(p, asked, _subject_first(p, things), things)
+    elif _only_scopes(p, live):
+        p.intent, p.items = Intent.KNOWLEDGE, []  # "Saltmarsh 的…": a book's lore, no item
     else:
         _unlinked(p, asked)
     return p
 
 
+def _only_scopes(p: Parsed, live: list[Entity]) -> bool:
+    """The pattern reader's item names (the Latin part of a Chinese question) are each a
+    book, chapter or group the entities found: the question asks about no item."""
+    if p.intent not in (Intent.ITEM_SOURCE, Intent.ITEM_INFO) or not p.items:
+        return False
+    scopes = {
+        n.casefold() for e in live if e.kind in (BOOK, CHAPTER, GROUP) for n in (e.text, e.name)
+    }
+    return all(name.casefold() in scopes for name in p.items)
+
+
 def _named(live: list[Entity]) -> tuple[str, ...]:
-    """Every name of the items, mobs and quests the question names, in every language."""
-    names = [
-        n for e in live if e.kind in (ITEM, BLOCK, MOB, QUEST) for n in (e.name, *e.names.values())
-    ]
-    return tuple(dict.fromkeys(n for n in names if n))
+    """Every name of the items, mobs and quests the question names, in every language
+    (what a passage about them mentions: :mod:`agentweb.lib.named_things`)."""
+    return names_of({"kind": e.kind, "name": e.name, "names": e.names} for e in live)
 
 
 def _search_names(live: list[Entity]) -> str | None:

@@ -34,7 +34,18 @@ PROFILE_EN = re.compile(
     r"who am i|am i signed in|what level am i|what(?:'s| is) my \w+)\b"
 )
 PROFILE_ZH = re.compile(
-    r"我(的)?(余额|金币|等级|资料|信息|连续签到|签到|进度|任务进度)|我有多少|我完成了"
+    r"我(的)?(余额|金币|等级|资料|信息|连续签到|签到|进度|任务进度)|我(?:还|现在|一共|总共)?有多少|我完成了"
+)
+# A question about what may be done with, or what becomes of, what the player has ("can I
+# cash out my coins?", "will my streak reset if …", "我的金币能换钱吗"): a rule of the server,
+# for the knowledge base, not her profile. Asking to see her own values is the profile.
+RULE_EN = re.compile(
+    r"\b(?:can|could|may) (?:i|we|u)\b(?! (?:see|check|view|show|look|know|find out)\b)"
+    r"|\bis it possible\b|\bam i allowed\b|\bwhat happens\b|\bif (?:i|my)\b"
+    r"|\b(?:do|does|will|would) my \w+(?: \w+)? (?!i\b)(?!have\b)\w+"
+)
+RULE_ZH = re.compile(
+    r"会怎样|会怎么样|能不能|可不可以|可以|能否|能.{0,8}吗|会不会|会.{0,8}吗|如果|要是|的话"
 )
 REWARDERS_EN = re.compile(
     r"\b(?:which|what) quests?\b.*\b(?:rewards?|gives?|awards?|grants?)\b|"
@@ -154,7 +165,7 @@ POLITE_ACTION = re.compile(
 QUESTION_FORM = re.compile(
     r"^(how|hows|what|whats|why|when|where|wheres|which|who|is|are|does|do|can i|should)\b"
     r"|\?$"
-    r"|？$|吗|怎么|如何|什么|为什么"
+    r"|？$|吗|怎么|怎样|如何|什么|为什么|为啥|会不会|能不能|可不可以|多少|呢"
 )
 
 GREETING = re.compile(
