@@ -87,6 +87,9 @@ class Parsed:
     also_requirers: bool = False
     group: str | None = None
     book: str | None = None
+    # The question goes on to what the quest's prerequisites ask for ("… and what do those
+    # quests need"): read them all at once after the quest's detail.
+    prerequisite_tasks: bool = False
     # The raw materials of what is asked (a bill of materials), not only its recipe.
     materials: bool = False
     # Quests by the type of a reward ("xp"), and the reward table asked about.

@@ -266,6 +266,9 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     needs_detail |= p.intent is Intent.QUEST_CHAIN and len(asked & DETAIL_ONLY) >= 2
     if needs_detail:
         yield Action(QUEST_DETAIL, {"quest_id": quest_id})
+    if p.prerequisite_tasks:
+        yield from _prerequisites(detail)
+        return
     if p.intent is not Intent.QUEST_CHAIN:
         return
     source = detail.result if detail is not None and detail.ok else quest or {}
@@ -283,6 +286,14 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     ids = list(dict.fromkeys(t["item_id"] for t in wanted))
     # Every item in one call: three rounds allow two tools.
     yield Action(ITEM_SOURCE, {"item": ids[0] if len(ids) == 1 else ids[:MAX_LISTED]})
+
+
+def _prerequisites(detail: Seen | None):
+    """Every prerequisite the detail named, read at once (their tasks and rewards)."""
+    found = detail.result.get("prerequisites") if detail is not None and detail.ok else None
+    ids = [q["quest_id"] for q in found or [] if isinstance(q, dict) and q.get("quest_id")]
+    if ids:
+        yield Action(QUEST_QUERY, {"quest_ids": ids[:MAX_LISTED]})
 
 
 def _task_count(task: dict[str, Any]) -> int:

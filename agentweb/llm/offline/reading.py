@@ -86,6 +86,7 @@ class Asked:
         self.kill = has(w.KILL_EN, w.KILL_ZH)
         self.total = has(w.TOTAL_EN, w.TOTAL_ZH)
         self.each = has(w.EACH_EN, w.EACH_ZH)
+        self.those = has(w.THOSE_EN, w.THOSE_ZH)
         self.materials = has(w.MATERIALS_EN, w.MATERIALS_ZH)
         self.count = has(w.COUNT_EN, w.COUNT_ZH)
         self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))
@@ -155,7 +156,9 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         only_quests = [q for q in quests if not _same_mention(q, things + mobs)]
         if not only_quests and _reverse(p, asked, things, mobs):
             return p
-        if p.intent in REVERSE:
+        # "Which quests come before Mainland Smith": the quest's own prerequisites.
+        linked = only_quests and asked.aspects & {"prerequisites", "unlocks"}
+        if p.intent in REVERSE and not linked:
             return p  # "which quests reward an Item Vault": a modded item the data only names
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(live)
@@ -351,6 +354,12 @@ def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> No
     p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
     if quest.book:
         p.scope["book"] = quest.book
+    if "prerequisites" in asked.aspects and "tasks" in asked.aspects and asked.those:
+        # "What comes before it, and what do those quests ask for": the detail, then every
+        # prerequisite at once; what the quest itself needs is not asked.
+        p.intent, p.prerequisite_tasks = Intent.QUEST_INFO, True
+        p.aspects = tuple(a for a in p.aspects if a != "tasks")
+        return
     # The quest is read by id (one detail), so its items' sources still fit the budget.
     chain = asked.chain or p.intent is Intent.QUEST_CHAIN or material
     p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO
