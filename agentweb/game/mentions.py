@@ -16,7 +16,9 @@ tables, in every imported language (:class:`~agentweb.game.models.GameName`) —
 
 Longer runs win over the runs inside them ("Light the Lantern" is one quest, not
 the item Lantern), exact over normalised over fuzzy. A single common word (a stop
-word) or a single Chinese character is never a name. Everything stays in memory
+word) is never a name, nor a single Chinese character inside a longer word: one
+counts only where it stands alone (between particles, measure words, verbs of asking
+or punctuation: "哪些任务奖励箭？"; ``offline.glossary.stands_alone``). Everything stays in memory
 until the game data changes (:mod:`agentweb.game.versions`).
 
 :func:`mentions` gives the planner (and a real model) the question's entities;
@@ -39,7 +41,7 @@ from agentweb.game.search.terms import STOP_WORDS
 from agentweb.game.text import clean_text, singular
 from agentweb.game.tools.common import db
 from agentweb.game.versions import Versioned
-from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER
+from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone
 
 # The kinds of things a question is linked to (tasks and rewards are only translated).
 LINKED_KINDS = frozenset(
@@ -249,9 +251,9 @@ def _link(text: str, index: _Index) -> list[Mention]:
     for i in range(len(tokens)):
         for j in range(i + 1, min(len(tokens), i + MAX_SPAN_CHARS) + 1):
             span = tokens[i:j]
-            if not _could_be_name(span):
-                continue
             start, end = span[0][0], span[-1][1]
+            if not _could_be_name(span) and not _one_character_name(span, text):
+                continue
             raw = text[start:end]
             found = _lookup(raw, index)
             if found is not None:
@@ -273,6 +275,14 @@ def _could_be_name(span: list[tuple[int, int, str]]) -> bool:
         word = words[0].lower()
         return word not in STOP_WORDS and len(word) > 2
     return True
+
+
+def _one_character_name(span: list[tuple[int, int, str]], text: str) -> bool:
+    """One Chinese character is a name only where it stands as a word of its own ("哪些任务
+    奖励箭？", "两把弓"), never inside a longer word ("线缆" is no String)."""
+    if len(span) != 1 or not CJK.fullmatch(span[0][2]):
+        return False
+    return stands_alone(text, span[0][0], span[0][1])
 
 
 def _lookup(raw: str, index: _Index) -> tuple[str, list[Named]] | None:

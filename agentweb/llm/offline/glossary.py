@@ -249,6 +249,8 @@ ZH_ITEMS = {
     "音符盒": "Note Block",
     "矿车": "Minecart",
     "白色床": "White Bed",
+    # The kind, named by the word every bed's name ends in (the tools list them all).
+    "床": "Bed",
     "白色羊毛": "White Wool",
     "金矿石": "Gold Ore",
     "红石矿石": "Redstone Ore",
@@ -444,6 +446,7 @@ ZH_AFTER = (
 )
 ZH_BEFORE = (
     "的",
+    "奖励",
     "个",
     "只",
     "根",
@@ -524,6 +527,12 @@ def _ends_name(text: str, end: int) -> bool:
 def _starts_name(text: str, start: int) -> bool:
     before = text[:start]
     return not before or not _CJK_CHAR.match(before[-1]) or before.endswith(ZH_BEFORE)
+
+
+def stands_alone(text: str, start: int, end: int) -> bool:
+    """The characters ``text[start:end]`` are a word of their own: what stands before and
+    after them is a particle, measure word, verb of asking, punctuation or nothing."""
+    return _starts_name(text, start) and _ends_name(text, end)
 
 
 def _stands_alone(text: str, start: int, end: int, zh: str) -> bool:

@@ -109,6 +109,8 @@ WHICH_QUESTS_EN = re.compile(
 )
 WHICH_QUESTS_ZH = re.compile(
     r"(哪些|哪个|哪几个|什么|有没有|有哪些|哪一个)任务|任务.*(有哪些|是哪些|哪几个)"
+    # "有没有要杀骷髅的任务", "哪些给钻石的任务": what the quests do, between.
+    r"|(哪些|哪个|哪几个|有没有|有哪些|哪一个)[^，。？！?,.!]{1,12}的任务"
 )
 KILL_EN = re.compile(r"\b(kill|kills|killing|slay|slaying|hunt|hunting|defeat|fight)\b")
 KILL_ZH = re.compile(r"(杀|击杀|打怪|打败|消灭|击败)")
