@@ -39,6 +39,7 @@ from agentweb.llm.offline.entities import (
     TABLE,
     Entity,
     inside,
+    words,
     items,
     of_kind,
 )
@@ -188,7 +189,8 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         return p
     named_else = _named_besides(p, quests, things)
     if quests and _is_quest(asked, quests, things, named_else):
-        _quest(p, asked, _best_quest(quests, chapters, books), _material_asked(p, quests, things))
+        material = _material_asked(p, quests, things) or _unnamed_counted(p, asked, live)
+        _quest(p, asked, _best_quest(quests, chapters, books), material)
         return p
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
@@ -346,6 +348,27 @@ def _material_asked(p: Parsed, quests: list[Entity], things: list[Entity]) -> bo
     if len({t.text.casefold() for t in others}) < 2:
         return False
     return any(_amount_asked(b) for t in others for b in _befores(p.text, t, others))
+
+
+# "How many planks …": the word whose amount is asked.
+COUNTED_WORD = re.compile(r"\bhow (?:many|much)\s+(?P<word>[a-z][a-z'-]+)")
+# Words after "how many" that count no material.
+NOT_COUNTED = frozenset(
+    "quest quests task tasks time times xp exp experience level levels coin coins reward "
+    "rewards more of do does did is are was were will would can could should must".split()
+)
+
+
+def _unnamed_counted(p: Parsed, asked: Asked, live: list[Entity]) -> bool:
+    """The question counts something none of its names is ("how many planks do I need for
+    Into the Shaft"): a material of the quest's items (a kind, or a word the data does not
+    name alone), added up over their recipes. Only with nothing but the tasks asked."""
+    found = COUNTED_WORD.search(p.text.lower())
+    if not found or asked.aspects - {"tasks"}:
+        return False
+    word = found["word"]
+    named = {n for e in live for n in words(e.text)}
+    return word not in NOT_COUNTED and word not in w.NOT_NAMES and word not in named
 
 
 def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> None:
