@@ -16,9 +16,7 @@ tables, in every imported language (:class:`~agentweb.game.models.GameName`) —
 
 Longer runs win over the runs inside them ("Light the Lantern" is one quest, not
 the item Lantern), exact over normalised over fuzzy. A single common word (a stop
-word) is never a name, nor a single Chinese character inside a longer word: one
-counts only where it stands alone (between particles, measure words, verbs of asking
-or punctuation: "哪些任务奖励箭？"; ``offline.glossary.stands_alone``). Everything stays in memory
+word) or a single Chinese character is never a name. Everything stays in memory
 until the game data changes (:mod:`agentweb.game.versions`).
 
 :func:`mentions` gives the planner (and a real model) the question's entities;
@@ -61,7 +59,8 @@ LINKED_KINDS = frozenset(
 # A name is at most this many words, or Chinese characters.
 MAX_SPAN_WORDS = 8
 MAX_SPAN_CHARS = 16
-# A Chinese name has at least two characters (one is a word of the sentence).
+# A Chinese name has at least two characters (one is a word of the sentence), unless
+# it stands as a word of its own (:func:`_one_character_word`).
 MIN_CJK_CHARS = 2
 # Things one mention may stand for (a quest and an item of the same name, say).
 MAX_PER_MENTION = 6
@@ -252,7 +251,7 @@ def _link(text: str, index: _Index) -> list[Mention]:
         for j in range(i + 1, min(len(tokens), i + MAX_SPAN_CHARS) + 1):
             span = tokens[i:j]
             start, end = span[0][0], span[-1][1]
-            if not _could_be_name(span) and not _one_character_name(span, text):
+            if not (_could_be_name(span) or _one_character_word(text, span)):
                 continue
             raw = text[start:end]
             found = _lookup(raw, index)
@@ -277,9 +276,9 @@ def _could_be_name(span: list[tuple[int, int, str]]) -> bool:
     return True
 
 
-def _one_character_name(span: list[tuple[int, int, str]], text: str) -> bool:
-    """One Chinese character is a name only where it stands as a word of its own ("哪些任务
-    奖励箭？", "两把弓"), never inside a longer word ("线缆" is no String)."""
+def _one_character_word(text: str, span: list[tuple[int, int, str]]) -> bool:
+    """A Chinese name of one character (船, 猫, 弓) standing as a word of its own in the
+    sentence: inside a longer word ("线缆", "旧钟") it is no name."""
     if len(span) != 1 or not CJK.fullmatch(span[0][2]):
         return False
     return stands_alone(text, span[0][0], span[0][1])

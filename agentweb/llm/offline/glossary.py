@@ -529,16 +529,17 @@ def _starts_name(text: str, start: int) -> bool:
     return not before or not _CJK_CHAR.match(before[-1]) or before.endswith(ZH_BEFORE)
 
 
-def stands_alone(text: str, start: int, end: int) -> bool:
-    """The characters ``text[start:end]`` are a word of their own: what stands before and
-    after them is a particle, measure word, verb of asking, punctuation or nothing."""
-    return _starts_name(text, start) and _ends_name(text, end)
-
-
 def _stands_alone(text: str, start: int, end: int, zh: str) -> bool:
     if not _ends_name(text, end):
         return False
     return len(zh) > 1 or _starts_name(text, start)
+
+
+def stands_alone(text: str, start: int, end: int) -> bool:
+    """Whether the Chinese word at ``text[start:end]`` is a word of its own: what stands
+    before and after it is a particle, a measure word, a verb of asking, punctuation or
+    no Chinese ("我的船是怎么坏的": 船; not 线 in "线缆")."""
+    return _starts_name(text, start) and _ends_name(text, end)
 
 
 def _phrase_end(text: str, end: int) -> int:
