@@ -207,6 +207,8 @@ ASKING_ZH = (
     w.COUNT_ZH,
     w.EACH_ZH,
     w.THOSE_ZH,
+    # Then particles and what is left of question words ("能拿到钻石啊").
+    r"[的了吗呢吧啊呀嘛哦啦么啥什]",
 )
 
 

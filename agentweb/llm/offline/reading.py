@@ -39,9 +39,9 @@ from agentweb.llm.offline.entities import (
     TABLE,
     Entity,
     inside,
-    words,
     items,
     of_kind,
+    words,
 )
 from agentweb.llm.offline.parsed import (
     ACTIONS,
@@ -354,8 +354,8 @@ def _material_asked(p: Parsed, quests: list[Entity], things: list[Entity]) -> bo
 COUNTED_WORD = re.compile(r"\bhow (?:many|much)\s+(?P<word>[a-z][a-z'-]+)")
 # Words after "how many" that count no material.
 NOT_COUNTED = frozenset(
-    "quest quests task tasks time times xp exp experience level levels coin coins reward "
-    "rewards more of do does did is are was were will would can could should must".split()
+    """quest quests task tasks time times xp exp experience level levels coin coins reward
+    rewards more of do does did is are was were will would can could should must""".split()  # noqa: SIM905
 )
 
 
