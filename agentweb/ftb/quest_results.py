@@ -208,7 +208,9 @@ class QuestInfo(BaseModel):
                 {"quest_id": q.quest_id, "title": q.title, "chapter": q.chapter}
                 for q in self.prerequisites
             ],
-            "unlocks": [q.title for q in self.unlocks[:OBSERVED_LINKS]],
+            "unlocks": [
+                {"quest_id": q.quest_id, "title": q.title} for q in self.unlocks[:OBSERVED_LINKS]
+            ],
         }
         if self.chapter_group:
             data["chapter_group"] = self.chapter_group

@@ -7,7 +7,8 @@ alone stops after the detail.
 Facts: frostbell-hollow bell_tower_mine.snbt — 深层铁矿 / Deep Iron (7F1C84A9B55A0B10)
 depends on 下井 / Into the Shaft (63A105D86C647ED8: 16 minecraft:ladder); The Golden Bell
 (659BB5C1935BCD47) on Night of the Bell (kill 20 minecraft:zombie) and Deep Iron (16
-minecraft:raw_iron). saltmarsh-reach shoreline_camp.snbt — Mainland Smith
+minecraft:raw_iron); Deep Iron unlocks The Golden Bell (1 minecraft:bell) and Diamonds
+(5 minecraft:diamond). saltmarsh-reach shoreline_camp.snbt — Mainland Smith
 (5C00000000000005) on Campfire Cook (1 campfire, 8 cooked_cod) or Shell Collector
 (6 nautilus_shell), dependency_requirement one_completed."""
 
@@ -54,3 +55,10 @@ def test_the_prerequisites_alone_need_only_the_detail(frostbell):
     assert asked.tools == ["ftb.quest.detail"], asked.text
     assert "Night of the Bell" in asked.text and "Deep Iron" in asked.text
     assert "20×" not in asked.text
+
+
+def test_the_quests_it_unlocks_are_read_the_same_way(frostbell):
+    asked = ask("which quests come after deep iron and what do they need")
+    assert asked.tools == CHAIN, asked.text
+    assert "1× Bell" in asked.text and "5× Diamond" in asked.text, asked.text
+    assert "Raw Iron" not in asked.text

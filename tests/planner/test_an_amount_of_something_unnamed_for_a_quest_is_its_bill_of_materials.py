@@ -31,3 +31,15 @@ def test_a_mob_counted_is_the_quest_s_kill_task(frostbell):
     asked = ask("how many zombies for night of the bell")
     assert asked.tools == ["ftb.quest.detail"], asked.text
     assert "20× Zombie" in asked.text
+
+
+def test_an_item_named_and_counted_beside_the_quest_is_a_material(frostbell):
+    asked = ask("how many sticks do i need for into the shaft")
+    assert asked.tools == ["ftb.quest.detail", "item.materials"], asked.text
+    assert "42× Stick" in asked.text, asked.text
+
+
+def test_a_chinese_amount_after_a_measure_word_is_added_up_too(frostbell):
+    asked = ask("下井要多少块木板")
+    assert asked.tools == ["ftb.quest.detail", "item.materials"], asked.text
+    assert "22× 任意木板" in asked.text, asked.text

@@ -101,7 +101,8 @@ def quest_detail(d: Draft, obs: Seen) -> None:
         d.say(key, numbers, title=title, quests=d.join(unlocks))
     item_tasks = [t["task"] for t in r.get("tasks") or [] if t.get("item_id")]
     looked_up = any(s.tool in ("item.source", "item.materials") for s in d.seen)
-    if d.p.intent is Intent.QUEST_CHAIN and item_tasks and not looked_up:
+    own = any(t.get("item_id") == d.p.counted for t in r.get("tasks") or [])
+    if d.p.intent is Intent.QUEST_CHAIN and item_tasks and not looked_up and not own:
         # The detail answered more of the question; say what is still to ask.
         d.say("chain_later", items=d.join(d.names(item_tasks)))
 

@@ -41,7 +41,6 @@ from agentweb.llm.offline.entities import (
     inside,
     items,
     of_kind,
-    words,
 )
 from agentweb.llm.offline.parsed import (
     ACTIONS,
@@ -188,9 +187,11 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
         return p
     named_else = _named_besides(p, quests, things)
-    if quests and _is_quest(asked, quests, things, named_else):
-        material = _material_asked(p, quests, things) or _unnamed_counted(p, asked, live)
+    counted = _counted_material(p, asked, live, quests) if quests else None
+    if quests and (_is_quest(asked, quests, things, named_else) or counted is not None):
+        material = _material_asked(p, quests, things) or counted is not None
         _quest(p, asked, _best_quest(quests, chapters, books), material)
+        p.counted = counted or None
         return p
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
@@ -350,25 +351,57 @@ def _material_asked(p: Parsed, quests: list[Entity], things: list[Entity]) -> bo
     return any(_amount_asked(b) for t in others for b in _befores(p.text, t, others))
 
 
-# "How many planks …": the word whose amount is asked.
+# "How many planks …", "要多少块木板": the word whose amount is asked (in Chinese, after a
+# measure word: a thing counted).
 COUNTED_WORD = re.compile(r"\bhow (?:many|much)\s+(?P<word>[a-z][a-z'-]+)")
+COUNTED_WORD_ZH = re.compile(
+    r"(?:多少|几)\s*[个只根张块把件条份支组桶瓶]\s*(?P<word>[\u3400-\u9fff]{1,6})"
+)
 # Words after "how many" that count no material.
 NOT_COUNTED = frozenset(
     """quest quests task tasks time times xp exp experience level levels coin coins reward
-    rewards more of do does did is are was were will would can could should must""".split()  # noqa: SIM905
+    rewards more of do does did is are was were will would can could should must
+    任务 经验 等级 金币 奖励""".split()  # noqa: SIM905
 )
 
 
-def _unnamed_counted(p: Parsed, asked: Asked, live: list[Entity]) -> bool:
-    """The question counts something none of its names is ("how many planks do I need for
-    Into the Shaft"): a material of the quest's items (a kind, or a word the data does not
-    name alone), added up over their recipes. Only with nothing but the tasks asked."""
-    found = COUNTED_WORD.search(p.text.lower())
-    if not found or asked.aspects - {"tasks"}:
-        return False
+def _counted_material(
+    p: Parsed, asked: Asked, live: list[Entity], quests: list[Entity]
+) -> str | None:
+    """What a question about a quest counts, when it may be a material of the quest's
+    items ("how many planks do I need for Into the Shaft", "下井要多少块木板", "how many
+    sticks for Into the Shaft"): the item's id, ``""`` for something no name in the
+    question is (a kind of item), ``None`` when it counts nothing of the sort (quests, XP,
+    a mob to kill, a word of the quest's own name) or asks more than the quest's tasks.
+    An item the quest itself asks for is its task, not a material (the recipe checks)."""
+    if asked.aspects - {"tasks"}:
+        return None
+    found = COUNTED_WORD.search(p.text.lower()) or COUNTED_WORD_ZH.search(p.text)
+    if not found:
+        return None
     word = found["word"]
-    named = {n for e in live for n in words(e.text)}
-    return word not in NOT_COUNTED and word not in w.NOT_NAMES and word not in named
+    if word in NOT_COUNTED or word in w.NOT_NAMES:
+        return None
+    # The Chinese word runs on into the rest of the sentence: a name at its start counts.
+    at = found.start("word")
+    named = [e for e in live if _covers(p.text, e, at)]
+    if any(e.kind == MOB or _same_mention(e, quests) for e in named):
+        return None
+    items_named = [e for e in named if e.kind in (ITEM, BLOCK)]
+    if items_named:
+        return items_named[0].id
+    return "" if not CJK.search(word) or len(word) <= 3 else None
+
+
+def _covers(text: str, entity: Entity, at: int) -> bool:
+    """The entity's mention is at (or runs over) position ``at`` of the question."""
+    low, name = text.casefold(), entity.text.casefold()
+    start = low.find(name)
+    while start >= 0:
+        if start <= at < start + len(name):
+            return True
+        start = low.find(name, start + 1)
+    return False
 
 
 def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> None:
@@ -377,10 +410,11 @@ def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> No
     p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
     if quest.book:
         p.scope["book"] = quest.book
-    if "prerequisites" in asked.aspects and "tasks" in asked.aspects and asked.those:
+    linked = [a for a in ("prerequisites", "unlocks") if a in asked.aspects]
+    if len(linked) == 1 and "tasks" in asked.aspects and asked.those:
         # "What comes before it, and what do those quests ask for": the detail, then every
-        # prerequisite at once; what the quest itself needs is not asked.
-        p.intent, p.prerequisite_tasks = Intent.QUEST_INFO, True
+        # quest before (or after) it at once; what the quest itself needs is not asked.
+        p.intent, p.linked_tasks = Intent.QUEST_INFO, linked[0]
         p.aspects = tuple(a for a in p.aspects if a != "tasks")
         return
     # The quest is read by id (one detail), so its items' sources still fit the budget.
