@@ -185,8 +185,11 @@ def inside(entity: Entity, phrase: str) -> bool:
     return any(word not in FILLER and word not in mention for word in extra)
 
 
-# What a question asks, in words around a name: never part of another name.
+# What a question asks (and a count before a name), in words around a name: never part of
+# another name.
 ASKING_EN = (
+    # "2 anvils": a count before the name.
+    r"^\d+\b",
     # "… and what do they need": the next clause of the question.
     r"\b(?:and|or|but|then)\s+(?:what|how|where|which|who|why|when|do|does|is|are|can)\b.*$",
     *w.QUEST_ASPECTS_EN.values(),
@@ -199,6 +202,8 @@ ASKING_EN = (
     w.THOSE_EN,
 )
 ASKING_ZH = (
+    # "两把弓", "2个书架": a count before the name.
+    r"^\s*[\d一二两三四五六七八九十]+\s*[个只根张块把件顶面座架盏份条支]?",
     *w.QUEST_ASPECTS_ZH.values(),
     *w.ITEM_ASPECTS_ZH.values(),
     w.OBTAIN_ZH,

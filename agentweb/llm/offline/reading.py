@@ -187,7 +187,9 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
         return p
     named_else = _named_besides(p, quests, things)
-    counted = _counted_material(p, asked, live, quests) if quests else None
+    # Counted beside a quest named as nothing else ("an anvil" may be a quest and an item).
+    only_quests = [q for q in quests if not _same_mention(q, things)]
+    counted = _counted_material(p, asked, live, quests) if only_quests else None
     if quests and (_is_quest(asked, quests, things, named_else) or counted is not None):
         material = _material_asked(p, quests, things) or counted is not None
         _quest(p, asked, _best_quest(quests, chapters, books), material)
@@ -319,12 +321,18 @@ def _is_quest(asked: Asked, quests: list[Entity], things: list[Entity], named_el
     what the quest needs and goes on to its items ("… and how do I get each"); or when
     it names other things besides (the quest's items: "how many iron ingots in total").
     A quest named like an item, or named as the thing to obtain ("where do I find
-    Lunium Nova"), is not: the item — or the pattern reader's lookup — is.
+    Lunium Nova"), is not: the item — or the pattern reader's lookup — is; nor is a quest
+    named like an item beside another item ("how many iron ingots for 2 anvils").
     """
     if asked.quest_word or asked.aspects & set(QUEST_ONLY):
         return True
     item_asked = bool(asked.aspects & set(ITEM_ASPECTS)) or asked.obtain or asked.materials
-    if "tasks" in asked.aspects and (asked.chain or asked.count):
+    # "How many iron ingots for 2 anvils": every quest named is an item named by the same
+    # words, beside another item — a question about items.
+    items_only = all(_same_mention(q, things) for q in quests) and any(
+        not _same_mention(t, quests) for t in things
+    )
+    if "tasks" in asked.aspects and (asked.chain or asked.count) and not items_only:
         return True
     if item_asked or asked.total or asked.count:
         return named_else and not all(_same_mention(q, things) for q in quests)
