@@ -62,3 +62,19 @@ def test_the_quests_it_unlocks_are_read_the_same_way(frostbell):
     assert asked.tools == CHAIN, asked.text
     assert "1× Bell" in asked.text and "5× Diamond" in asked.text, asked.text
     assert "Raw Iron" not in asked.text
+
+
+def test_the_prerequisites_as_what_needs_something_are_read_the_same_way(frostbell):
+    for question in (
+        "what do the prerequisites of the golden bell require",
+        "金色的钟的前置任务要什么",
+    ):
+        asked = ask(question)
+        assert asked.tools == CHAIN, asked.text
+        assert "20×" in asked.text and "16×" in asked.text, asked.text
+
+
+def test_what_i_need_before_a_quest_is_its_own_tasks_and_prerequisites(frostbell):
+    asked = ask("what do I need before the golden bell")
+    assert asked.tools == ["ftb.quest.detail"], asked.text
+    assert "1× Bell" in asked.text and "Night of the Bell" in asked.text

@@ -86,7 +86,7 @@ class Asked:
         self.kill = has(w.KILL_EN, w.KILL_ZH)
         self.total = has(w.TOTAL_EN, w.TOTAL_ZH)
         self.each = has(w.EACH_EN, w.EACH_ZH)
-        self.those = has(w.THOSE_EN, w.THOSE_ZH)
+        self.those = has(w.THOSE_EN, w.THOSE_ZH) or has(w.LINKED_NEED_EN, w.LINKED_NEED_ZH)
         self.materials = has(w.MATERIALS_EN, w.MATERIALS_ZH)
         self.count = has(w.COUNT_EN, w.COUNT_ZH)
         self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))

@@ -128,6 +128,15 @@ EACH_ZH = re.compile(r"(它们|每种|每个|分别|各自|各种)")
 # "它们各要交什么"): their own aspects are asked.
 THOSE_EN = re.compile(r"\b(those|these|they|them|each|both)\b")
 THOSE_ZH = re.compile(r"(它们|他们|那些|这些|分别|各自|各|每个)")
+# The quests before or after it are what needs something ("what do the prerequisites of
+# X require", "the quests before X ask for", "X的前置任务要什么").
+LINKED_NEED_EN = re.compile(
+    r"\b(?:prerequisites?|prereqs?|quests?)\s+(?:(?:before|after|of|for)\s+)?(?:it\s+)?"
+    r"(?:\w+\s+)?(?:needs?|requires?|wants?|asks?)\b"
+)
+LINKED_NEED_ZH = re.compile(
+    r"(前置|前面|之前|之后|后面|后续)的?任务(分别|各自|各)?(需要|要求|要交|要)"
+)
 MATERIALS_EN = re.compile(r"\b(materials?|ingredients?|goes into|go into|made of|made from)\b")
 MATERIALS_ZH = re.compile(r"(材料|原料|用什么做)")
 COUNT_EN = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b")
