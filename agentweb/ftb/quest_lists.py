@@ -1,6 +1,7 @@
-"""``ftb.quest.query``'s lists: quests by chapter, by an item their rewards give or their
-tasks ask for, by a mob their kill tasks name — each limited to a book, a chapter
-group or a chapter when asked — and the chapters of a book or group with their counts.
+"""``ftb.quest.query``'s lists: quests by id (several at once), by chapter, by an item
+their rewards give or their tasks ask for, by a mob their kill tasks name — each limited
+to a book, a chapter group or a chapter when asked — and the chapters of a book or group
+with their counts.
 
 Each quest is listed once, with every reward or task that matched ("16× Torch",
 "10× Zombie (kill)"); counts of quests are over the whole scope, not the list shown.
@@ -81,6 +82,8 @@ def list_quests(value: Any) -> QuestListResult:
     scope, problem = _scope(value)
     if problem:
         return QuestListResult(message=problem, how="none")
+    if value.quest_ids:
+        return _by_ids(value.quest_ids, scope, value.limit)
     if value.reward_table:
         return _by_table(value.reward_table, scope, value.limit)
     if value.reward_type:
@@ -115,6 +118,7 @@ def _scope(value: Any) -> tuple[Scope, str]:
         or value.requires_item
         or value.reward_type
         or value.reward_table
+        or value.quest_ids
     )
     if value.chapter and listed_by:
         chapter = find_chapter(value.chapter, book)
@@ -188,6 +192,25 @@ def _by_item(name: str, scope: Scope, limit: int, *, rewards: bool) -> QuestList
     else:
         rows = [(t.quest, TaskInfo.of(t).text()) for t in _tasks(scope, limit, item_id__in=ids)]
     return _listed(rows, f"Quests that {verb} {name!r}{_within(scope)}", scope)
+
+
+def _by_ids(ids: list[str], scope: Scope, limit: int) -> QuestListResult:
+    """The quests of these ids, in the order given, each with its tasks and rewards."""
+    wanted = list(dict.fromkeys(search.normalize_quest_id(i) or i for i in ids))[:limit]
+    rows = search.with_tasks_and_rewards(Quest.objects.filter(quest_id__in=wanted))
+    found = {q.quest_id: q for q in rows.filter(scope.quests())}
+    quests = [found[i] for i in wanted if i in found]
+    missing = [i for i in wanted if i not in found]
+    message = f"Quests {', '.join(wanted)}{_within(scope)}"
+    if missing:
+        message += f" (no quest has the id {', '.join(missing)})"
+    return QuestListResult(
+        message=message,
+        how="filter" if quests else "none",
+        quests=[line(q) for q in quests],
+        total=len(quests),
+        scope=scope.describe(),
+    )
 
 
 def _by_kill(name: str, scope: Scope, limit: int) -> QuestListResult:

@@ -46,6 +46,10 @@ class TaskInfo(BaseModel):
             info.entity_name = name_of(NameKind.ENTITY, entity) or prettify_id(entity)
             if not task.title:
                 info.label = info.entity_name
+        fluid = (task.details or {}).get("fluid") if task.type == TaskType.FLUID else None
+        if isinstance(fluid, str) and fluid and not task.title:
+            # An untitled fluid task is named by its fluid ("Bioethanol"), not "fluid".
+            info.label = name_of(NameKind.FLUID, fluid) or prettify_id(fluid)
         return info
 
     def text(self) -> str:
@@ -200,8 +204,13 @@ class QuestInfo(BaseModel):
             "chapter": self.chapter,
             "tasks": [_task_brief(t) for t in self.tasks],
             "rewards": [r.brief() for r in self.rewards],
-            "prerequisites": [{"title": q.title, "chapter": q.chapter} for q in self.prerequisites],
-            "unlocks": [q.title for q in self.unlocks[:OBSERVED_LINKS]],
+            "prerequisites": [
+                {"quest_id": q.quest_id, "title": q.title, "chapter": q.chapter}
+                for q in self.prerequisites
+            ],
+            "unlocks": [
+                {"quest_id": q.quest_id, "title": q.title} for q in self.unlocks[:OBSERVED_LINKS]
+            ],
         }
         if self.chapter_group:
             data["chapter_group"] = self.chapter_group

@@ -16,6 +16,8 @@ from agentweb.game.versions import Versioned, VersionedMap
 
 # Item ids a name may stand for ("Andesite" is an item and a block variant…).
 MAX_ITEM_IDS = 5
+# Items one kind stands for ("bed": the beds of every colour).
+MAX_KIND_IDS = 32
 QUEST_ID = re.compile(r"[0-9A-Fa-f]{1,16}")
 
 
@@ -65,7 +67,8 @@ def item_ids_for(name: str) -> list[str]:
     """Item ids a name stands for: an id as given, an imported item, or a name quests use.
 
     Modded items are not in the item table, but quest tasks and rewards carry
-    their display names, so those are matched too: exactly first, then close
+    their display names, so those are matched too: exactly first, then a kind named
+    by the last word of several items' names ("bed", "beds": every bed), then close
     names (typos, plurals, words left out or added).
     """
     name = clean_text(name)
@@ -82,6 +85,9 @@ def item_ids_for(name: str) -> list[str]:
     exact = sorted({pair for key in keys for pair in named.by_name.get(key, ())})
     if exact:
         return list(dict.fromkeys(item_id for _, item_id in exact))[:MAX_ITEM_IDS]
+    kind = queries.items_of_kind(name)
+    if kind:
+        return [item.item_id for item in kind][:MAX_KIND_IDS]
     close = [item.item_id for item in queries.fuzzy_items(name, limit=MAX_ITEM_IDS)]
     close += [i for _, i in names.closest(name, named.names, limit=MAX_ITEM_IDS)]
     return list(dict.fromkeys(close))[:MAX_ITEM_IDS]

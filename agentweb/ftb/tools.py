@@ -3,9 +3,9 @@ and ``ftb.quest.claim`` (a write, in ``agentweb.ftb.claim``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.ftb import search
@@ -25,14 +25,18 @@ from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, clip, db
 
 MODULE = "game.ftb"
+QUEST_ID_TEXT = r"^[0-9A-Fa-f]{1,16}$"
 # Characters of a quest's text quoted when its text, not its title, matched.
 MATCHED_CHARS = 200
 QUEST_ID_FIELD = Field(
     min_length=1,
     max_length=16,
-    pattern=r"^[0-9A-Fa-f]{1,16}$",
+    pattern=QUEST_ID_TEXT,
     description="The quest's 16-hex-digit id, e.g. '6BB9DBAA8307942C'.",
 )
+# A quest id in a list (``ftb.quest.query``'s ``quest_ids``), and how many one call takes.
+QuestId = Annotated[str, StringConstraints(min_length=1, max_length=16, pattern=QUEST_ID_TEXT)]
+MAX_QUEST_IDS = 8
 
 
 def _observe_list(out: QuestListResult) -> dict[str, Any]:
@@ -150,6 +154,13 @@ class QuestQueryInput(ToolInput):
     requires_item: str | None = Field(
         None, max_length=MAX_NAME, description="Only quests whose tasks ask for this item."
     )
+    quest_ids: list[QuestId] | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_QUEST_IDS,
+        description="These quests by id (a quest's prerequisites or unlocks, say), in this "
+        "order, each with its tasks and rewards.",
+    )
     limit: Limit = 10
 
 
@@ -163,7 +174,7 @@ async def quest_query(value: QuestQueryInput, call: ToolCall) -> QuestListResult
 
 QUEST_QUERY = ReActTool(
     "ftb.quest.query",
-    "List quests: by chapter, rewarded or required item, or kill target; list chapters.",
+    "List quests: by id, chapter, rewarded or required item, or kill target; list chapters.",
     QuestQueryInput,
     quest_query,
     module=MODULE,
@@ -173,7 +184,9 @@ QUEST_QUERY = ReActTool(
 ).for_reasoning(
     "List FTB quests by what their rewards give (rewards_item, reward_type, reward_table), "
     "what their tasks ask for (requires_item, kills, task_type), each once with what "
-    "matched; book, group and chapter limit any list. Else a chapter's quests, or the "
+    "matched; book, group and chapter limit any list. quest_ids: several quests at once "
+    "(the prerequisites a detail named), each with its tasks and rewards. Else a chapter's "
+    "quests, or the "
     "chapters of a book or group with their quest counts and the total."
 )
 

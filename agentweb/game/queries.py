@@ -104,12 +104,18 @@ class _ItemIndex:
     by_name: dict[str, list[int]]
     by_item_id: dict[str, Item]
     display_names: names.NameIndex[int]
+    # The last word of display names of several words ("bed": White Bed, Red Bed, …).
+    by_head: dict[str, list[int]]
 
 
 def _index_items() -> _ItemIndex:
     items = list(Item.objects.order_by("display_name", "pk"))
     by_name: dict[str, list[int]] = {}
+    by_head: dict[str, list[int]] = {}
     for item in items:
+        words = item.display_name.lower().split()
+        if len(words) > 1:
+            by_head.setdefault(words[-1], []).append(item.pk)
         keys = (item.item_id.lower(), item.name.lower(), item.display_name.lower())
         for key in dict.fromkeys(keys):
             by_name.setdefault(key, []).append(item.pk)
@@ -118,6 +124,7 @@ def _index_items() -> _ItemIndex:
         by_name=by_name,
         by_item_id={item.item_id: item for item in items},
         display_names=names.NameIndex((item.display_name, item.pk) for item in items),
+        by_head=by_head,
     )
 
 
@@ -135,6 +142,25 @@ def fuzzy_items(text: str, *, limit: int = DEFAULT_LIMIT) -> list[Item]:
     index = _ITEMS.get()
     pks = [pk for _, pk in names.closest(text, index.display_names, limit=_limit(limit))]
     return [_copy(index.by_pk[pk]) for pk in pks if pk in index.by_pk]
+
+
+# A kind is named by the last word of at least this many items' names.
+MIN_KIND_ITEMS = 2
+
+
+def items_of_kind(text: str) -> list[Item]:
+    """The items a one-word kind names: every item whose name ends in that word ("bed" is
+    White Bed, Red Bed and the other beds; "beds" too); ``[]`` when fewer than
+    :data:`MIN_KIND_ITEMS` do, or ``text`` is more than a word."""
+    word = clean_text(text).lower()
+    if not word or " " in word:
+        return []
+    index = _ITEMS.get()
+    for key in dict.fromkeys((word, (singular(word) or word).lower())):
+        pks = index.by_head.get(key, [])
+        if len(pks) >= MIN_KIND_ITEMS:
+            return [_copy(index.by_pk[pk]) for pk in pks]
+    return []
 
 
 def exact_item(text: str) -> Item | None:

@@ -12,6 +12,7 @@ BURNING_DEVICE = "7013762E5C89BE35"
 # chapter_0_from_dust.snbt: the untitled quest asking for minecraft:crafting_table
 # rewards 16 minecraft:torch and depends on The World and Quality of your life.
 CRAFTING_TABLE = "2B9CD2BF87525F82"
+THE_WORLD = "7D722C83CF88C890"
 # chapter_0_from_dust.snbt: "Friendly Reminder" gives a choice from reward table "Beds".
 FRIENDLY_REMINDER = "41B9ABFF89E857BC"
 
@@ -46,7 +47,8 @@ def test_detail_has_rewards_and_prerequisites_with_chapters(world):
     assert obs["rewards"] == [
         {"reward": "16× Torch", "type": "item", "item_id": "minecraft:torch", "count": 16}
     ]
-    assert {"title": "The World", "chapter": "Chapter 0: From Dust"} in obs["prerequisites"]
+    the_world = {"quest_id": THE_WORLD, "title": "The World", "chapter": "Chapter 0: From Dust"}
+    assert the_world in obs["prerequisites"]
     assert out.card["kind"] == "quest"
     assert out.card["prerequisites"][0]["chapter"] == "Chapter 0: From Dust"
 

@@ -11,6 +11,7 @@ from agentweb.core.tooling import registry
 from agentweb.engine import AllModules, Budget, EventKind, ListSink, RunStatus, StopCode
 from agentweb.engine.options import RunOptions
 from agentweb.engine.policy import MODULE_DEFAULTS, REASONING
+from agentweb.game.mentions import QuestionNames
 from agentweb.llm.offline import OfflinePlanner
 from agentweb.workflows.env import Environment, Request
 from agentweb.workflows.prompts import PromptBook
@@ -19,7 +20,9 @@ from agentweb.workflows.runner import run_request
 PROMPTS = PromptBook(Path(__file__).resolve().parents[2] / "prompts")
 
 
-def run(text: str, *, rounds: int | None = None, tool_calls: int | None = None):
+def run(
+    text: str, *, rounds: int | None = None, tool_calls: int | None = None, linked: bool = False
+):
     def policy(workflow: str):
         base = MODULE_DEFAULTS[workflow]
         return base.with_overrides(toolCalls=tool_calls) if tool_calls is not None else base
@@ -32,6 +35,8 @@ def run(text: str, *, rounds: int | None = None, tool_calls: int | None = None):
         policy=policy,
         model=OfflinePlanner(),
         sink=sink,
+        # The question's entities, as the page's runs have them.
+        names=QuestionNames() if linked else None,
     )
     options = RunOptions(reactIterations=rounds) if rounds is not None else None
     request = Request(text, workflow=REASONING, options=options)
@@ -73,3 +78,16 @@ def test_a_run_with_room_to_spare_is_completed_as_before(world):
     outcome, _ = run("What do I need for the Burning Device quest and how do I get it?")
     assert outcome.status is RunStatus.COMPLETED
     assert "ran out" not in outcome.text
+
+
+def test_the_prerequisites_found_are_said_and_what_they_ask_for_is_left(world):
+    outcome, _ = run(
+        "What comes before the Space Trebuchet quest, and what do those quests need?",
+        tool_calls=1,
+        linked=True,
+    )
+    assert "Space immunity" in outcome.text and "Biofuel" in outcome.text
+    assert outcome.text.endswith(
+        "I ran out of tool calls before I could look up what those quests ask for."
+    ), outcome.text
+    assert outcome.stop.budget is Budget.TOOL_CALLS

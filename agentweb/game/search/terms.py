@@ -47,7 +47,13 @@ CONVERSATION = frozenset(
     like wonder curious question cant dont doesnt didnt isnt arent wasnt wont wouldnt
     couldnt im ive youre whats wheres hows thats theres got gotten""".split()  # noqa: SIM905
 )
-STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION | CHINESE_STOP_PAIRS
+# What is left of a contraction split at its apostrophe ("doesn't" → doesn, t; "you'll" →
+# you, ll): no word of a topic, and never repaired into one ("doesn" is not does).
+CONTRACTIONS = frozenset(
+    """doesn didn isn aren wasn weren hasn haven hadn wouldn couldn shouldn mustn needn
+    won ll ve re""".split()  # noqa: SIM905
+)
+STOP_WORDS = SNOWBALL_ENGLISH | CONVERSATION | CONTRACTIONS | CHINESE_STOP_PAIRS
 # Characters of Chinese question words and particles: a pair with one of them is no word
 # of a topic ("么谷" in "为什么谷里…").
 ASKING_CHARACTERS = frozenset("么为怎什哪吗呢啥咋吧啊呀谁几")
@@ -123,11 +129,25 @@ def allowed_edits(word: str) -> int:
     return 1 if len(word) < 9 else 2
 
 
+# The shortest query word repaired (names have their own floor: ``names``, ``same_name``).
+MIN_REPAIRED_CHARS = 6
+
+
 def closest_word(word: str, vocabulary: Iterable[str]) -> str | None:
     """The vocabulary word within :func:`allowed_edits` of ``word`` (an insertion,
-    deletion, substitution or swap of neighbours is one edit), or ``None``."""
-    edits = allowed_edits(word)
+    deletion, substitution or swap of neighbours is one edit) that starts with the same
+    letter, or ``None``.
+
+    A word that differs in its first letter is most often another real word, not the
+    same one mistyped ("batch" and hatch, "walking" and talking, "coal" and goal):
+    players' typos fall inside a word (a swap, a missing or doubled letter), so a
+    repair keeps the first letter, and a word with no such neighbour stays as typed
+    (the search then weighs it as a word no document has). Words shorter than
+    :data:`MIN_REPAIRED_CHARS` are never repaired: among five-letter words, one edit
+    reaches too many real words ("bunch", bench, lunch, punch)."""
+    edits = allowed_edits(word) if len(word) >= MIN_REPAIRED_CHARS else 0
     if not edits:
         return None
-    found = process.extractOne(word, vocabulary, scorer=OSA.distance, score_cutoff=edits)
+    same_start = (w for w in vocabulary if w[:1] == word[:1])
+    found = process.extractOne(word, same_start, scorer=OSA.distance, score_cutoff=edits)
     return found[0] if found else None

@@ -82,6 +82,8 @@ def _what(d: Draft, action: Action) -> str:
         case "ftb.quest.detail":
             return d.w("what_detail")
         case "ftb.quest.query":
+            if given.get("quest_ids"):
+                return d.w("what_linked")
             for field, key in (
                 ("rewards_item", "what_rewarders"),
                 ("requires_item", "what_requirers"),

@@ -101,7 +101,8 @@ def quest_detail(d: Draft, obs: Seen) -> None:
         d.say(key, numbers, title=title, quests=d.join(unlocks))
     item_tasks = [t["task"] for t in r.get("tasks") or [] if t.get("item_id")]
     looked_up = any(s.tool in ("item.source", "item.materials") for s in d.seen)
-    if d.p.intent is Intent.QUEST_CHAIN and item_tasks and not looked_up:
+    own = any(t.get("item_id") == d.p.counted for t in r.get("tasks") or [])
+    if d.p.intent is Intent.QUEST_CHAIN and item_tasks and not looked_up and not own:
         # The detail answered more of the question; say what is still to ask.
         d.say("chain_later", items=d.join(d.names(item_tasks)))
 
@@ -208,6 +209,9 @@ def quest_query(d: Draft, obs: Seen) -> None:
         return
     quests = r.get("quests") or []
     given = obs.input
+    if given.get("quest_ids"):
+        _each_quest(d, obs)
+        return
     rewards_item, requires_item = given.get("rewards_item"), given.get("requires_item")
     kills, any_kill = given.get("kills"), given.get("task_type") == "kill"
     reward_type = given.get("reward_type")
@@ -254,6 +258,21 @@ def quest_query(d: Draft, obs: Seen) -> None:
         d.say("reward_type", numbers, kind=_reward_kind(d, reward_type), quests=d.join(lines))
     else:
         _chapter_quests(d, obs, lines, numbers)
+
+
+def _each_quest(d: Draft, obs: Seen) -> None:
+    """Quests read by id (a quest's prerequisites): what each asks for, and what it gives
+    when the question asks that too."""
+    for i, q in enumerate(obs.result.get("quests") or []):
+        numbers = obs.number(i)
+        title, chapter = q["title"], q["chapter"]
+        tasks = [task_text(d, t) for t in q.get("tasks") or [] if isinstance(t, dict)]
+        key = "quest_tasks" if tasks else "quest_no_tasks"
+        d.say(key, numbers, title=title, chapter=chapter, tasks=d.join(tasks))
+        if "rewards" in d.p.aspects:
+            rewards = d.names(q.get("rewards") or [])
+            key = "quest_rewards" if rewards else "quest_no_rewards"
+            d.say(key, numbers, title=title, rewards=d.join(rewards))
 
 
 def _reward_kind(d: Draft, reward_type: str) -> str:

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentweb.llm.offline import text as w
+
 QUEST, ITEM, BLOCK, MOB = "quest", "item", "block", "entity"
 CHAPTER, GROUP, BOOK, TABLE = "chapter", "chapter_group", "book", "reward_table"
 WORD = re.compile(r"[^\W_]+")
@@ -161,8 +163,11 @@ def inside(entity: Entity, phrase: str) -> bool:
     lacks ("andesite alloy" around "Andesite"), so the phrase names something else. A
     phrase that only adds a few filler words ("Master of the Forge opens up") names it."""
     if CJK.search(phrase) and CJK.search(entity.text):
-        # A Chinese phrase the pattern reader kept whole is longer than a name inside it.
-        return entity.text in phrase and entity.text != phrase
+        # A Chinese phrase the pattern reader kept whole is longer than a name inside it,
+        # unless what it adds only asks ("能拿到钻石" is 钻石 asked about).
+        if entity.text not in phrase or entity.text == phrase:
+            return False
+        return bool(CJK.search(_unasked(phrase.replace(entity.text, " "), ASKING_ZH)))
     # "the Tide Pool Diver" is mentioned as "Tide Pool Diver": articles do not count.
     mention = [w for w in words(entity.text) if w not in FILLER] or words(entity.text)
     wanted = words(phrase)
@@ -174,5 +179,46 @@ def inside(entity: Entity, phrase: str) -> bool:
     if " ".join(mention) not in " ".join(wanted) or len(wanted) <= len(mention):
         return False
     # Any word of the phrase that names something and is not the name's makes it another
-    # name ("Tide Pool Diver Expert", "burning device 2").
-    return any(w not in FILLER and w not in mention for w in wanted)
+    # name ("Tide Pool Diver Expert", "burning device 2"); words that only ask something
+    # ("hand out item vaults", "prereqs for Mainland Smith") do not.
+    extra = words(_unasked(" ".join(wanted), ASKING_EN))
+    return any(word not in FILLER and word not in mention for word in extra)
+
+
+# What a question asks (and a count before a name), in words around a name: never part of
+# another name.
+ASKING_EN = (
+    # "2 anvils": a count before the name.
+    r"^\d+\b",
+    # "… and what do they need": the next clause of the question.
+    r"\b(?:and|or|but|then)\s+(?:what|how|where|which|who|why|when|do|does|is|are|can)\b.*$",
+    *w.QUEST_ASPECTS_EN.values(),
+    *w.ITEM_ASPECTS_EN.values(),
+    w.OBTAIN_EN,
+    w.WHICH_QUESTS_EN,
+    w.KILL_EN,
+    w.COUNT_EN,
+    w.EACH_EN,
+    w.THOSE_EN,
+)
+ASKING_ZH = (
+    # "两把弓", "2个书架": a count before the name.
+    r"^\s*[\d一二两三四五六七八九十]+\s*[个只根张块把件顶面座架盏份条支]?",
+    *w.QUEST_ASPECTS_ZH.values(),
+    *w.ITEM_ASPECTS_ZH.values(),
+    w.OBTAIN_ZH,
+    w.WHICH_QUESTS_ZH,
+    w.KILL_ZH,
+    w.COUNT_ZH,
+    w.EACH_ZH,
+    w.THOSE_ZH,
+    # Then particles and what is left of question words ("能拿到钻石啊").
+    r"[的了吗呢吧啊呀嘛哦啦么啥什]",
+)
+
+
+def _unasked(text: str, patterns: tuple[str | re.Pattern[str], ...]) -> str:
+    """``text`` without the words that ask something."""
+    for pattern in patterns:
+        text = re.sub(pattern, " ", text)
+    return text

@@ -249,6 +249,8 @@ ZH_ITEMS = {
     "音符盒": "Note Block",
     "矿车": "Minecart",
     "白色床": "White Bed",
+    # The kind, named by the word every bed's name ends in (the tools list them all).
+    "床": "Bed",
     "白色羊毛": "White Wool",
     "金矿石": "Gold Ore",
     "红石矿石": "Redstone Ore",
@@ -445,6 +447,7 @@ ZH_AFTER = (
 )
 ZH_BEFORE = (
     "的",
+    "奖励",
     "个",
     "只",
     "根",

@@ -87,6 +87,13 @@ class Parsed:
     also_requirers: bool = False
     group: str | None = None
     book: str | None = None
+    # The question goes on to what the quests before or after it ask for ("… and what do
+    # those quests need"): ``prerequisites`` or ``unlocks``, read all at once after the
+    # quest's detail.
+    linked_tasks: str | None = None
+    # The item a question about a quest counts ("how many sticks for …"): not a material
+    # when the quest itself asks for it.
+    counted: str | None = None
     # The raw materials of what is asked (a bill of materials), not only its recipe.
     materials: bool = False
     # Quests by the type of a reward ("xp"), and the reward table asked about.

@@ -136,7 +136,7 @@ INFO_PATTERNS = (
 )
 REWARD_PATTERNS = (
     re.compile(
-        r"\b(?:rewards?|gives?|awards?|grants?)\s+(?:me\s+|you\s+|players?\s+)?(?:with\s+)?"
+        r"\b(?:rewards?|gives?|awards?|grants?|hands?\s+out)\s+(?:me\s+|you\s+|players?\s+)?(?:with\s+)?"
         + ART
         + r"(?P<n>.+?)(?=\s+(?:as|when|in|for)\b|\s*[?.!,;]|$)",
         re.I,

@@ -266,12 +266,17 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     needs_detail |= p.intent is Intent.QUEST_CHAIN and len(asked & DETAIL_ONLY) >= 2
     if needs_detail:
         yield Action(QUEST_DETAIL, {"quest_id": quest_id})
+    if p.linked_tasks:
+        yield from _linked_quests(detail, p.linked_tasks)
+        return
     if p.intent is not Intent.QUEST_CHAIN:
         return
     source = detail.result if detail is not None and detail.ok else quest or {}
     wanted = [t for t in source.get("tasks") or [] if t.get("item_id")]
     if not wanted:
         return
+    if p.counted and any(t["item_id"] == p.counted for t in wanted):
+        return  # "how many ladders for Into the Shaft": its own task, said by the detail
     if p.materials:
         # One bill for every item the quest asks for, with its count.
         items = [{"item": t["item_id"], "count": _task_count(t)} for t in wanted]
@@ -283,6 +288,15 @@ def _quest(p: Parsed, seen: list[Seen], tools: set[str]):
     ids = list(dict.fromkeys(t["item_id"] for t in wanted))
     # Every item in one call: three rounds allow two tools.
     yield Action(ITEM_SOURCE, {"item": ids[0] if len(ids) == 1 else ids[:MAX_LISTED]})
+
+
+def _linked_quests(detail: Seen | None, link: str):
+    """Every quest before or after this one (``link``: ``prerequisites`` or ``unlocks``)
+    that the detail named, read at once (their tasks and rewards)."""
+    found = detail.result.get(link) if detail is not None and detail.ok else None
+    ids = [q["quest_id"] for q in found or [] if isinstance(q, dict) and q.get("quest_id")]
+    if ids:
+        yield Action(QUEST_QUERY, {"quest_ids": ids[:MAX_LISTED]})
 
 
 def _task_count(task: dict[str, Any]) -> int:

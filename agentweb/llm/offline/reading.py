@@ -87,6 +87,7 @@ class Asked:
         self.kill = has(w.KILL_EN, w.KILL_ZH)
         self.total = has(w.TOTAL_EN, w.TOTAL_ZH)
         self.each = has(w.EACH_EN, w.EACH_ZH)
+        self.those = has(w.THOSE_EN, w.THOSE_ZH) or has(w.LINKED_NEED_EN, w.LINKED_NEED_ZH)
         self.materials = has(w.MATERIALS_EN, w.MATERIALS_ZH)
         self.count = has(w.COUNT_EN, w.COUNT_ZH)
         self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))
@@ -156,7 +157,9 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         only_quests = [q for q in quests if not _same_mention(q, things + mobs)]
         if not only_quests and _reverse(p, asked, things, mobs):
             return p
-        if p.intent in REVERSE:
+        # "Which quests come before Mainland Smith": the quest's own prerequisites.
+        linked = only_quests and asked.aspects & {"prerequisites", "unlocks"}
+        if p.intent in REVERSE and not linked:
             return p  # "which quests reward an Item Vault": a modded item the data only names
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(live)
@@ -185,8 +188,13 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
         return p
     named_else = _named_besides(p, quests, things)
-    if quests and _is_quest(asked, quests, things, named_else):
-        _quest(p, asked, _best_quest(quests, chapters, books), _material_asked(p, quests, things))
+    # Counted beside a quest named as nothing else ("an anvil" may be a quest and an item).
+    only_quests = [q for q in quests if not _same_mention(q, things)]
+    counted = _counted_material(p, asked, live, quests) if only_quests else None
+    if quests and (_is_quest(asked, quests, things, named_else) or counted is not None):
+        material = _material_asked(p, quests, things) or counted is not None
+        _quest(p, asked, _best_quest(quests, chapters, books), material)
+        p.counted = counted or None
         return p
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
@@ -325,12 +333,18 @@ def _is_quest(asked: Asked, quests: list[Entity], things: list[Entity], named_el
     what the quest needs and goes on to its items ("… and how do I get each"); or when
     it names other things besides (the quest's items: "how many iron ingots in total").
     A quest named like an item, or named as the thing to obtain ("where do I find
-    Lunium Nova"), is not: the item — or the pattern reader's lookup — is.
+    Lunium Nova"), is not: the item — or the pattern reader's lookup — is; nor is a quest
+    named like an item beside another item ("how many iron ingots for 2 anvils").
     """
     if asked.quest_word or asked.aspects & set(QUEST_ONLY):
         return True
     item_asked = bool(asked.aspects & set(ITEM_ASPECTS)) or asked.obtain or asked.materials
-    if "tasks" in asked.aspects and (asked.chain or asked.count):
+    # "How many iron ingots for 2 anvils": every quest named is an item named by the same
+    # words, beside another item — a question about items.
+    items_only = all(_same_mention(q, things) for q in quests) and any(
+        not _same_mention(t, quests) for t in things
+    )
+    if "tasks" in asked.aspects and (asked.chain or asked.count) and not items_only:
         return True
     if item_asked or asked.total or asked.count:
         return named_else and not all(_same_mention(q, things) for q in quests)
@@ -357,12 +371,72 @@ def _material_asked(p: Parsed, quests: list[Entity], things: list[Entity]) -> bo
     return any(_amount_asked(b) for t in others for b in _befores(p.text, t, others))
 
 
+# "How many planks …", "要多少块木板": the word whose amount is asked (in Chinese, after a
+# measure word: a thing counted).
+COUNTED_WORD = re.compile(r"\bhow (?:many|much)\s+(?P<word>[a-z][a-z'-]+)")
+COUNTED_WORD_ZH = re.compile(
+    r"(?:多少|几)\s*[个只根张块把件条份支组桶瓶]\s*(?P<word>[\u3400-\u9fff]{1,6})"
+)
+# Words after "how many" that count no material.
+NOT_COUNTED = frozenset(
+    """quest quests task tasks time times xp exp experience level levels coin coins reward
+    rewards more of do does did is are was were will would can could should must
+    任务 经验 等级 金币 奖励""".split()  # noqa: SIM905
+)
+
+
+def _counted_material(
+    p: Parsed, asked: Asked, live: list[Entity], quests: list[Entity]
+) -> str | None:
+    """What a question about a quest counts, when it may be a material of the quest's
+    items ("how many planks do I need for Into the Shaft", "下井要多少块木板", "how many
+    sticks for Into the Shaft"): the item's id, ``""`` for something no name in the
+    question is (a kind of item), ``None`` when it counts nothing of the sort (quests, XP,
+    a mob to kill, a word of the quest's own name) or asks more than the quest's tasks.
+    An item the quest itself asks for is its task, not a material (the recipe checks)."""
+    if asked.aspects - {"tasks"}:
+        return None
+    found = COUNTED_WORD.search(p.text.lower()) or COUNTED_WORD_ZH.search(p.text)
+    if not found:
+        return None
+    word = found["word"]
+    if word in NOT_COUNTED or word in w.NOT_NAMES:
+        return None
+    # The Chinese word runs on into the rest of the sentence: a name at its start counts.
+    at = found.start("word")
+    named = [e for e in live if _covers(p.text, e, at)]
+    if any(e.kind == MOB or _same_mention(e, quests) for e in named):
+        return None
+    items_named = [e for e in named if e.kind in (ITEM, BLOCK)]
+    if items_named:
+        return items_named[0].id
+    return "" if not CJK.search(word) or len(word) <= 3 else None
+
+
+def _covers(text: str, entity: Entity, at: int) -> bool:
+    """The entity's mention is at (or runs over) position ``at`` of the question."""
+    low, name = text.casefold(), entity.text.casefold()
+    start = low.find(name)
+    while start >= 0:
+        if start <= at < start + len(name):
+            return True
+        start = low.find(name, start + 1)
+    return False
+
+
 def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> None:
     p.quest, p.quest_id, p.said_quest = quest.name, quest.id, True
     p.items = []
     p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
     if quest.book:
         p.scope["book"] = quest.book
+    linked = [a for a in ("prerequisites", "unlocks") if a in asked.aspects]
+    if len(linked) == 1 and "tasks" in asked.aspects and asked.those:
+        # "What comes before it, and what do those quests ask for": the detail, then every
+        # quest before (or after) it at once; what the quest itself needs is not asked.
+        p.intent, p.linked_tasks = Intent.QUEST_INFO, linked[0]
+        p.aspects = tuple(a for a in p.aspects if a != "tasks")
+        return
     # The quest is read by id (one detail), so its items' sources still fit the budget.
     chain = asked.chain or p.intent is Intent.QUEST_CHAIN or material
     p.intent = Intent.QUEST_CHAIN if chain else Intent.QUEST_INFO

@@ -48,7 +48,7 @@ RULE_ZH = re.compile(
     r"会怎样|会怎么样|能不能|可不可以|可以|能否|能.{0,8}吗|会不会|会.{0,8}吗|如果|要是|的话"
 )
 REWARDERS_EN = re.compile(
-    r"\b(?:which|what) quests?\b.*\b(?:rewards?|gives?|awards?|grants?)\b|"
+    r"\b(?:which|what) quests?\b.*\b(?:rewards?|gives?|awards?|grants?|hands? out)\b|"
     r"\bquests? (?:that|which) (?:rewards?|gives?|awards?)\b|\bas (?:a )?(?:quest )?reward\b"
 )
 REWARDERS_ZH = re.compile(r"(哪个|哪些|什么)任务.*(奖励|给)|奖励.+的任务")
@@ -73,7 +73,8 @@ QUEST_ASPECTS_EN = {
     r"|how (?:do|can|should) (?:i|you|u|we) (?:complete|finish|do|beat)"
     r"|what (?:do|must|should) (?:i|you|we) (?:kill|collect|bring|gather|hand over))\b"
     r"|\bhow (?:many|much)\b.*\bfor\b",
-    "rewards": r"\b(rewards?|rewarded|gives?|prizes?|worth|loot|xp|experience|pays?(?: out)?"
+    "rewards": r"\b(rewards?|rewarded|gives?(?: out)?|hands? out|prizes?|worth|loot|xp|experience"
+    r"|pays?(?: out)?"
     r"|payout)\b|"
     r"\bwhat (?:do|will|would|can|does) (?:i|you|we|one) (?:get|receive|earn|pick)\b",
     "prerequisites": r"\b(prerequisites?|prereqs?|depends? on|dependenc(?:y|ies)|before|"
@@ -88,8 +89,8 @@ QUEST_ASPECTS_ZH = {
     "tasks": r"(需要|要求|要交|提交|任务目标|怎么完成|如何完成|要做什么|要干什么|要什么|要哪些"
     r"|要些什么)",
     "rewards": r"(奖励|给什么|给啥|给些什么|得到什么|拿到什么|能拿到|能得到)",
-    "prerequisites": r"(前置|依赖|之前)",
-    "unlocks": r"(解锁|之后|后续)",
+    "prerequisites": r"(前置|依赖|之前|前面|先做|先完成)",
+    "unlocks": r"(解锁|之后|后续|后面)",
     "chapter": r"(哪个章节|哪一章|什么章节|在哪)",
     "group": r"(章节组|分组)",
     "about": r"(讲的是什么|讲什么|关于什么|是关于|背景|故事|说的是什么)",
@@ -119,6 +120,8 @@ WHICH_QUESTS_EN = re.compile(
 )
 WHICH_QUESTS_ZH = re.compile(
     r"(哪些|哪个|哪几个|什么|有没有|有哪些|哪一个)任务|任务.*(有哪些|是哪些|哪几个)"
+    # "有没有要杀骷髅的任务", "哪些给钻石的任务": what the quests do, between.
+    r"|(哪些|哪个|哪几个|有没有|有哪些|哪一个)[^，。？！?,.!]{1,12}的任务"
 )
 KILL_EN = re.compile(r"\b(kill|kills|killing|slay|slaying|hunt|hunting|defeat|fight)\b")
 KILL_ZH = re.compile(r"(杀|击杀|打怪|打败|消灭|击败)")
@@ -132,6 +135,19 @@ TOTAL_ZH = re.compile(r"(原材料|一共|总共|加起来|总计|合计|原料|
 # "… and how do I get each of them": every ingredient or item, one by one.
 EACH_EN = re.compile(r"\b(each(?: of them| one)?|every(?: one)?|all of them|them all)\b")
 EACH_ZH = re.compile(r"(它们|每种|每个|分别|各自|各种)")
+# The quests a question just named, referred to again ("what do those quests ask for",
+# "它们各要交什么"): their own aspects are asked.
+THOSE_EN = re.compile(r"\b(those|these|they|them|each|both)\b")
+THOSE_ZH = re.compile(r"(它们|他们|那些|这些|分别|各自|各|每个)")
+# The quests before or after it are what needs something ("what do the prerequisites of
+# X require", "the quests before X ask for", "X的前置任务要什么").
+LINKED_NEED_EN = re.compile(
+    r"\b(?:prerequisites?|prereqs?|quests?)\s+(?:(?:before|after|of|for)\s+)?(?:it\s+)?"
+    r"(?:\w+\s+)?(?:needs?|requires?|wants?|asks?)\b"
+)
+LINKED_NEED_ZH = re.compile(
+    r"(前置|前面|之前|之后|后面|后续)的?任务(分别|各自|各)?(需要|要求|要交|要)"
+)
 MATERIALS_EN = re.compile(r"\b(materials?|ingredients?|goes into|go into|made of|made from)\b")
 MATERIALS_ZH = re.compile(r"(材料|原料|用什么做)")
 COUNT_EN = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b")

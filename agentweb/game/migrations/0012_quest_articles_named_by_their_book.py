@@ -11,6 +11,6 @@ def rebuild_documents(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("game", "0009_names_in_code_point_order")]
+    dependencies = [("game", "0011_fewer_source_indexes")]
 
     operations = [migrations.RunPython(rebuild_documents, migrations.RunPython.noop)]
