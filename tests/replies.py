@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from agentweb.engine import AgentError
+from agentweb.engine.failures import AgentFailure, Budget
+
 
 def route(workflow: str) -> dict[str, str]:
     """The router's choice."""
@@ -40,3 +43,22 @@ class HeldCall:
             self.abandoned.set()
             raise
         return self.then
+
+
+def held_then_ending(end: str, text: str = "an answer") -> tuple[Any, asyncio.Event, asyncio.Event]:
+    """A model call held at the model until ``release`` is set, then ending its run as
+    ``end`` names it: ``"failed"`` (the model errs), ``"budget_exhausted"`` (the tokens run
+    out), anything else answered with ``text``. Returns the reply, ``reached`` (set once the
+    call is at the model) and ``release``."""
+    reached, release = asyncio.Event(), asyncio.Event()
+
+    async def reply(request: Any) -> Any:
+        reached.set()
+        await release.wait()
+        if end == "failed":
+            return AgentError(AgentFailure.MODEL_ERROR, "the model broke")
+        if end == "budget_exhausted":
+            return AgentError(AgentFailure.BUDGET_EXHAUSTED, budget=Budget.TOTAL_TOKENS)
+        return answer(text)
+
+    return reply, reached, release

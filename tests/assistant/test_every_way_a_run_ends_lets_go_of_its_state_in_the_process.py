@@ -17,10 +17,8 @@ from agentweb.assistant.runs import leases
 from agentweb.assistant.runs.executor import executor
 from agentweb.assistant.runs.live import LiveRun, live_run, open_ids, open_runs
 from agentweb.assistant.runs.worker import Worker
-from agentweb.engine import AgentError
 from agentweb.engine.events import Event, EventKind
-from agentweb.engine.failures import AgentFailure, Budget
-from tests.replies import answer, route
+from tests.replies import held_then_ending, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,19 +33,6 @@ ENDS = [
 ]
 
 
-def _held_reply(end: str, reached: asyncio.Event, release: asyncio.Event):
-    async def reply(request):
-        reached.set()
-        await release.wait()
-        if end == "failed":
-            return AgentError(AgentFailure.MODEL_ERROR, "the model broke")
-        if end == "budget_exhausted":
-            return AgentError(AgentFailure.BUDGET_EXHAUSTED, budget=Budget.TOTAL_TOKENS)
-        return answer("an answer")
-
-    return reply
-
-
 def _let_go(run_id: int, live: LiveRun) -> None:
     assert live_run(run_id) is None and run_id not in open_ids()
     assert live not in open_runs(), "its flags are read no more"
@@ -56,8 +41,8 @@ def _let_go(run_id: int, live: LiveRun) -> None:
 
 @pytest.mark.parametrize("end", ENDS)
 async def test_a_run_that_ends_here_leaves_nothing_of_it_in_the_process(connect, alice, model, end):
-    reached, release = asyncio.Event(), asyncio.Event()
-    model.push(route("system:chat"), _held_reply(end, reached, release))
+    reply, reached, release = held_then_ending(end, "an answer")
+    model.push(route("system:chat"), reply)
     socket = await connect(alice)
     await socket.send({"type": "chat.send", "text": "where is iron?", "client_msg_id": "m1"})
     run_id = (await socket.until(lambda f: f["type"] == "chat.accepted"))[-1]["run_id"]
@@ -102,8 +87,8 @@ async def test_a_run_whose_execution_crashes_leaves_nothing_of_it(connect, alice
 
 
 async def test_a_worker_s_run_whose_lease_was_taken_leaves_nothing_of_it(alice, model):
-    reached, release = asyncio.Event(), asyncio.Event()
-    model.push(route("system:chat"), _held_reply("completed", reached, release))
+    reply, reached, release = held_then_ending("completed")
+    model.push(route("system:chat"), reply)
     run = await Run.objects.acreate(user=alice, question="where is iron?")
     worker = Worker("w1")
     assert await database_sync_to_async(leases.claim_queued)("w1", 1) == [run.pk]

@@ -15,9 +15,7 @@ from channels.db import database_sync_to_async
 from agentweb.assistant.models import InboxEntry, Run, RunEvent
 from agentweb.assistant.runs import recovery
 from agentweb.assistant.runs.worker import Worker
-from agentweb.engine import AgentError
-from agentweb.engine.failures import AgentFailure, Budget
-from tests.replies import answer, route
+from tests.replies import answer, held_then_ending, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,22 +33,9 @@ ENDS = {
 }
 
 
-def _held_first_reply(end: str, reached: asyncio.Event, release: asyncio.Event):
-    async def reply(request):
-        reached.set()
-        await release.wait()
-        if end == "failed":
-            return AgentError(AgentFailure.MODEL_ERROR, "the model broke")
-        if end == "budget_exhausted":
-            return AgentError(AgentFailure.BUDGET_EXHAUSTED, budget=Budget.TOTAL_TOKENS)
-        return answer("first answer")
-
-    return reply
-
-
 async def _start_a_held_run(socket, model, end):
-    reached, release = asyncio.Event(), asyncio.Event()
-    model.push(route("system:chat"), _held_first_reply(end, reached, release))
+    reply, reached, release = held_then_ending(end, "first answer")
+    model.push(route("system:chat"), reply)
     model.push(route("system:chat"), answer("second answer"))
     await socket.send({"type": "chat.send", "text": "first question", "client_msg_id": "m1"})
     first = (await socket.until(lambda f: f["type"] == "chat.accepted"))[-1]["run_id"]
