@@ -102,7 +102,7 @@ def normal_key(text: str, *, article: bool = False) -> str:
 def normal_keys(text: str) -> list[str]:
     """The keys a name is looked up by, surest first: with its article, without it, and
     with its last word in the singular (the rules of :func:`~agentweb.game.text.singular`,
-    or without a plural "s")."""
+    or without a plural "s", or "-ves" as "-f" or "-fe")."""
     key = normal_key(text)
     if not key or CJK.search(key):
         return [key]
@@ -114,6 +114,8 @@ def normal_keys(text: str) -> list[str]:
         keys.append(key[:-1])
         if key.endswith("es"):
             keys.append(key[:-2])
+        if key.endswith("ves"):  # "bookshelves", "wolves", "knives": f or fe
+            keys += [key[:-3] + "f", key[:-3] + "fe"]
     return list(dict.fromkeys(keys))
 
 

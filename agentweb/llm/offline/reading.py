@@ -453,7 +453,12 @@ def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) ->
     rest = _without(p.text, things[:1])
     p.aspects = aspects_of(rest.lower() if p.lang == "en" else rest, p.lang)
     several = len({t.text.casefold() for t in things}) > 1
-    if asked.bill or (asked.materials and asked.obtain) or (asked.count and several):
+    if (
+        asked.bill
+        or (asked.materials and asked.obtain)
+        or (asked.count and several)
+        or (asked.count and _material_of_made(p, every))
+    ):
         p.intent, p.materials = Intent.ITEM_MATERIALS, True
         if len({t.text.casefold() for t in every}) > 1:
             _made(p, every)
@@ -466,6 +471,18 @@ def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) ->
         return
     else:
         p.intent = Intent.ITEM_SOURCE
+
+
+def _material_of_made(p: Parsed, things: list[Entity]) -> bool:
+    """Of two items or more, one is counted as a thing to make and the amount of another
+    is asked ("2 bookshelves, how much leather", "做2个书架要多少皮革"): that amount is one
+    of the counted item's materials, added up."""
+    if len({t.text.casefold() for t in things}) < 2:
+        return False
+    befores = {t.id: _befores(p.text, t, things) for t in things}
+    counted = [t for t in things if any(COUNTED.search(b) for b in befores[t.id])]
+    asked = [t for t in things if t not in counted and any(map(_amount_asked, befores[t.id]))]
+    return bool(counted and asked)
 
 
 def _made(p: Parsed, things: list[Entity]) -> None:
