@@ -11,13 +11,16 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from agentweb.core import languages
 from agentweb.core.commands import Command, DirectResult, commands
 from agentweb.engine import Source
 from agentweb.ftb import search
 from agentweb.ftb.quest_results import quest_card, quest_list_card
 from agentweb.ftb.tools import MODULE, load_detail
 from agentweb.game import queries, versions
+from agentweb.game.mentions import shown_names
 from agentweb.game.models import Quest, QuestStatus
+from agentweb.game.search.game_names import game_language
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_NAME
 
@@ -33,13 +36,21 @@ def _quest_answer(quest_id: str, user: Any) -> DirectResult:
     if out.quest is None:
         return DirectResult(_("No quest has the id %(id)s.") % {"id": out.quest_id}, ok=False)
     q = out.quest
+    tasks, rewards = [t.text() for t in q.tasks], [r.label for r in q.rewards]
+    # The book's titles are already in the language; the items and mobs of its tasks and
+    # rewards are named as the language shows them (the data's names, then the glossary's).
+    language = get_language()
+    if languages.supported(language) != languages.ENGLISH:
+        shown = shown_names([*tasks, *rewards], game_language(language))
+        tasks = [shown.get(t, t) for t in tasks]
+        rewards = [shown.get(r, r) for r in rewards]
     text = _(
         "%(title)s (%(chapter)s). Tasks: %(tasks)s. Rewards: %(rewards)s. Requires: %(after)s."
     ) % {
         "title": q.title,
         "chapter": q.chapter,
-        "tasks": _("; ").join(t.text() for t in q.tasks) or _("nothing to hand in"),
-        "rewards": _("; ").join(r.label for r in q.rewards) or _("none"),
+        "tasks": _("; ").join(tasks) or _("nothing to hand in"),
+        "rewards": _("; ").join(rewards) or _("none"),
         "after": _(", ").join(p.title for p in q.prerequisites) or _("nothing"),
     }
     return DirectResult(text, [quest_card(q)], [Source(f"Quest: {q.title}", kind="quest")])

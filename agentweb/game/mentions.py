@@ -29,8 +29,9 @@ player's language where the data has one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from rapidfuzz import fuzz, process
 
@@ -39,10 +40,10 @@ from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_
 from agentweb.game.search.same_name import same_name
 from agentweb.game.search.terms import STOP_WORDS
 from agentweb.game.text import clean_text, singular
-from agentweb.game.tools.common import db
 from agentweb.game.versions import Versioned
-from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone
+from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone, to_zh
 
+T = TypeVar("T")
 # The kinds of things a question is linked to (tasks and rewards are only translated).
 LINKED_KINDS = frozenset(
     {
@@ -425,6 +426,19 @@ def translations(texts: Iterable[str], language: str) -> dict[str, str]:
     return out
 
 
+def shown_names(texts: Iterable[str], language: str) -> dict[str, str]:
+    """Each name of ``texts`` (an item, a mob, "3× Bread", "any Planks", "Coal or
+    Charcoal") as an answer in ``language`` shows it: the data's own name in that language
+    (:func:`translations`, the imported lang files first), for Chinese the glossary's as
+    the fallback, else the name as it is — the rule the planner's answers follow, for
+    every name of an answer, not only the one asked about."""
+    texts = [str(t) for t in texts if t]
+    known = translations(texts, language)
+    if language != GLOSSARY_LANGUAGE:
+        return {t: known.get(t, t) for t in texts}
+    return {t: to_zh(t, known) for t in texts}
+
+
 COUNTED = re.compile(r"^\d+\s*[×x]\s*")
 PARTS = re.compile(r"\s*(?:[,;/]|\bor\b)\s*")
 
@@ -447,7 +461,15 @@ class QuestionNames:
     (``agentweb.workflows.names.NameService``), off the event loop."""
 
     async def mentions(self, text: str) -> list[dict]:
-        return await db(mentions, text)
+        return await _db(mentions, text)
 
     async def translations(self, texts: list[str], language: str) -> dict[str, str]:
-        return await db(translations, texts, language)
+        return await _db(translations, texts, language)
+
+
+async def _db(fn: Callable[..., T], *args: Any) -> T:
+    # Imported here: the tools' package imports this module (``item.source`` resolves
+    # names with it), and the commands import this module before any tool.
+    from agentweb.game.tools.common import db
+
+    return await db(fn, *args)

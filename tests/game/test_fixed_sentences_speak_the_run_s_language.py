@@ -50,18 +50,19 @@ def test_a_player_without_a_profile_is_told_so(world, language, alice):
 def test_the_item_command_says_how_to_obtain_an_item(world, language):
     text = run_direct("/item furnace", None).text
     assert text.startswith(
-        said(language, "Furnace (minecraft:furnace)", "Furnace（minecraft:furnace）")
+        said(language, "Furnace (minecraft:furnace)", "熔炉（minecraft:furnace）")
     )
     assert (
         said(
             language,
             "How to obtain it: crafted from 8× Cobblestone",
-            "。获取方法：用 8× Cobblestone",
+            "。获取方法：用 8× 圆石",
         )
         in text
     )
     if language == "zh-hans":
-        assert "crafted" not in text and "How to" not in text
+        # The names too, the glossary's where the data has no Chinese name.
+        assert "crafted" not in text and "How to" not in text and "Cobblestone" not in text
 
 
 def test_the_item_command_with_an_unknown_name(world, language):
@@ -81,7 +82,7 @@ def test_the_item_command_without_a_name_shows_the_usage(world, language):
 
 def test_the_quest_command(world, language):
     text = run_direct(f"/quest {BURNING_DEVICE}", None).text
-    assert said(language, "Tasks: 1× Furnace.", "任务要求：1× Furnace。") in text
+    assert said(language, "Tasks: 1× Furnace.", "任务要求：1× 熔炉。") in text
     missing = run_direct("/quest qwxvz zzqx", None).text
     assert missing == said(
         language, "No quest title matches “qwxvz zzqx”.", "没有找到标题匹配“qwxvz zzqx”的任务。"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -144,12 +145,15 @@ class SourceInfo(BaseModel):
         return data
 
 
-def ingredient_text(ingredient: Ingredient) -> str:
+def ingredient_text(ingredient: Ingredient, name: Callable[[str], str] = str) -> str:
+    """One ingredient as a recipe line says it ("9× Iron Nugget"); ``name`` shows each
+    name in the answer's language (as the data has it by default)."""
+    label = name(ingredient.label)
     if ingredient.fluid or ingredient.amount is not None:
-        return ingredient.label
-    text = ingredient.label if ingredient.kept else f"{ingredient.count}× {ingredient.label}"
+        return label
+    text = label if ingredient.kept else f"{ingredient.count}× {label}"
     if ingredient.examples:
-        text += f" (e.g. {', '.join(ingredient.examples)})"
+        text += f" (e.g. {', '.join(map(name, ingredient.examples))})"
     return text
 
 
