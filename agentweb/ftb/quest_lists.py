@@ -1,6 +1,7 @@
 """``ftb.quest.query``'s lists: quests by id (several at once), by chapter, by an item
 their rewards give or their tasks ask for, by a mob their kill tasks name — each limited
-to a book, a chapter group or a chapter when asked — and the chapters of a book or group
+to a book, a chapter group or a chapter when asked — by a word of their titles in any
+language, and the chapters of a book or group
 with their counts.
 
 Each quest is listed once, with every reward or task that matched ("16× Torch",
@@ -17,7 +18,17 @@ from pydantic import BaseModel
 from agentweb.ftb import search
 from agentweb.ftb.quest_results import QuestRef, RewardInfo, TaskInfo
 from agentweb.ftb.scope import Scope, find_book, find_chapter, find_group, find_table, mob_ids
-from agentweb.game.models import Chapter, Quest, Reward, RewardTable, Task, TaskType
+from agentweb.game.models import (
+    Chapter,
+    GameName,
+    Quest,
+    Reward,
+    RewardTable,
+    Task,
+    TaskType,
+)
+from agentweb.game.models.names import NameKind, fold
+from agentweb.game.text import clean_text
 
 
 class QuestLine(BaseModel):
@@ -96,6 +107,8 @@ def list_quests(value: Any) -> QuestListResult:
         return _by_item(value.rewards_item, scope, value.limit, rewards=True)
     if value.requires_item:
         return _by_item(value.requires_item, scope, value.limit, rewards=False)
+    if value.title_contains:
+        return _by_title(value.title_contains, scope, value.limit)
     if value.chapter:
         return _chapter(value.chapter, scope, value.limit)
     return _chapters(scope, value.limit)
@@ -119,6 +132,7 @@ def _scope(value: Any) -> tuple[Scope, str]:
         or value.reward_type
         or value.reward_table
         or value.quest_ids
+        or value.title_contains
     )
     if value.chapter and listed_by:
         chapter = find_chapter(value.chapter, book)
@@ -272,6 +286,38 @@ def _by_task_type(task_type: str, scope: Scope, limit: int) -> QuestListResult:
     tasks = _tasks(scope, limit, type=task_type)
     rows = [(t.quest, TaskInfo.of(t).text()) for t in tasks]
     return _listed(rows, f"Quests with a {task_type} task{_within(scope)}", scope)
+
+
+# Titles in other languages looked up at most, for one word (the quests are then counted).
+MAX_TITLED = 500
+
+
+def _by_title(word: str, scope: Scope, limit: int) -> QuestListResult:
+    """The quests whose title in any imported language contains ``word`` (case-insensitive,
+    as written: a word, not a near one), counted over the whole scope."""
+    folded = fold(clean_text(word))
+    if not folded:
+        return QuestListResult(message="No word to look for in quest titles.", how="none")
+    keys = GameName.objects.filter(kind=NameKind.QUEST, folded__contains=folded).values_list(
+        "key", flat=True
+    )
+    titled = Q(title__icontains=word)
+    for key in list(keys.distinct()[:MAX_TITLED]):
+        slug, _, quest_id = key.partition("/")
+        titled |= Q(book__slug=slug, quest_id=quest_id)
+    quests = Quest.objects.filter(scope.quests()).filter(titled).select_related("chapter")
+    ordered = quests.order_by("book__slug", "chapter__order", "order")
+    total = ordered.count()
+    message = f"Quests whose title contains {word!r}{_within(scope)}"
+    if not total:
+        return QuestListResult(message=f"None: {message[0].lower()}{message[1:]}.", how="none")
+    return QuestListResult(
+        message=f"{message} ({total} in all)",
+        how="filter",
+        quests=[line(q, full=False) for q in ordered[:limit]],
+        total=total,
+        scope=scope.describe(),
+    )
 
 
 def _listed(rows: list[tuple[Quest, str]], message: str, scope: Scope) -> QuestListResult:

@@ -154,6 +154,11 @@ class QuestQueryInput(ToolInput):
     requires_item: str | None = Field(
         None, max_length=MAX_NAME, description="Only quests whose tasks ask for this item."
     )
+    title_contains: str | None = Field(
+        None,
+        max_length=MAX_NAME,
+        description="Only quests whose title (in any language) contains this word, counted.",
+    )
     quest_ids: list[QuestId] | None = Field(
         None,
         min_length=1,
@@ -174,7 +179,8 @@ async def quest_query(value: QuestQueryInput, call: ToolCall) -> QuestListResult
 
 QUEST_QUERY = ReActTool(
     "ftb.quest.query",
-    "List quests: by id, chapter, rewarded or required item, or kill target; list chapters.",
+    "List quests: by id, chapter, title word, rewarded or required item, or kill target; "
+    "list chapters.",
     QuestQueryInput,
     quest_query,
     module=MODULE,
@@ -185,7 +191,8 @@ QUEST_QUERY = ReActTool(
     "List FTB quests by what their rewards give (rewards_item, reward_type, reward_table), "
     "what their tasks ask for (requires_item, kills, task_type), each once with what "
     "matched; book, group and chapter limit any list. quest_ids: several quests at once "
-    "(the prerequisites a detail named), each with its tasks and rewards. Else a chapter's "
+    "(the prerequisites a detail named), each with its tasks and rewards. title_contains: "
+    "the quests whose titles contain a word, and how many. Else a chapter's "
     "quests, or the "
     "chapters of a book or group with their quest counts and the total."
 )

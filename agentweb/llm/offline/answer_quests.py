@@ -215,6 +215,7 @@ def quest_query(d: Draft, obs: Seen) -> None:
     rewards_item, requires_item = given.get("rewards_item"), given.get("requires_item")
     kills, any_kill = given.get("kills"), given.get("task_type") == "kill"
     reward_type = given.get("reward_type")
+    titled = given.get("title_contains")
     # A list limited to a chapter names its quests without their chapter.
     chapter = given.get("chapter") if not (rewards_item or requires_item or kills) else None
     if not quests:
@@ -230,6 +231,8 @@ def quest_query(d: Draft, obs: Seen) -> None:
             d.say("killers_any_none")
         elif reward_type:
             d.say("reward_type_none", kind=_reward_kind(d, reward_type))
+        elif titled:
+            d.say("titled_none", word=titled)
         elif chapter:
             d.say("chapter_not_found", name=chapter)
         else:
@@ -256,6 +259,12 @@ def quest_query(d: Draft, obs: Seen) -> None:
         d.say("killers_any", numbers, quests=d.join(lines))
     elif reward_type:
         d.say("reward_type", numbers, kind=_reward_kind(d, reward_type), quests=d.join(lines))
+    elif titled:
+        total = r.get("total") or len(quests)
+        key = "titled_one" if total == 1 else "titled"
+        d.say(key, numbers, word=titled, count=total, quests=d.join(lines))
+        if total > len(shown):
+            d.say("titled_more", more=total - len(shown))
     else:
         _chapter_quests(d, obs, lines, numbers)
 

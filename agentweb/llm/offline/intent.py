@@ -71,6 +71,11 @@ def _parse(question: str) -> Parsed:
     if _profile(low, text):
         p.intent = Intent.PROFILE
         return p
+    titled = w.TITLE_WORD_EN.search(text) or w.TITLE_WORD_ZH.search(text)
+    word = titled and nm.clean(titled["w"] or titled.groupdict().get("w2") or "")
+    if word:
+        p.intent, p.title_word = Intent.QUEST_TITLES, word
+        return p
     for intent, en, zh in (
         (Intent.QUEST_REWARDERS, w.REWARDERS_EN, w.REWARDERS_ZH),
         (Intent.QUEST_REQUIRERS, w.REQUIRERS_EN, w.REQUIRERS_ZH),

@@ -22,6 +22,7 @@ class Intent(StrEnum):
     QUEST_REQUIRERS = "quest_requirers"
     QUEST_KILLERS = "quest_killers"  # quests whose kill tasks name a mob (or any mob)
     CHAPTER = "chapter"
+    QUEST_TITLES = "quest_titles"  # quests whose titles contain a word, counted
     GROUP = "group"  # a chapter group's chapters, with their quest counts
     BOOK = "book"  # a quest book's chapters, with their quest counts
     ITEM_MATERIALS = "item_materials"  # a bill of materials: raw materials for N of an item
@@ -44,6 +45,7 @@ GAME_DATA = frozenset(
         Intent.QUEST_REQUIRERS,
         Intent.QUEST_KILLERS,
         Intent.CHAPTER,
+        Intent.QUEST_TITLES,
         Intent.GROUP,
         Intent.BOOK,
         Intent.ITEM_SOURCE,
@@ -107,6 +109,8 @@ class Parsed:
     # Every name (in every language) of the items, mobs and quests the question links: a
     # passage that mentions none of them is not about what was asked.
     named: tuple[str, ...] = ()
+    # The word the titles of the quests asked for contain ("quests with Miner's in the name").
+    title_word: str | None = None
 
     @property
     def aspect(self) -> str:

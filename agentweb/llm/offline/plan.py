@@ -7,7 +7,8 @@ Each intent is a short recipe over the tools actually offered:
 * quest info: ``ftb.quest.find`` (or the id), then ``ftb.quest.detail`` unless
   the question only asks for the tasks, which the find result already has;
 * quest chain: find the quest, then ``item.source`` for each item it asks for;
-* quests by reward / by requirement / by chapter: ``ftb.quest.query``;
+* quests by reward / by requirement / by chapter / by a word of their titles:
+  ``ftb.quest.query``;
 * profile: ``player.info``; knowledge: ``database.query``; item info: ``item.query``,
   then the knowledge base when no item matches;
 * actions (free mode): ``player.signin``, ``shop.buy``, find then ``ftb.quest.claim``.
@@ -78,6 +79,8 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
             yield Action(QUEST_QUERY, {**target, **p.scope})
         case Intent.CHAPTER:
             yield from _chapter(p, seen)
+        case Intent.QUEST_TITLES:
+            yield Action(QUEST_QUERY, {"title_contains": p.title_word, **p.scope, "limit": 20})
         case Intent.GROUP:
             yield Action(QUEST_QUERY, _only({"group": p.group, "book": p.book}))
         case Intent.BOOK:

@@ -140,6 +140,11 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     ]
     if live:
         _language(p, live)
+    if p.intent is Intent.QUEST_TITLES:
+        # "Quests with Miner in the name": a word of titles, whatever it names; a book,
+        # chapter or group named besides limits the list.
+        _scope(p, [e for e in live if e.text.casefold() not in (p.title_word or "").casefold()])
+        return p
     asked = Asked(p, _without(p.text, live))
     if not live:
         if not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):

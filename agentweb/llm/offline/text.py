@@ -123,6 +123,21 @@ WHICH_QUESTS_ZH = re.compile(
     # "有没有要杀骷髅的任务", "哪些给钻石的任务": what the quests do, between.
     r"|(哪些|哪个|哪几个|有没有|有哪些|哪一个)[^，。？！?,.!]{1,12}的任务"
 )
+# Quests by a word of their titles: "quests with Miner in the name", "quests whose title
+# contains Bell", "任务名里带矿工的任务", "标题中有“钟”的任务" (the word: ``w``).
+TITLE_WORD_EN = re.compile(
+    r"\bquests?\b.{0,30}?\b(?:have|has|having|with|contain(?:s|ing)?|includ(?:e|es|ing)|say(?:s|ing)?)"
+    r"\s+(?:the\s+word\s+)?[\"“'‘]?(?P<w>[^\"”’?!,.;:]{1,40}?)[\"”’]?\s+in\s+(?:the|their|its)\s+"
+    r"(?:name|title)s?\b"
+    r"|\bquests?\b.{0,30}?\b(?:whose|with|where the)\s+(?:names?|titles?)\s+"
+    r"(?:contain(?:s|ing)?|includ(?:e|es|ing)|ha(?:s|ve)|say(?:s)?|with)\s+(?:the\s+word\s+)?"
+    r"[\"“'‘]?(?P<w2>[^\"”’?!,.;:]{1,40}?)[\"”’]?\s*(?:[?!,.;:]|$|\s+[-–—]|\s+(?:and|in|list|how|please)\b)",
+    re.IGNORECASE,
+)
+TITLE_WORD_ZH = re.compile(
+    r"(?:标题|名字|名称|任务名字?|题目)(?:里|中|上|里面|当中)?(?:有|带|带有|带着|包含|含有|含)\s*"
+    r"[“「\"'‘]?(?P<w>[^“”「」\"'‘’，。？！?!,的]{1,20}?)[”」\"'’]?\s*(?:这个词|字样|二字|这几个字)?的任务"
+)
 KILL_EN = re.compile(r"\b(kill|kills|killing|slay|slaying|hunt|hunting|defeat|fight)\b")
 KILL_ZH = re.compile(r"(杀|击杀|打怪|打败|消灭|击败)")
 # The raw materials of a recipe, or counts added up over a whole recipe tree.
