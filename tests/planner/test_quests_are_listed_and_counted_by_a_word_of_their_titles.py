@@ -58,3 +58,9 @@ def test_one_title_is_said_as_one(saltmarsh):
 def test_a_word_no_title_has_is_said_and_no_near_title_is_offered(frostbell):
     asked = ask("which quests have Zeppelin in their title?")
     assert 'No quest has "Zeppelin" in its title.' in asked.text, asked.text
+
+
+def test_a_chinese_question_naming_the_quests_first_is_read_the_same(frostbell):
+    asked = ask("哪些任务的标题里有“钟”？")
+    assert asked.tools == ["ftb.quest.query"], asked.text
+    assert "钟声之夜" in asked.text and "金色的钟" in asked.text, asked.text
