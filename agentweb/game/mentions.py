@@ -29,9 +29,8 @@ player's language where the data has one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
 
 from rapidfuzz import fuzz, process
 
@@ -40,10 +39,9 @@ from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_
 from agentweb.game.search.same_name import same_name
 from agentweb.game.search.terms import STOP_WORDS
 from agentweb.game.text import clean_text, singular
-from agentweb.game.versions import Versioned
+from agentweb.game.versions import Versioned, read_pinned
 from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone, to_zh
 
-T = TypeVar("T")
 # The kinds of things a question is linked to (tasks and rewards are only translated).
 LINKED_KINDS = frozenset(
     {
@@ -461,15 +459,7 @@ class QuestionNames:
     (``agentweb.workflows.names.NameService``), off the event loop."""
 
     async def mentions(self, text: str) -> list[dict]:
-        return await _db(mentions, text)
+        return await read_pinned(mentions, text)
 
     async def translations(self, texts: list[str], language: str) -> dict[str, str]:
-        return await _db(translations, texts, language)
-
-
-async def _db(fn: Callable[..., T], *args: Any) -> T:
-    # Imported here: the tools' package imports this module (``item.source`` resolves
-    # names with it), and the commands import this module before any tool.
-    from agentweb.game.tools.common import db
-
-    return await db(fn, *args)
+        return await read_pinned(translations, texts, language)

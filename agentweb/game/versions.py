@@ -20,6 +20,7 @@ cached: every lookup builds afresh until the next write creates it again.
 
 from __future__ import annotations
 
+import functools
 import gc
 import threading
 import time
@@ -29,6 +30,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Generic, TypeVar
 
+from asgiref.sync import sync_to_async
 from django.db import connection
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
@@ -144,6 +146,21 @@ def pinned() -> Iterator[None]:
         yield
     finally:
         del _pins.stamp
+
+
+async def read_pinned(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run ORM code from an async caller, in the thread Django expects, the stamp read once
+    for the whole call (:func:`pinned`)."""
+    return await sync_to_async(_in_pin(fn), thread_sensitive=True)(*args, **kwargs)
+
+
+def _in_pin(fn: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> T:
+        with pinned():
+            return fn(*args, **kwargs)
+
+    return call
 
 
 def bump() -> None:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from asgiref.sync import sync_to_async
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agentweb.engine import AgentError, AgentFailure, ToolCall
@@ -55,17 +53,8 @@ def requesting_user(call: ToolCall) -> Any:
 
 async def db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Run ORM code from an async handler, in the thread Django expects; the game
-    data's version is read once for the whole call (:func:`versions.pinned`)."""
-    return await sync_to_async(_pinned(fn), thread_sensitive=True)(*args, **kwargs)
-
-
-def _pinned(fn: Callable[..., T]) -> Callable[..., T]:
-    @functools.wraps(fn)
-    def call(*args: Any, **kwargs: Any) -> T:
-        with versions.pinned():
-            return fn(*args, **kwargs)
-
-    return call
+    data's version is read once for the whole call (:func:`versions.read_pinned`)."""
+    return await versions.read_pinned(fn, *args, **kwargs)
 
 
 def clip(text: str, limit: int) -> str:
