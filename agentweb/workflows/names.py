@@ -69,15 +69,19 @@ def mentions_named(observation: Any, linked: list[dict] | None) -> bool:
 
 
 def data_names(text: str, linked: list[dict] | None) -> str | None:
-    """The English names of the items, mobs and quests ``text`` names in another language,
-    alone: the last search for a passage written in English, ranked by the database
-    ("没有下界的话去哪找烈焰人" → "Blaze"); ``None`` when it names none that way."""
-    english = [
-        (entity.get("names") or {}).get("en_us") or ""
+    """The names, in the languages ``text`` is not written in, of the items, mobs and
+    quests it names, alone: the last search, for a passage written in another language
+    than the question, ranked by the database ("没有下界的话去哪找烈焰人" → "Blaze", "why
+    does my obsidian break" → "黑曜石"); ``None`` when it names none that way."""
+    own = game_language_of(text)
+    other = [
+        name
         for entity in linked or []
         if entity.get("kind") in SEARCHED_BY_NAME
+        for language, name in (entity.get("names") or {}).items()
+        if language != own and isinstance(name, str) and name
     ]
-    other = [e for e in english if e and e.casefold() not in text.casefold()]
+    other = [name for name in other if name.casefold() not in text.casefold()]
     return " ".join(dict.fromkeys(other)) or None
 
 
