@@ -48,6 +48,16 @@ def test_the_names_searched_are_those_of_the_other_languages():
     assert data_names("what is this?", [dict(SPYGLASS, kind="chapter")]) is None
 
 
+def test_they_are_searched_in_one_language_at_a_time():
+    # A pack with Japanese names too: a Chinese question searches the English names; an
+    # English one the language most of the things it names have names in.
+    everywhere = dict(SPYGLASS, names={**SPYGLASS["names"], "ja_jp": "望遠鏡"})
+    ingot = {"kind": "item", "text": "iron ingot", "name": "Iron Ingot"}
+    ingot["names"] = {"en_us": "Iron Ingot", "zh_cn": "铁锭"}
+    assert data_names("望远镜为什么没用？", [dict(everywhere, text="望远镜")]) == "Spyglass"
+    assert data_names("spyglass or iron ingot?", [everywhere, ingot]) == "望远镜 铁锭"
+
+
 def test_the_planner_searches_the_same_names():
     english = parse("why can't I see anything through my spyglass?", tuple(read_entities(SPYGLASS)))
     chinese = parse("为什么望远镜看不见？", tuple(read_entities(dict(SPYGLASS, text="望远镜"))))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from agentweb.lib.named_things import names_of
+from agentweb.lib.named_things import names_of, other_language
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.entities import (
     BLOCK,
@@ -224,17 +224,13 @@ def _named(live: list[Entity]) -> tuple[str, ...]:
 
 
 def _search_names(p: Parsed, live: list[Entity]) -> str | None:
-    """The names of the items, mobs and quests the question names, in the languages it is
+    """The names of the items, mobs and quests the question names, in one language it is
     not written in, alone (a passage in another language: 烈焰人 → "Blaze", obsidian →
-    "黑曜石")."""
-    own = "zh_cn" if p.lang == "zh" else "en_us"
-    other = [
-        name
-        for e in live
-        if e.kind in (ITEM, BLOCK, MOB, QUEST)
-        for language, name in e.names.items()
-        if language != own and name and name.casefold() not in p.text.casefold()
-    ]
+    "黑曜石"; :func:`agentweb.workflows.names.data_names`)."""
+    named = [e.names for e in live if e.kind in (ITEM, BLOCK, MOB, QUEST)]
+    language = other_language("zh_cn" if p.lang == "zh" else "en_us", named)
+    found = [names.get(language) for names in named]
+    other = [n for n in found if n and n.casefold() not in p.text.casefold()]
     return " ".join(dict.fromkeys(other)) or None
 
 
