@@ -12,12 +12,15 @@ not about what was asked.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 # Things whose name an article about them would use (chapters, books and tables are
 # scopes, not subjects).
 SEARCHED_BY_NAME = frozenset({"item", "block", "entity", "quest"})
+# The game's code of English, the language the data's own names are in.
+ENGLISH = "en_us"
 
 
 def names_of(entities: Iterable[Mapping[str, Any]] | None) -> tuple[str, ...]:
@@ -54,3 +57,13 @@ def found_about_named(observation: Any, named: Sequence[str]) -> bool:
         observation = {k: v for k, v in observation.items() if k != "query"}
     text = json.dumps(observation, ensure_ascii=False).casefold()
     return any(name.casefold() in text for name in named)
+
+
+def other_language(own: str, named: list[dict[str, str]]) -> str:
+    """The language to search a question's names in besides its own: English (the data's
+    own) for a question in another language; for an English one, the language the things
+    it names have names in most often (Chinese on a Chinese server)."""
+    if own != ENGLISH:
+        return ENGLISH
+    counts = Counter(language for names in named for language in names if language != own)
+    return counts.most_common(1)[0][0] if counts else own

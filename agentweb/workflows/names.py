@@ -16,7 +16,12 @@ from typing import Any, Protocol
 
 from agentweb.engine import ExecutionContext, ReActContext
 from agentweb.lib.language import EN, language_of
-from agentweb.lib.named_things import SEARCHED_BY_NAME, found_about_named, names_of
+from agentweb.lib.named_things import (
+    SEARCHED_BY_NAME,
+    found_about_named,
+    names_of,
+    other_language,
+)
 
 # The game's code of each answer language (the name index stores Minecraft's codes).
 GAME_LANGUAGES = {"zh": "zh_cn", "en": "en_us"}
@@ -69,15 +74,18 @@ def mentions_named(observation: Any, linked: list[dict] | None) -> bool:
 
 
 def data_names(text: str, linked: list[dict] | None) -> str | None:
-    """The English names of the items, mobs and quests ``text`` names in another language,
-    alone: the last search for a passage written in English, ranked by the database
-    ("没有下界的话去哪找烈焰人" → "Blaze"); ``None`` when it names none that way."""
-    english = [
-        (entity.get("names") or {}).get("en_us") or ""
+    """The names, in one language ``text`` is not written in, of the items, mobs and
+    quests it names, alone: the last search, for a passage written in another language
+    than the question, ranked by the database ("没有下界的话去哪找烈焰人" → "Blaze", "why
+    does my obsidian break" → "黑曜石"); ``None`` when it names none that way."""
+    named = [
+        entity.get("names") or {}
         for entity in linked or []
         if entity.get("kind") in SEARCHED_BY_NAME
     ]
-    other = [e for e in english if e and e.casefold() not in text.casefold()]
+    language = other_language(game_language_of(text), named)
+    found = [names.get(language) for names in named]
+    other = [n for n in found if isinstance(n, str) and n and n.casefold() not in text.casefold()]
     return " ".join(dict.fromkeys(other)) or None
 
 

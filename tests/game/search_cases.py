@@ -92,3 +92,29 @@ ODD_INPUT = [
     "server " * 2000,
     "x" * 10_000,
 ]
+
+# Articles tied on a player's question (``partial``), the one titled by it first: invented
+# (a stone of no game), so nothing else in the world mentions it.
+TITLED_ARTICLES = [
+    (
+        "manual:lamps",
+        "More Glimmerstone Lamps",
+        "Glimmerstone lamps: glimmerstone in a frame. More glimmerstone, more light.",
+    ),
+    (
+        "manual:glimmerstone",
+        "Glimmerstone",
+        "Glimmerstone forms where lava meets deep water, far below the old mines. "
+        "It is soft enough to cut with a stone pick, and it keeps its light for years.",
+    ),
+    ("manual:zh-lamps", "更多萤石灯", "萤石灯：萤石装进框里。萤石越多越亮。"),
+    (
+        "manual:zh-stone",
+        "萤石",
+        "萤石生在岩浆遇到深水的地方，在旧矿井的下面。石镐就能挖动，挖出来以后能亮很多年。",
+    ),
+]
+TITLED = [
+    ("Glimmerstone", ["manual:glimmerstone", "manual:lamps"]),
+    ("萤石", ["manual:zh-stone", "manual:zh-lamps"]),
+]

@@ -17,7 +17,7 @@ from agentweb.game.search import backend, search
 from agentweb.game.search.game_names import names_matching
 from agentweb.game.search.terms import SNOWBALL_ENGLISH
 from agentweb.game.tools.items import lookup_sources
-from tests.game.search_cases import NAMED, NOTHING, ODD_INPUT, RANKED
+from tests.game.search_cases import NAMED, NOTHING, ODD_INPUT, RANKED, TITLED, TITLED_ARTICLES
 
 MODELS = {"article": KnowledgeArticle, "quest": Quest, "item": Item}
 
@@ -53,6 +53,20 @@ def _edits() -> dict:
             seen["edited"] = [a.key for a in queries.search_knowledge("trampoline etiquette")]
             article.delete()
             seen["deleted"] = [a.key for a in queries.search_knowledge("elytra racing")]
+            raise Rollback
+    except Rollback:
+        pass
+    return seen
+
+
+def _titled() -> list:
+    """Of articles tied on a question, the one titled by it first (rolled back afterwards)."""
+    seen: list = []
+    try:
+        with transaction.atomic():
+            for key, title, body in TITLED_ARTICLES:
+                KnowledgeArticle.objects.create(key=key, source="manual", title=title, body=body)
+            seen = [[q, [a.key for a in queries.search_knowledge(q)][: len(f)]] for q, f in TITLED]
             raise Rollback
     except Rollback:
         pass
@@ -107,6 +121,7 @@ def main() -> None:
         "nothing": [[q, k, len(search(q, [k]))] for q, k in NOTHING],
         "edits": _edits(),
         "chinese": _chinese(),
+        "titled": _titled(),
         "bones": lookup_sources("bones").dropped_by_mobs,
         # Our stop list is the one PostgreSQL drops: both backends see the same terms.
         "not_dropped": sorted(w for w in SNOWBALL_ENGLISH if not backend().drops(w)),

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.game.search_cases import NAMED, NOTHING, RANKED
+from tests.game.search_cases import NAMED, NOTHING, RANKED, TITLED
 from tests.scale.stack import manage, stack_env
 
 pytestmark = pytest.mark.scale
@@ -62,6 +62,10 @@ def test_chinese_passages_and_names_are_found_on_postgresql(probe):
         "name": ["minecraft:iron_ingot"],
         "item": ["minecraft:iron_ingot"],
     }
+
+
+def test_of_articles_tied_on_a_question_the_one_titled_by_it_comes_first_on_postgresql(probe):
+    assert probe["titled"] == [[question, first] for question, first in TITLED]
 
 
 def test_reverse_drop_lookups_work_on_postgresql(probe):

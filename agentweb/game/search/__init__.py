@@ -34,7 +34,8 @@ go to the web):
    relevance would only weigh their lengths — come in the order of how much of
    the question their best sentence (with the title) says, every word of it:
    a sentence that answers echoes the question, one that only mentions its
-   words does not.
+   words does not; between those, the one whose title the question says more of
+   (an article titled by what is asked is about it).
 """
 
 from __future__ import annotations
@@ -246,8 +247,12 @@ def _answers_first(query: str, ranked: list, share: dict[int, float]) -> list:
         return ranked
     docs = SearchDocument.objects.in_bulk(tied)
     asked = question_words(query)
-    said = {doc_id: _echo(asked, doc) for doc_id, doc in docs.items()}
-    return [row for run in runs for row in sorted(run, key=lambda row: -said.get(row[0], 0))]
+    said = {doc_id: (_echo(asked, doc), _title_said(asked, doc)) for doc_id, doc in docs.items()}
+    return [
+        row
+        for run in runs
+        for row in sorted(run, key=lambda row: tuple(-x for x in said.get(row[0], (0, 0.0))))
+    ]
 
 
 def _same_share(share: dict[int, float], one: int, other: int) -> bool:
@@ -260,6 +265,14 @@ def _echo(asked: set[str], doc: SearchDocument) -> int:
     title = question_words(plain_text(doc.title))
     said = [asked & (title | question_words(s)) for s in sentences(plain_text(doc.body))]
     return max((len(words) for words in said), default=len(asked & title))
+
+
+def _title_said(asked: set[str], doc: SearchDocument) -> float:
+    """The share of the document's title the question says: of two documents whose
+    sentences say as much of it, the one titled by what it asks ("Andesite") is about
+    it, one whose title names more ("More Andesite Alloy") is about something else."""
+    title = question_words(plain_text(doc.title))
+    return len(asked & title) / len(title) if title else 0.0
 
 
 # Shares equal to this many digits are a tie.

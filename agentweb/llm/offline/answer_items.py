@@ -13,6 +13,7 @@ from typing import Any
 
 from agentweb.llm.offline.draft import Draft
 from agentweb.llm.offline.obs import Seen
+from agentweb.llm.offline.passages import sentences_about
 from agentweb.llm.offline.plan import QUEST_DETAIL, source_kind
 
 CRAFTING = ("crafting_shaped", "crafting_shapeless")
@@ -41,6 +42,7 @@ def item_source(d: Draft, obs: Seen) -> None:
     if not ways:
         if not r.get("cooks_into") or d.p.asks("craft"):
             d.say("item_no_recipe" if d.p.asks("craft") else "item_none", numbers, item=item)
+        _quest_says(d, r)
         return
     crafting = [w for w in ways if w.get("kind") in CRAFTING]
     cooking = [w for w in ways if w.get("kind") in COOKING]
@@ -196,6 +198,20 @@ def _drop(d: Draft, way: dict[str, Any]) -> str:
     kind = d.w("mob" if way.get("kind") == "mob_drop" else "block")
     text = d.w("dropped_by", kind=kind, source=d.name(source))
     return f"{text}（{'，'.join(details)}）" if details else text
+
+
+def _quest_says(d: Draft, r: dict[str, Any]) -> None:
+    """An item the data gives no way to get: what the descriptions of the quests looked
+    up say about it ("you will have to find one deep in the mine"), the sentences that
+    name it and answer the question best."""
+    names = {str(r["item"]), d.name(r["item"])}
+    for obs in d.seen:
+        detail = obs.result if obs.ok and obs.tool == QUEST_DETAIL else {}
+        text = str(detail.get("description") or "") if detail.get("found") else ""
+        said = sentences_about(text, sorted(names), d.p.text) if text else ""
+        if said:
+            title, chapter = detail["title"], detail["chapter"]
+            d.say("quest_about", obs.numbers, title=title, chapter=chapter, text=said)
 
 
 # The drop conditions ``item.source`` states, as a Chinese answer says them.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from agentweb.llm.offline.text import NOT_NAMES
 
@@ -39,6 +40,16 @@ def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> st
     # A question the passage asks itself is quoted with the sentence that answers it.
     best |= {i + 1 for i in best if sentences[i].endswith(ASKED) and i + 1 < len(sentences)}
     return " ".join(sentences[i] for i in sorted(best))
+
+
+def sentences_about(text: str, names: Sequence[str], question: str) -> str:
+    """The sentences of ``text`` that mention one of ``names`` (any case), the ones sharing
+    the most words with the question first, in their order; ``""`` when none does: a
+    passage that never names the thing says nothing about it."""
+    sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+    wanted = [name.casefold() for name in names if name]
+    about = [s for s in sentences if any(name in s.casefold() for name in wanted)]
+    return best_sentences(" ".join(about), question) if about else ""
 
 
 def _words(text: str) -> set[str]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from agentweb.lib.named_things import names_of
+from agentweb.lib.named_things import names_of, other_language
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.entities import (
     BLOCK,
@@ -167,7 +167,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         if p.intent in REVERSE and not linked:
             return p  # "which quests reward an Item Vault": a modded item the data only names
     p.search_text = _search_text(p, live)
-    p.search_names = _search_names(live)
+    p.search_names = _search_names(p, live)
     p.named = _named(live)
     if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
         p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
@@ -228,14 +228,15 @@ def _named(live: list[Entity]) -> tuple[str, ...]:
     return names_of({"kind": e.kind, "name": e.name, "names": e.names} for e in live)
 
 
-def _search_names(live: list[Entity]) -> str | None:
-    """The English names of the items, mobs and quests a Chinese question names, alone."""
-    english = [
-        e.names["en_us"]
-        for e in live
-        if e.kind in (ITEM, BLOCK, MOB, QUEST) and CJK.search(e.text) and e.names.get("en_us")
-    ]
-    return " ".join(dict.fromkeys(english)) or None
+def _search_names(p: Parsed, live: list[Entity]) -> str | None:
+    """The names of the items, mobs and quests the question names, in one language it is
+    not written in, alone (a passage in another language: 烈焰人 → "Blaze", obsidian →
+    "黑曜石"; :func:`agentweb.workflows.names.data_names`)."""
+    named = [e.names for e in live if e.kind in (ITEM, BLOCK, MOB, QUEST)]
+    language = other_language("zh_cn" if p.lang == "zh" else "en_us", named)
+    found = [names.get(language) for names in named]
+    other = [n for n in found if n and n.casefold() not in p.text.casefold()]
+    return " ".join(dict.fromkeys(other)) or None
 
 
 def _search_text(p: Parsed, live: list[Entity]) -> str:
