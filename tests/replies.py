@@ -62,3 +62,21 @@ def held_then_ending(end: str, text: str = "an answer") -> tuple[Any, asyncio.Ev
         return answer(text)
 
     return reply, reached, release
+
+
+async def end_held_run(socket: Any, end: str, run_id: int, release: asyncio.Event) -> None:
+    """End a run held by :func:`held_then_ending` as ``end`` names it: the model replies
+    (answered, failed, out of budget), or the player stops it, undoes it, forgets, or
+    switches the assistant off."""
+    if end in ("completed", "failed", "budget_exhausted"):
+        release.set()
+    elif end == "cancelled":
+        await socket.send({"type": "run.cancel", "run_id": run_id})
+    elif end == "undone":
+        await socket.send({"type": "run.undo"})
+    elif end == "forgotten":
+        await socket.send({"type": "memory.forget"})
+    elif end == "assistant_switched_off":
+        await socket.send({"type": "assistant.switch", "enabled": False})
+    else:
+        raise ValueError(f"no way to end a held run as {end!r}")

@@ -18,7 +18,7 @@ from agentweb.assistant.runs.executor import executor
 from agentweb.assistant.runs.live import LiveRun, live_run, open_ids, open_runs
 from agentweb.assistant.runs.worker import Worker
 from agentweb.engine.events import Event, EventKind
-from tests.replies import held_then_ending, route
+from tests.replies import end_held_run, held_then_ending, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,16 +50,7 @@ async def test_a_run_that_ends_here_leaves_nothing_of_it_in_the_process(connect,
     live = live_run(run_id)
     assert live is not None and live.context is not None, "held by its owner while it runs"
 
-    if end in ("completed", "failed", "budget_exhausted"):
-        release.set()
-    elif end == "cancelled":
-        await socket.send({"type": "run.cancel", "run_id": run_id})
-    elif end == "undone":
-        await socket.send({"type": "run.undo"})
-    elif end == "forgotten":
-        await socket.send({"type": "memory.forget"})
-    elif end == "assistant_switched_off":
-        await socket.send({"type": "assistant.switch", "enabled": False})
+    await end_held_run(socket, end, run_id, release)
     await socket.until_finished(run_id)
     await executor.wait_all()
 

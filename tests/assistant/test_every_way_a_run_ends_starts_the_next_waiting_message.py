@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from agentweb.assistant.models import InboxEntry, Run, RunEvent
 from agentweb.assistant.runs import recovery
 from agentweb.assistant.runs.worker import Worker
-from tests.replies import answer, held_then_ending, route
+from tests.replies import answer, end_held_run, held_then_ending, route
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,17 +77,9 @@ async def test_every_way_a_run_ends_starts_the_next_waiting_message(connect, ali
         await socket.send({"type": "chat.send", "text": "second question", "client_msg_id": "m2"})
         queued = (await socket.until(lambda f: f["type"] == "chat.accepted"))[-1]
         assert (queued["queued"], queued["position"], queued["run_id"]) == (True, 1, first)
-        if end in ("completed", "failed", "budget_exhausted"):
-            release.set()
-        elif end == "cancelled":
-            await socket.send({"type": "run.cancel", "run_id": first})
-        elif end == "undone":
-            await socket.send({"type": "run.undo"})
-        elif end == "forgotten":
-            await socket.send({"type": "memory.forget"})
-        elif end == "assistant_switched_off":
+        await end_held_run(socket, end, first, release)
+        if end == "assistant_switched_off":
             # The messages wait while it is off, and run once it is on again.
-            await socket.send({"type": "assistant.switch", "enabled": False})
             seen = await socket.until_finished(first)
             if not any(f["type"] == "assistant.state" for f in seen):
                 await socket.until(lambda f: f["type"] == "assistant.state")
