@@ -11,6 +11,9 @@ pytestmark = pytest.mark.browser
 
 CARDS_BY_RUN = """els => Object.fromEntries(els.map(t => [t.dataset.runId,
     [...t.querySelectorAll('.cards > .card')].map(c => c.innerText)]))"""
+# A purchase card's delivery line is fetched after the card is shown (game-deliveries.js).
+DELIVERY_LINES_SHOWN = """() => [...document.querySelectorAll('[data-delivery-reason]')]
+    .every(card => card.querySelector(':scope > .delivery-status'))"""
 RAW = re.compile(r"\b(true|false|True|False|ok|None|null)\b|[a-z]+_[a-z]+")
 
 
@@ -26,9 +29,11 @@ def test_cards_read_alike_before_and_after_a_reload_in_the_question_s_language(s
     page.wait_for_function(
         "used => document.getElementById('quota').dataset.used !== used", arg=used
     )
+    page.wait_for_function(DELIVERY_LINES_SHOWN)
     live = page.locator("#turns > li.turn[data-run-id]").evaluate_all(CARDS_BY_RUN)
 
     page.reload()
+    page.wait_for_function(DELIVERY_LINES_SHOWN)
     reloaded = page.locator("#turns > li.turn[data-run-id]").evaluate_all(CARDS_BY_RUN)
 
     shown = {run: cards for run, cards in live.items() if cards}
