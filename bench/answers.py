@@ -7,9 +7,10 @@ the registered tools over a real database (SQLite in a temporary folder, or
 (``AGENTWEB_LLM``; the offline planner by default).
 
 Each answer is scored against its question's facts: ``bench/answers/questions.toml``
-(written alongside the planner), ``bench/answers/general.toml`` and
-``bench/answers/lore_chains.toml`` (the held-out sets, written from the data by someone
-who had not read the planner; see ``bench/answers/README.md``):
+(written alongside the planner), ``bench/answers/general.toml``,
+``bench/answers/lore_chains.toml`` and ``bench/answers/lore_unseen.toml`` (the held-out
+sets, written from the data by someone who had not read the planner; see
+``bench/answers/README.md``):
 
 * ``expect`` — facts the answer must state (a list inside the list: any one of them);
 * ``forbid`` — facts it must not state (a wrong count, a wrong item);
@@ -54,7 +55,8 @@ from agentweb.lib.facts import normalize, states  # noqa: E402
 QUESTIONS = ROOT / "bench" / "answers" / "questions.toml"
 GENERAL = ROOT / "bench" / "answers" / "general.toml"
 LORE_CHAINS = ROOT / "bench" / "answers" / "lore_chains.toml"
-QUESTION_SETS = (QUESTIONS, GENERAL, LORE_CHAINS)
+LORE_UNSEEN = ROOT / "bench" / "answers" / "lore_unseen.toml"
+QUESTION_SETS = (QUESTIONS, GENERAL, LORE_CHAINS, LORE_UNSEEN)
 FLOORS = ROOT / "bench" / "answers" / "floors.toml"
 # The other quest books the questions ask about, shared with the planner tests.
 FIXTURES = ROOT / "tests" / "planner" / "fixtures"
@@ -84,7 +86,7 @@ class Question:
     language: str = ""
     # The fixture book the question needs ("" for the shipped data only).
     book: str = ""
-    # The file it came from ("questions", "general", "lore_chains").
+    # The file it came from ("questions", "general", "lore_chains", "lore_unseen").
     set: str = ""
 
     def __post_init__(self) -> None:
