@@ -57,6 +57,10 @@ def test_each_question_set_keeps_its_recorded_score_and_invents_no_more(results,
     assert counted["invented"] <= floor["invented"], f"{name}: invented {inventing}"
 
 
+def test_every_question_set_has_a_recorded_floor(results):
+    assert {r.question.set for r in results} == set(FLOORS)
+
+
 def test_every_question_is_asked_and_every_kind_and_language_is_counted(results):
     counted = bench.tally(results)
     assert counted["questions"] == sum(1 for _ in results) > 0
