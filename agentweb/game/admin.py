@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
+from django.conf import settings
 from django.contrib import admin
 
 # Registers the pack imports' admin (start an import, read the last report).
@@ -23,6 +27,7 @@ from agentweb.game.models import (
     ShopItem,
     Task,
 )
+from agentweb.game.search.game_names import game_language
 
 
 @admin.register(Item)
@@ -131,10 +136,31 @@ class RewardTableAdmin(admin.ModelAdmin):
     inlines = [RewardTableEntryInline]
 
 
+class KnowledgeArticleForm(forms.ModelForm):
+    """The language is one the site speaks, or none; an imported article keeps its own."""
+
+    class Meta:
+        model = KnowledgeArticle
+        fields = ("key", "source", "language", "title", "body", "tags", "quest")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "Any language")]
+        choices += [(game_language(code), name) for code, name in settings.LANGUAGES]
+        current = self.instance.language
+        if current and current not in dict(choices):
+            choices.append((current, current))
+        field = self.fields["language"]
+        self.fields["language"] = forms.ChoiceField(
+            choices=choices, required=False, help_text=field.help_text
+        )
+
+
 @admin.register(KnowledgeArticle)
 class KnowledgeArticleAdmin(admin.ModelAdmin):
-    list_display = ("title", "source", "tags", "updated_at")
-    list_filter = ("source",)
+    form = KnowledgeArticleForm
+    list_display = ("title", "language", "source", "tags", "updated_at")
+    list_filter = ("source", "language")
     search_fields = ("title", "body", "tags", "key")
     raw_id_fields = ("quest",)
 

@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from agentweb.game.importers.errors import ImportFailed
 from agentweb.game.importers.ftbquests import import_ftbquests
 from agentweb.game.importers.minecraft import import_minecraft_data
 from agentweb.game.importers.pack import import_pack
@@ -29,6 +30,8 @@ from agentweb.game.models import (
     QuestProgress,
     QuestStatus,
 )
+from agentweb.game.models.knowledge import LANGUAGE_CODE
+from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.search.documents import Scope
 from agentweb.game.search.documents import refresh as refresh_documents
 
@@ -116,21 +119,29 @@ def import_demo_mod():
 
 
 def parse_article(path: Path) -> dict:
-    """A Markdown article: ``# Title``, an optional ``Tags: a, b`` line, then the body."""
+    """A Markdown article: ``# Title``, an optional ``Tags: a, b`` line, then the body.
+
+    ``<name>.md`` is in English (key ``manual:<name>``); ``<name>.<language>.md``
+    (``daily-sign-in.zh_cn.md``) is its translation into a game language, keyed as one
+    (``manual:<name>:<language>``, see :mod:`agentweb.game.models.knowledge`)."""
     lines = path.read_text(encoding="utf-8").strip().splitlines()
-    title = lines[0].lstrip("#").strip() if lines else path.stem
+    name, _, language = path.stem.partition(".")
+    title = lines[0].lstrip("#").strip() if lines else name
     rest = lines[1:]
     tags = ""
     if rest and rest[0].lower().startswith("tags:"):
         tags = ",".join(t.strip().lower() for t in rest[0][5:].split(",") if t.strip())
         rest = rest[1:]
+    if language and not LANGUAGE_CODE.regex.match(language):
+        raise ImportFailed(path, f"{language!r} is not a game language code such as zh_cn")
     return {
-        "key": f"manual:{path.stem}",
+        "key": f"manual:{name}:{language}" if language else f"manual:{name}",
         "source": ArticleSource.MANUAL.value,
         "title": title,
         "body": "\n".join(rest).strip(),
         "tags": tags,
         "quest_id": None,
+        "language": language or DEFAULT_LANGUAGE,
     }
 
 

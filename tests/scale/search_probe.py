@@ -95,7 +95,8 @@ def _chinese() -> dict:
                 language="zh_cn",
                 text="铁锭",
             ).save()
-            seen["passage"] = [a.key for a in queries.search_knowledge("为什么谷里没有村民？")]
+            # The best one: the shipped Chinese articles mention 村民 too (no villager trades).
+            seen["passage"] = [a.key for a in queries.search_knowledge("为什么谷里没有村民？")][:1]
             seen["title"] = [a.key for a in queries.search_knowledge("铁匠铺的炉子烧什么")]
             seen["absent"] = [a.key for a in queries.search_knowledge("为什么没有海洋神殿？")]
             seen["name"] = [m.key for m in names_matching("铁锭", kinds=["item"])]

@@ -22,8 +22,9 @@ go to the web):
    must still cover half of a query that has it, and a query made mostly of
    words the data lacks finds nothing. A Chinese pair of characters that no
    document has is skipped when both its characters occur in the documents,
-   or one of them is a function character (it spans two words); a character
-   no document has means, again, something the data does not have.
+   or one of them is a function character (it spans two words); a pair of two
+   function characters ("才能", "不再") is no term even where a document writes it; a
+   character no document has means, again, something the data does not have.
 3. A document must cover at least half of the query, each term weighing
    its inverse document frequency (bm25's idf: a rare word weighs more than
    "get"); with ``every_term`` it must contain every term. Those are ranked

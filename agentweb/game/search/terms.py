@@ -94,6 +94,8 @@ def terms_of(query: str) -> list[str]:
             continue
         if is_cjk(word) and set(word) & ASKING_CHARACTERS:
             continue  # part of a question word ("么下" in "为什么下界")
+        if is_cjk(word) and set(word) <= FUNCTION_CHARACTERS:
+            continue  # two function characters ("才能", "不再"): no topic, wherever written
         terms.append(word)
     latin = [t for t in terms if not is_cjk(t)][:MAX_TERMS]
     return [t for t in terms if t in latin or is_cjk(t)][: MAX_TERMS * 3]

@@ -10,6 +10,7 @@ from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
 from agentweb.game.models import DocumentKind, KnowledgeArticle
 from agentweb.game.search import analyse
+from agentweb.game.search.game_names import game_language
 from agentweb.game.search.passages import best_passage
 from agentweb.game.search.terms import characters, terms_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
@@ -19,6 +20,8 @@ MAX_ARTICLES = 5
 # Characters of an article the model sees: the lines that match the query best.
 EXCERPT_CHARS = 500
 SNIPPET_CHARS = 160
+# Hits searched per article wanted: the same article in two languages is two hits.
+SEARCHED_PER_ARTICLE = 2
 
 
 class KnowledgeInput(ToolInput):
@@ -28,6 +31,12 @@ class KnowledgeInput(ToolInput):
         description="What to look for, in a few words, e.g. 'sign-in streak' or 'server rules'.",
     )
     limit: int = Field(3, ge=1, le=MAX_ARTICLES, description="How many articles at most.")
+    language: str | None = Field(
+        None,
+        max_length=16,
+        description="The player's language (game code like 'zh_cn', or 'zh-hans'): an "
+        "article the knowledge base has in it comes in it. Left out, the run's language.",
+    )
 
 
 class ArticleInfo(BaseModel):
@@ -50,7 +59,11 @@ def excerpt(body: str, terms: list[str], limit: int = EXCERPT_CHARS) -> str:
 
 
 def _search(value: KnowledgeInput) -> KnowledgeResult:
-    found: list[KnowledgeArticle] = queries.search_knowledge(value.query, limit=value.limit)
+    # Room for an article found in several languages, answered once in the asker's.
+    hits = queries.search_knowledge(value.query, limit=value.limit * SEARCHED_PER_ARTICLE)
+    found: list[KnowledgeArticle] = KnowledgeArticle.objects.in_language(
+        hits, game_language(value.language)
+    )[: value.limit]
     # The terms as searched (typos repaired), so the quoted sentences are the ones that
     # matched, and the characters of Chinese pairs across words (煤 in "为啥不烧煤").
     searched = analyse(value.query, [DocumentKind.ARTICLE])[0] if found else None
@@ -114,7 +127,7 @@ KNOWLEDGE_QUERY = ReActTool(
     KnowledgeInput,
     knowledge_query,
     module=MODULE,
-    dedupe=lambda v: (" ".join(terms_of(v.query)), v.limit),
+    dedupe=lambda v: (" ".join(terms_of(v.query)), v.limit, v.language),
     observe=_observe,
     card=_card,
     sources=_sources,
