@@ -11,6 +11,7 @@ from agentweb.game.models import KnowledgeArticle, NameKind, Quest, Reward, Task
 from agentweb.game.queries import QuestDetail
 from agentweb.game.search.game_names import game_language, localized_kinds
 from agentweb.game.text import prettify_id
+from agentweb.game.tools.shown import Shown
 
 # Reward-table entries and linked quests the model sees; the card has them all.
 OBSERVED_ENTRIES = 8
@@ -197,6 +198,15 @@ class QuestInfo(BaseModel):
             unlocks=[QuestRef.of(q) for q in detail.dependents],
         )
 
+    def names(self) -> list[str]:
+        """Every name the quest's card shows, as found."""
+        names = [self.title, self.chapter, self.chapter_group]
+        names += [n for t in self.tasks for n in (t.label, t.entity_name)]
+        for r in self.rewards:
+            names += [r.label, r.table or "", *(e.label for e in r.table_entries)]
+        names += [n for q in (*self.prerequisites, *self.unlocks) for n in (q.title, q.chapter)]
+        return names
+
     def observation(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "quest_id": self.quest_id,
@@ -285,9 +295,25 @@ def localize(info: QuestInfo, detail: QuestDetail, language: str | None) -> Ques
     return info
 
 
-def quest_card(info: QuestInfo) -> dict[str, Any]:
-    """The quest card: tasks, rewards (with reward tables), prerequisites (R-UI-1)."""
-    return {"kind": "quest", **info.model_dump(mode="json")}
+def quest_card(info: QuestInfo, shown: Shown | None = None) -> dict[str, Any]:
+    """The quest card: tasks, rewards (with reward tables), prerequisites (R-UI-1), every
+    name as the answer it goes with shows it (``shown``; as found by default)."""
+    card = {"kind": "quest", **info.model_dump(mode="json")}
+    if shown is None or shown.english:
+        return card
+    for key in ("title", "chapter", "chapter_group"):
+        card[key] = shown(card[key])
+    for task in card["tasks"]:
+        task["label"], task["entity_name"] = shown(task["label"]), shown(task["entity_name"])
+    for reward in card["rewards"]:
+        reward["label"] = shown(reward["label"])
+        if reward["table"]:
+            reward["table"] = shown(reward["table"])
+        for entry in reward["table_entries"]:
+            entry["label"] = shown(entry["label"])
+    for ref in (*card["prerequisites"], *card["unlocks"]):
+        ref["title"], ref["chapter"] = shown(ref["title"]), shown(ref["chapter"])
+    return card
 
 
 def quest_list_card(title: str, quests: list[dict[str, Any]]) -> dict[str, Any]:
