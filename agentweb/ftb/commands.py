@@ -36,7 +36,7 @@ def _quest_answer(quest_id: str, user: Any) -> DirectResult:
     q = out.quest
     # The book's titles are already in the language; the items and mobs of its tasks and
     # rewards are named as the language shows them (the data's names, then the glossary's).
-    shown = shown_in(get_language(), [*q.names(), *(t.text() for t in q.tasks)])
+    shown = shown_in(get_language(), [*q.names(), *(t.text() for t in q.tasks)], q.titles())
     tasks, rewards = [shown(t.text()) for t in q.tasks], [shown(r.label) for r in q.rewards]
     text = _(
         "%(title)s (%(chapter)s). Tasks: %(tasks)s. Rewards: %(rewards)s. Requires: %(after)s."
@@ -68,9 +68,13 @@ def quest_command(args: str, user: Any) -> DirectResult:
         return _quest_answer((exact or found)[0].quest_id, user)
     if not found:
         return DirectResult(_("No quest title matches “%(name)s”.") % {"name": text}, ok=False)
-    shown = shown_in(get_language(), [n for q in found for n in (q.title, q.chapter.title)])
+    shown = shown_in(get_language(), [], [n for q in found for n in (q.title, q.chapter.title)])
     lines = [
-        {"quest_id": q.quest_id, "title": shown(q.title), "chapter": shown(q.chapter.title)}
+        {
+            "quest_id": q.quest_id,
+            "title": shown.title(q.title),
+            "chapter": shown.title(q.chapter.title),
+        }
         for q in found
     ]
     names = _("; ").join(f"{q['title']} ({q['chapter']})" for q in lines)

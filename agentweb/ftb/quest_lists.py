@@ -91,15 +91,21 @@ class QuestListResult(BaseModel):
     shown: Shown = Field(default_factory=Shown, exclude=True)
 
     def names(self) -> list[str]:
-        """Every name of the list, as found."""
+        """Every name of an item or mob in the list, as found."""
         names: list[str] = []
         for q in self.quests:
-            names += [q.quest.title, q.quest.chapter]
             names += [n for t in q.tasks for n in (t.label, t.entity_name)]
             names += [r.label for r in q.rewards]
-        for c in [*self.chapters, *([self.chapter] if self.chapter else [])]:
-            names += [str(c.get("chapter") or ""), str(c.get("group") or "")]
         return names
+
+    def titles(self) -> list[str]:
+        """Every title of the book in the list (quests, chapters, groups)."""
+        titles: list[str] = []
+        for q in self.quests:
+            titles += [q.quest.title, q.quest.chapter]
+        for c in [*self.chapters, *([self.chapter] if self.chapter else [])]:
+            titles += [str(c.get("chapter") or ""), str(c.get("group") or "")]
+        return titles
 
 
 def list_quests(value: Any) -> QuestListResult:

@@ -199,13 +199,18 @@ class QuestInfo(BaseModel):
         )
 
     def names(self) -> list[str]:
-        """Every name the quest's card shows, as found."""
-        names = [self.title, self.chapter, self.chapter_group]
-        names += [n for t in self.tasks for n in (t.label, t.entity_name)]
+        """Every name of an item or mob the quest's card shows, as found."""
+        names = [n for t in self.tasks for n in (t.label, t.entity_name)]
         for r in self.rewards:
-            names += [r.label, r.table or "", *(e.label for e in r.table_entries)]
-        names += [n for q in (*self.prerequisites, *self.unlocks) for n in (q.title, q.chapter)]
+            names += [r.label, *(e.label for e in r.table_entries)]
         return names
+
+    def titles(self) -> list[str]:
+        """Every title of the book the quest's card shows (quests, chapters, tables)."""
+        titles = [self.title, self.chapter, self.chapter_group]
+        titles += [r.table or "" for r in self.rewards]
+        titles += [t for q in (*self.prerequisites, *self.unlocks) for t in (q.title, q.chapter)]
+        return titles
 
     def observation(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -302,17 +307,17 @@ def quest_card(info: QuestInfo, shown: Shown | None = None) -> dict[str, Any]:
     if shown is None or shown.english:
         return card
     for key in ("title", "chapter", "chapter_group"):
-        card[key] = shown(card[key])
+        card[key] = shown.title(card[key])
     for task in card["tasks"]:
         task["label"], task["entity_name"] = shown(task["label"]), shown(task["entity_name"])
     for reward in card["rewards"]:
         reward["label"] = shown(reward["label"])
         if reward["table"]:
-            reward["table"] = shown(reward["table"])
+            reward["table"] = shown.title(reward["table"])
         for entry in reward["table_entries"]:
             entry["label"] = shown(entry["label"])
     for ref in (*card["prerequisites"], *card["unlocks"]):
-        ref["title"], ref["chapter"] = shown(ref["title"]), shown(ref["chapter"])
+        ref["title"], ref["chapter"] = shown.title(ref["title"]), shown.title(ref["chapter"])
     return card
 
 

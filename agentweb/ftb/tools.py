@@ -70,7 +70,7 @@ def _list_card(out: QuestListResult) -> dict[str, Any] | None:
     quests = []
     for q in out.quests:
         brief = q.brief()
-        brief.update(title=shown(q.quest.title), chapter=shown(q.quest.chapter))
+        brief.update(title=shown.title(q.quest.title), chapter=shown.title(q.quest.chapter))
         if q.rewards:
             brief["rewards"] = shown.all(r.label for r in q.rewards)
         quests.append(brief)
@@ -81,7 +81,7 @@ def _named_chapter(line: dict[str, Any], shown: Shown) -> dict[str, Any]:
     named = dict(line)
     for key in ("chapter", "group"):
         if isinstance(named.get(key), str):
-            named[key] = shown(named[key])
+            named[key] = shown.title(named[key])
     return named
 
 
@@ -97,7 +97,7 @@ def _list_title(out: QuestListResult) -> str:
             }
         if out.chapter and out.chapter.get("chapter"):
             return _("Quests of %(chapter)s (%(total)d in all)") % {
-                "chapter": out.shown(str(out.chapter["chapter"])),
+                "chapter": out.shown.title(str(out.chapter["chapter"])),
                 "total": out.total or len(out.quests),
             }
         return _("Quests found: %(count)d") % {"count": out.total or len(out.quests)}
@@ -128,7 +128,7 @@ def _find(value: QuestFindInput) -> QuestListResult:
 
 def _named(out: QuestListResult, language: str | None) -> QuestListResult:
     """``out`` with its names as an answer in ``language`` shows them, for its card."""
-    out.shown = shown_in(language, out.names())
+    out.shown = shown_in(language, out.names(), out.titles())
     return out
 
 
@@ -280,7 +280,7 @@ def load_detail(quest_id: str, user: Any = None, language: str | None = None) ->
     if profile is not None:
         progress = QuestProgress.objects.filter(profile=profile, quest=detail.quest).first()
         info.player_status = progress.status if progress else "not_started"
-    shown = shown_in(language, info.names())
+    shown = shown_in(language, info.names(), info.titles())
     return QuestDetailResult(found=True, quest_id=normalized, quest=info, shown=shown)
 
 

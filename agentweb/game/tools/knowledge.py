@@ -95,6 +95,8 @@ def _card(out: KnowledgeResult) -> dict[str, Any] | None:
     return {
         "kind": "articles",
         "title": f"Knowledge base: {out.query}",
+        # The page heads the card with it in the question's language (page/card_words.py).
+        "query": out.query,
         "articles": [
             {"title": a.title, "excerpt": a.excerpt, "tags": a.tags} for a in out.articles
         ],

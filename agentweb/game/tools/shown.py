@@ -18,20 +18,26 @@ from django.utils import translation
 from pydantic import BaseModel
 
 from agentweb.core import languages
-from agentweb.game.mentions import shown_names
+from agentweb.game.mentions import shown_names, translations
 from agentweb.game.models.names import DEFAULT_LANGUAGE
 from agentweb.game.search.game_names import game_language
 
 
 class Shown(BaseModel):
-    """Each name a card shows, in ``language`` (a game code); a name not in ``names`` is
-    shown as it is."""
+    """Each name a card shows, in ``language`` (a game code): ``names`` of items and mobs
+    (the data's, then the glossary's), ``titles`` of the quest book — quests, chapters,
+    groups, reward tables — by the book's own translations only, as answers show them (a
+    quest titled like an item keeps its title). Anything else is shown as it is."""
 
     language: str = DEFAULT_LANGUAGE
     names: dict[str, str] = {}
+    titles: dict[str, str] = {}
 
     def __call__(self, name: str) -> str:
         return self.names.get(name, name)
+
+    def title(self, text: str) -> str:
+        return self.titles.get(text, text)
 
     @property
     def english(self) -> bool:
@@ -47,11 +53,18 @@ class Shown(BaseModel):
             yield
 
 
-def shown_in(language: str | None, names: Iterable[str | None]) -> Shown:
+def shown_in(
+    language: str | None, names: Iterable[str | None], titles: Iterable[str | None] = ()
+) -> Shown:
     """How an answer in ``language`` (a page or game code; ``None``: English) shows each of
-    ``names`` — one lookup for all of them (on the database thread)."""
+    ``names`` and ``titles`` (:class:`Shown`) — on the database thread."""
     code = game_language(language)
     if code == DEFAULT_LANGUAGE:
         return Shown()
-    table = shown_names([n for n in names if n], code)
-    return Shown(language=code, names={k: v for k, v in table.items() if v != k})
+    named = shown_names([n for n in names if n], code)
+    titled = translations([t for t in titles if t], code)
+    return Shown(
+        language=code,
+        names={k: v for k, v in named.items() if v != k},
+        titles={k: v for k, v in titled.items() if v != k},
+    )
