@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
 from agentweb.game.mentions import name_of
@@ -90,6 +91,14 @@ TABLE_RULES = {
     "choice": "the player chooses {n} of these",
     "random": "{n} of these at random (by weight)",
     "loot": "a loot crate: {n} of these at random (by weight)",
+}
+
+
+# The same, as a card in another language than English says it.
+TABLE_RULES_SAID = {
+    "choice": lambda: _("the player chooses %(n)d of these"),
+    "random": lambda: _("%(n)d of these at random (by weight)"),
+    "loot": lambda: _("a loot crate: %(n)d of these at random (by weight)"),
 }
 
 
@@ -311,7 +320,13 @@ def quest_card(info: QuestInfo, shown: Shown | None = None) -> dict[str, Any]:
     for task in card["tasks"]:
         task["label"], task["entity_name"] = shown(task["label"]), shown(task["entity_name"])
     for reward in card["rewards"]:
-        reward["label"] = shown(reward["label"])
+        if reward["table"] and reward["label"] == f"{reward['type']}: {reward['table']}":
+            # A reward table's own label ("choice: Supply Crate") says how it hands out.
+            with shown.speaking():
+                said = TABLE_RULES_SAID.get(reward["type"], TABLE_RULES_SAID["random"])
+                reward["label"] = said() % {"n": reward["loot_size"] or 1}
+        else:
+            reward["label"] = shown(reward["label"])
         if reward["table"]:
             reward["table"] = shown.title(reward["table"])
         for entry in reward["table_entries"]:
