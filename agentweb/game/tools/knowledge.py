@@ -13,6 +13,7 @@ from agentweb.game.search import analyse
 from agentweb.game.search.passages import best_passage
 from agentweb.game.search.terms import characters, terms_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
+from agentweb.game.tools.shown import Shown, shown_in
 
 MODULE = "game.kb"
 MAX_ARTICLES = 5
@@ -28,6 +29,12 @@ class KnowledgeInput(ToolInput):
         description="What to look for, in a few words, e.g. 'sign-in streak' or 'server rules'.",
     )
     limit: int = Field(3, ge=1, le=MAX_ARTICLES, description="How many articles at most.")
+    language: str | None = Field(
+        None,
+        max_length=16,
+        description="The player's language (game code like 'zh_cn', or 'zh-hans'): the card "
+        "names quests in it. Left out, the run's language.",
+    )
 
 
 class ArticleInfo(BaseModel):
@@ -42,6 +49,8 @@ class ArticleInfo(BaseModel):
 class KnowledgeResult(BaseModel):
     query: str
     articles: list[ArticleInfo]
+    # How the card titles the articles (a quest's by the book's translation, as answers do).
+    shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
 def excerpt(body: str, terms: list[str], limit: int = EXCERPT_CHARS) -> str:
@@ -55,7 +64,7 @@ def _search(value: KnowledgeInput) -> KnowledgeResult:
     # matched, and the characters of Chinese pairs across words (煤 in "为啥不烧煤").
     searched = analyse(value.query, [DocumentKind.ARTICLE])[0] if found else None
     terms = [*searched.terms, *characters(searched.across)] if searched else []
-    return KnowledgeResult(
+    result = KnowledgeResult(
         query=value.query,
         articles=[
             ArticleInfo(
@@ -69,6 +78,8 @@ def _search(value: KnowledgeInput) -> KnowledgeResult:
             for a in found
         ],
     )
+    result.shown = shown_in(value.language, [], [a.title for a in result.articles])
+    return result
 
 
 async def knowledge_query(value: KnowledgeInput, call: ToolCall) -> KnowledgeResult:
@@ -98,7 +109,8 @@ def _card(out: KnowledgeResult) -> dict[str, Any] | None:
         # The page heads the card with it in the question's language (page/card_words.py).
         "query": out.query,
         "articles": [
-            {"title": a.title, "excerpt": a.excerpt, "tags": a.tags} for a in out.articles
+            {"title": out.shown.title(a.title), "excerpt": a.excerpt, "tags": a.tags}
+            for a in out.articles
         ],
     }
 
