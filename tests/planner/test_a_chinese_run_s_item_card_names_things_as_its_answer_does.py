@@ -27,6 +27,8 @@ def test_the_item_command_s_card_names_ingredients_and_stations_in_chinese(world
     cooking = {(way["input"], way["station"]) for way in card["cooking"]}
     assert ("粗铁", "熔炉") in cooking and ("粗铁", "高炉") in cooking
     assert {"铁傀儡", "尸壳"} <= set(names_of(card, "from"))
+    # Each drop with its chance, count and conditions, as the English card has them.
+    assert "由 尸壳 掉落（概率 0.8%、每次 1 个、仅限玩家击杀）" in names_of(card, "summary")
     shown = names_of(card, "title", "label", "input", "station", "from", "summary")
     assert [name for name in shown if ENGLISH_WORD.search(name)] == []
 

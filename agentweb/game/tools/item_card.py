@@ -19,7 +19,7 @@ from agentweb.game.tools.item_results import (
     SourceInfo,
 )
 from agentweb.game.tools.shown import Shown
-from agentweb.game.tools.ways import COOKED, RECIPE_LABELS, way_said
+from agentweb.game.tools.ways import COOKED, RECIPE_LABELS, drop_said, way_said
 
 
 def item_card(
@@ -89,7 +89,7 @@ def _card(
         {
             "kind": s.kind,
             "from": shown(s.from_name) if s.from_name else s.from_name,
-            "summary": way_said(s, shown, english),
+            "summary": drop_said(s, shown, english),
         }
         for s in sources
         if s.kind in LOOT_KIND_VALUES

@@ -40,6 +40,16 @@ COOKED = {
 # The stations of the tools' English sentences ("a furnace"), in the active language.
 STATION_WORDS = {STATIONS[kind][1]: said for kind, said in COOKED.items()}
 
+# The drop conditions of the tools' English sentences, in the active language (a pack's
+# own conditions are shown as the pack writes them).
+CONDITIONS = {
+    "needs Silk Touch": lambda: _("needs Silk Touch"),
+    "not with Silk Touch": lambda: _("not with Silk Touch"),
+    "only when a player kills it": lambda: _("only when a player kills it"),
+}
+# Chances below this are "rare" (as the tools' English summaries say).
+RARE = 0.001
+
 # A recipe's kind as its card names it.
 RECIPE_LABELS = {
     SourceKind.CRAFTING_SHAPED: lambda: _("Crafting (shaped)"),
@@ -84,3 +94,23 @@ def way_said(source: SourceInfo, shown: Callable[[str], str], english: bool) -> 
         kept = ", ".join(ingredient_text(i, shown) for i in source.tools)
         text += _(", with %(tools)s (a tool, not used up)") % {"tools": kept}
     return text
+
+
+def drop_said(source: SourceInfo, shown: Callable[[str], str], english: bool) -> str:
+    """A drop or loot with its chance, count and conditions, as the card shows it."""
+    text = way_said(source, shown, english)
+    if english:
+        return text
+    details = []
+    if source.chance is not None and source.chance < 1:
+        chance = f"{source.chance:.1%}" if source.chance >= RARE else _("rare")
+        details.append(_("chance %(chance)s") % {"chance": chance})
+    if source.count_min is not None and source.count_max is not None:
+        span = str(source.count_min)
+        if source.count_max != source.count_min:
+            span = f"{source.count_min}–{source.count_max}"
+        details.append(_("%(span)s at a time") % {"span": span})
+    details += [CONDITIONS[c]() if c in CONDITIONS else c for c in source.conditions]
+    if not details:
+        return text
+    return _("%(way)s (%(details)s)") % {"way": text, "details": _(", ").join(details)}
