@@ -91,11 +91,14 @@ def tasks_command(args: str, user: Any) -> DirectResult:
     if profile is None:
         return DirectResult(_("You have no game profile yet."), ok=False)
     progress = queries.quest_progress(profile)
+    # Titled as the language shows them (the book's translations).
+    titles = [t for p in progress for t in (p.quest.title, p.quest.chapter.title)]
+    shown = shown_in(get_language(), [], titles)
     rows = [
         {
             "quest_id": p.quest.quest_id,
-            "title": p.quest.title,
-            "chapter": p.quest.chapter.title,
+            "title": shown.title(p.quest.title),
+            "chapter": shown.title(p.quest.chapter.title),
             "status": p.status,
             "reward_claimed": p.reward_claimed,
         }
