@@ -1,4 +1,4 @@
-"""A Chinese run's quest lists, chapter lists and bills of materials name things as its
+"""A Chinese run's quest lists, item lists and bills of materials name things as its
 answer does: quests and chapters by the book's zh_cn titles (a title the book has only in
 English stays English, as in the answer), items by their Chinese names, headings and ways
 in Chinese; after a reload the page shows the same. English runs keep the tool's words.
@@ -50,6 +50,15 @@ def test_a_bill_of_materials_names_its_materials_in_chinese(frostbell, alice):
     assert "Infested Cobblestone" in asked.text
     words = shown.replace('class="card card-materials"', "").replace("Infested Cobblestone", "")
     assert not ENGLISH_WORD.search(words)
+
+
+def test_several_items_looked_up_at_once_are_listed_in_chinese(world):
+    asked = ask("铁锭和红石粉从哪里来？")
+    (card,) = asked.result.cards
+    assert card["title"] == "获得途径：铁锭、红石粉"
+    assert card["items"][0].startswith("铁锭：用 9× 铁粒 合成")
+    assert "用熔炉烧炼 1× 红石矿石 得到" in card["items"][1]
+    assert "9× 铁粒" in asked.text
 
 
 def test_english_lists_keep_the_tool_s_words(frostbell):
