@@ -11,18 +11,16 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from agentweb.core import languages
 from agentweb.core.commands import Command, DirectResult, commands
 from agentweb.engine import Source
 from agentweb.ftb import search
 from agentweb.ftb.quest_results import quest_card, quest_list_card
 from agentweb.ftb.tools import MODULE, load_detail
 from agentweb.game import queries, versions
-from agentweb.game.mentions import shown_names
 from agentweb.game.models import Quest, QuestStatus
-from agentweb.game.search.game_names import game_language
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_NAME
+from agentweb.game.tools.shown import shown_in
 
 QUEST_COMPLETION = "quests"
 # Matches listed when a name fits several quests.
@@ -36,14 +34,10 @@ def _quest_answer(quest_id: str, user: Any) -> DirectResult:
     if out.quest is None:
         return DirectResult(_("No quest has the id %(id)s.") % {"id": out.quest_id}, ok=False)
     q = out.quest
-    tasks, rewards = [t.text() for t in q.tasks], [r.label for r in q.rewards]
     # The book's titles are already in the language; the items and mobs of its tasks and
     # rewards are named as the language shows them (the data's names, then the glossary's).
-    language = get_language()
-    if languages.supported(language) != languages.ENGLISH:
-        shown = shown_names([*tasks, *rewards], game_language(language))
-        tasks = [shown.get(t, t) for t in tasks]
-        rewards = [shown.get(r, r) for r in rewards]
+    shown = shown_in(get_language(), [*q.names(), *(t.text() for t in q.tasks)], q.titles())
+    tasks, rewards = [shown(t.text()) for t in q.tasks], [shown(r.label) for r in q.rewards]
     text = _(
         "%(title)s (%(chapter)s). Tasks: %(tasks)s. Rewards: %(rewards)s. Requires: %(after)s."
     ) % {
@@ -53,7 +47,8 @@ def _quest_answer(quest_id: str, user: Any) -> DirectResult:
         "rewards": _("; ").join(rewards) or _("none"),
         "after": _(", ").join(p.title for p in q.prerequisites) or _("nothing"),
     }
-    return DirectResult(text, [quest_card(q)], [Source(f"Quest: {q.title}", kind="quest")])
+    card = quest_card(q, shown)
+    return DirectResult(text, [card], [Source(f"Quest: {q.title}", kind="quest")])
 
 
 def quest_command(args: str, user: Any) -> DirectResult:
@@ -73,7 +68,15 @@ def quest_command(args: str, user: Any) -> DirectResult:
         return _quest_answer((exact or found)[0].quest_id, user)
     if not found:
         return DirectResult(_("No quest title matches “%(name)s”.") % {"name": text}, ok=False)
-    lines = [{"quest_id": q.quest_id, "title": q.title, "chapter": q.chapter.title} for q in found]
+    shown = shown_in(get_language(), [], [n for q in found for n in (q.title, q.chapter.title)])
+    lines = [
+        {
+            "quest_id": q.quest_id,
+            "title": shown.title(q.title),
+            "chapter": shown.title(q.chapter.title),
+        }
+        for q in found
+    ]
     names = _("; ").join(f"{q['title']} ({q['chapter']})" for q in lines)
     return DirectResult(
         _("Several quests match “%(name)s”: %(names)s. Use /quest <id> for one of them.")
@@ -88,11 +91,14 @@ def tasks_command(args: str, user: Any) -> DirectResult:
     if profile is None:
         return DirectResult(_("You have no game profile yet."), ok=False)
     progress = queries.quest_progress(profile)
+    # Titled as the language shows them (the book's translations).
+    titles = [t for p in progress for t in (p.quest.title, p.quest.chapter.title)]
+    shown = shown_in(get_language(), [], titles)
     rows = [
         {
             "quest_id": p.quest.quest_id,
-            "title": p.quest.title,
-            "chapter": p.quest.chapter.title,
+            "title": shown.title(p.quest.title),
+            "chapter": shown.title(p.quest.chapter.title),
             "status": p.status,
             "reward_claimed": p.reward_claimed,
         }

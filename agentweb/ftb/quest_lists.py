@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Q
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from agentweb.ftb import search
 from agentweb.ftb.quest_results import QuestRef, RewardInfo, TaskInfo
@@ -29,6 +29,7 @@ from agentweb.game.models import (
 )
 from agentweb.game.models.names import NameKind, fold
 from agentweb.game.text import clean_text
+from agentweb.game.tools.shown import Shown
 
 
 class QuestLine(BaseModel):
@@ -86,6 +87,25 @@ class QuestListResult(BaseModel):
     scope: str = ""
     # A reward table asked about: its entries and how it hands them out.
     table: dict[str, Any] | None = None
+    # How the card names things (not the model's: it reads the names as found).
+    shown: Shown = Field(default_factory=Shown, exclude=True)
+
+    def names(self) -> list[str]:
+        """Every name of an item or mob in the list, as found."""
+        names: list[str] = []
+        for q in self.quests:
+            names += [n for t in q.tasks for n in (t.label, t.entity_name)]
+            names += [r.label for r in q.rewards]
+        return names
+
+    def titles(self) -> list[str]:
+        """Every title of the book in the list (quests, chapters, groups)."""
+        titles: list[str] = []
+        for q in self.quests:
+            titles += [q.quest.title, q.quest.chapter]
+        for c in [*self.chapters, *([self.chapter] if self.chapter else [])]:
+            titles += [str(c.get("chapter") or ""), str(c.get("group") or "")]
+        return titles
 
 
 def list_quests(value: Any) -> QuestListResult:

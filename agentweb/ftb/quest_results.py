@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
 from agentweb.game.mentions import name_of
@@ -11,6 +12,7 @@ from agentweb.game.models import KnowledgeArticle, NameKind, Quest, Reward, Task
 from agentweb.game.queries import QuestDetail
 from agentweb.game.search.game_names import game_language, localized_kinds
 from agentweb.game.text import prettify_id
+from agentweb.game.tools.shown import Shown
 
 # Reward-table entries and linked quests the model sees; the card has them all.
 OBSERVED_ENTRIES = 8
@@ -89,6 +91,14 @@ TABLE_RULES = {
     "choice": "the player chooses {n} of these",
     "random": "{n} of these at random (by weight)",
     "loot": "a loot crate: {n} of these at random (by weight)",
+}
+
+
+# The same, as a card in another language than English says it.
+TABLE_RULES_SAID = {
+    "choice": lambda: _("the player chooses %(n)d of these"),
+    "random": lambda: _("%(n)d of these at random (by weight)"),
+    "loot": lambda: _("a loot crate: %(n)d of these at random (by weight)"),
 }
 
 
@@ -197,6 +207,20 @@ class QuestInfo(BaseModel):
             unlocks=[QuestRef.of(q) for q in detail.dependents],
         )
 
+    def names(self) -> list[str]:
+        """Every name of an item or mob the quest's card shows, as found."""
+        names = [n for t in self.tasks for n in (t.label, t.entity_name)]
+        for r in self.rewards:
+            names += [r.label, *(e.label for e in r.table_entries)]
+        return names
+
+    def titles(self) -> list[str]:
+        """Every title of the book the quest's card shows (quests, chapters, tables)."""
+        titles = [self.title, self.chapter, self.chapter_group]
+        titles += [r.table or "" for r in self.rewards]
+        titles += [t for q in (*self.prerequisites, *self.unlocks) for t in (q.title, q.chapter)]
+        return titles
+
     def observation(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "quest_id": self.quest_id,
@@ -285,9 +309,31 @@ def localize(info: QuestInfo, detail: QuestDetail, language: str | None) -> Ques
     return info
 
 
-def quest_card(info: QuestInfo) -> dict[str, Any]:
-    """The quest card: tasks, rewards (with reward tables), prerequisites (R-UI-1)."""
-    return {"kind": "quest", **info.model_dump(mode="json")}
+def quest_card(info: QuestInfo, shown: Shown | None = None) -> dict[str, Any]:
+    """The quest card: tasks, rewards (with reward tables), prerequisites (R-UI-1), every
+    name as the answer it goes with shows it (``shown``; as found by default)."""
+    card = {"kind": "quest", **info.model_dump(mode="json")}
+    if shown is None or shown.english:
+        return card
+    for key in ("title", "chapter", "chapter_group"):
+        card[key] = shown.title(card[key])
+    for task in card["tasks"]:
+        task["label"], task["entity_name"] = shown(task["label"]), shown(task["entity_name"])
+    for reward in card["rewards"]:
+        if reward["table"] and reward["label"] == f"{reward['type']}: {reward['table']}":
+            # A reward table's own label ("choice: Supply Crate") says how it hands out.
+            with shown.speaking():
+                said = TABLE_RULES_SAID.get(reward["type"], TABLE_RULES_SAID["random"])
+                reward["label"] = said() % {"n": reward["loot_size"] or 1}
+        else:
+            reward["label"] = shown(reward["label"])
+        if reward["table"]:
+            reward["table"] = shown.title(reward["table"])
+        for entry in reward["table_entries"]:
+            entry["label"] = shown(entry["label"])
+    for ref in (*card["prerequisites"], *card["unlocks"]):
+        ref["title"], ref["chapter"] = shown.title(ref["title"]), shown.title(ref["chapter"])
+    return card
 
 
 def quest_list_card(title: str, quests: list[dict[str, Any]]) -> dict[str, Any]:

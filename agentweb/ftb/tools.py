@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from django.utils.translation import gettext as _
 from pydantic import BaseModel, Field, StringConstraints
 
 from agentweb.engine import ReActTool, Source, ToolCall
@@ -23,6 +24,8 @@ from agentweb.game.search import analyse
 from agentweb.game.search.passages import best_passage
 from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, clip, db
+from agentweb.game.tools.items import LANGUAGE_FIELD
+from agentweb.game.tools.shown import Shown, shown_in
 
 MODULE = "game.ftb"
 QUEST_ID_TEXT = r"^[0-9A-Fa-f]{1,16}$"
@@ -57,11 +60,47 @@ def _observe_list(out: QuestListResult) -> dict[str, Any]:
 
 
 def _list_card(out: QuestListResult) -> dict[str, Any] | None:
+    """The list as a card, every title, chapter and group as the answer names it."""
+    shown = out.shown
     if out.chapters:
-        return {"kind": "chapter_list", "title": out.message, "chapters": out.chapters}
+        chapters = [_named_chapter(c, shown) for c in out.chapters]
+        return {"kind": "chapter_list", "title": _list_title(out), "chapters": chapters}
     if not out.quests:
         return None
-    return quest_list_card(out.message, [q.brief() for q in out.quests])
+    quests = []
+    for q in out.quests:
+        brief = q.brief()
+        brief.update(title=shown.title(q.quest.title), chapter=shown.title(q.quest.chapter))
+        if q.rewards:
+            brief["rewards"] = shown.all(r.label for r in q.rewards)
+        quests.append(brief)
+    return quest_list_card(_list_title(out), quests)
+
+
+def _named_chapter(line: dict[str, Any], shown: Shown) -> dict[str, Any]:
+    named = dict(line)
+    for key in ("chapter", "group"):
+        if isinstance(named.get(key), str):
+            named[key] = shown.title(named[key])
+    return named
+
+
+def _list_title(out: QuestListResult) -> str:
+    """The tool's message in English; in another language, what the list is in its words."""
+    if out.shown.english:
+        return out.message
+    with out.shown.speaking():
+        if out.chapters:
+            return _("Chapters (%(chapters)d, %(total)d quests in all)") % {
+                "chapters": len(out.chapters),
+                "total": out.total or 0,
+            }
+        if out.chapter and out.chapter.get("chapter"):
+            return _("Quests of %(chapter)s (%(total)d in all)") % {
+                "chapter": out.shown.title(str(out.chapter["chapter"])),
+                "total": out.total or len(out.quests),
+            }
+        return _("Quests found: %(count)d") % {"count": out.total or len(out.quests)}
 
 
 def _list_sources(value: Any, out: QuestListResult) -> list[Source]:
@@ -80,9 +119,20 @@ class QuestFindInput(ToolInput):
         description="The quest's title or part of it; small typos are tolerated.",
     )
     limit: Limit = DEFAULT_LIMIT
+    language: str | None = LANGUAGE_FIELD
 
 
 def _find(value: QuestFindInput) -> QuestListResult:
+    return _named(_found(value), value.language)
+
+
+def _named(out: QuestListResult, language: str | None) -> QuestListResult:
+    """``out`` with its names as an answer in ``language`` shows them, for its card."""
+    out.shown = shown_in(language, out.names(), out.titles())
+    return out
+
+
+def _found(value: QuestFindInput) -> QuestListResult:
     found, how = search.find_quests(value.title, value.limit)
     if not found:
         return QuestListResult(message=f"No quest title matches {value.title!r}.", how=how)
@@ -167,10 +217,11 @@ class QuestQueryInput(ToolInput):
         "order, each with its tasks and rewards.",
     )
     limit: Limit = 10
+    language: str | None = LANGUAGE_FIELD
 
 
 def _query(value: QuestQueryInput) -> QuestListResult:
-    return list_quests(value)
+    return _named(list_quests(value), value.language)
 
 
 async def quest_query(value: QuestQueryInput, call: ToolCall) -> QuestListResult:
@@ -215,6 +266,8 @@ class QuestDetailResult(BaseModel):
     found: bool
     quest_id: str
     quest: QuestInfo | None = None
+    # How the card names things (not the model's: it reads the names as found).
+    shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
 def load_detail(quest_id: str, user: Any = None, language: str | None = None) -> QuestDetailResult:
@@ -227,7 +280,8 @@ def load_detail(quest_id: str, user: Any = None, language: str | None = None) ->
     if profile is not None:
         progress = QuestProgress.objects.filter(profile=profile, quest=detail.quest).first()
         info.player_status = progress.status if progress else "not_started"
-    return QuestDetailResult(found=True, quest_id=normalized, quest=info)
+    shown = shown_in(language, info.names(), info.titles())
+    return QuestDetailResult(found=True, quest_id=normalized, quest=info, shown=shown)
 
 
 async def quest_detail(value: QuestDetailInput, call: ToolCall) -> QuestDetailResult:
@@ -244,7 +298,7 @@ def _observe_detail(out: QuestDetailResult) -> dict[str, Any]:
 
 
 def detail_card(out: QuestDetailResult) -> dict[str, Any] | None:
-    return quest_card(out.quest) if out.quest is not None else None
+    return quest_card(out.quest, out.shown) if out.quest is not None else None
 
 
 def detail_sources(value: Any, out: QuestDetailResult) -> list[Source]:

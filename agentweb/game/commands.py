@@ -9,24 +9,20 @@ semantic direct" hit). Quest commands belong to the optional ``agentweb.ftb``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from agentweb.core import languages
 from agentweb.core.commands import Command, DirectResult, commands
 from agentweb.game import versions
-from agentweb.game.mentions import shown_names
 from agentweb.game.models import Item
-from agentweb.game.search.game_names import game_language
 from agentweb.game.services.signin import sign_in
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_LIMIT, MAX_NAME
-from agentweb.game.tools.item_results import SourceInfo, SourceKind, ingredient_text
 from agentweb.game.tools.items import ItemSourceResult, lookup_sources, source_card, source_sources
 from agentweb.game.tools.player import PLAYER_SIGNIN, signin_card
+from agentweb.game.tools.ways import group_said, grouped
 
 ITEMS = "game.items"
 PLAYER = "game.player"
@@ -35,31 +31,6 @@ ITEM_COMPLETION = "items"
 WAYS_IN_TEXT = 5
 # Ways to obtain on the card (the tool's own maximum).
 MAX_SOURCES_SHOWN = MAX_LIMIT
-# A way to obtain an item said from its parts, in the active language (the tools' own
-# ``summary`` is the English one).
-WAYS = {
-    SourceKind.CRAFTING_SHAPED: lambda: _("crafted from %(parts)s"),
-    SourceKind.CRAFTING_SHAPELESS: lambda: _("crafted from %(parts)s"),
-    SourceKind.SMELTING: lambda: _("smelted from %(parts)s in a furnace"),
-    SourceKind.BLASTING: lambda: _("blasted from %(parts)s in a blast furnace"),
-    SourceKind.SMOKING: lambda: _("cooked from %(parts)s in a smoker"),
-    SourceKind.CAMPFIRE: lambda: _("cooked from %(parts)s on a campfire"),
-    SourceKind.STONECUTTING: lambda: _("cut from %(parts)s on a stonecutter"),
-    SourceKind.SMITHING: lambda: _("smithed from %(parts)s at a smithing table"),
-    SourceKind.PROCESSING: lambda: _("made in %(station)s from %(parts)s"),
-    SourceKind.BLOCK_DROP: lambda: _("dropped by the block %(source)s"),
-    SourceKind.MOB_DROP: lambda: _("dropped by %(source)s"),
-    SourceKind.CHEST_LOOT: lambda: _("found in chests: %(source)s"),
-    SourceKind.GAMEPLAY_LOOT: lambda: _("from %(source)s"),
-}
-
-# The stations that cook the same ingredients, said in one way when several do.
-COOKED = {
-    SourceKind.SMELTING: lambda: _("a furnace"),
-    SourceKind.BLASTING: lambda: _("a blast furnace"),
-    SourceKind.SMOKING: lambda: _("a smoker"),
-    SourceKind.CAMPFIRE: lambda: _("a campfire"),
-}
 
 
 def _signed_in(user: Any) -> bool:
@@ -87,8 +58,10 @@ def checkin(args: str, user: Any) -> DirectResult:
 
 def describe_item(out: ItemSourceResult) -> str:
     """A short text for an item lookup in the active language; every fact comes from ``out``,
-    every name as the active language shows it (:func:`_shown`)."""
-    shown = _shown(out)
+    every name as the lookup's language shows it (``out.shown``)."""
+    # Every name as the active language shows it (the data's own, for Chinese the
+    # glossary's as the fallback): the table the lookup made for its card.
+    shown, english = out.shown, out.shown.english
     if out.item is None:
         if out.candidates:
             names = ", ".join(shown(c.name) for c in out.candidates)
@@ -116,13 +89,13 @@ def describe_item(out: ItemSourceResult) -> str:
         head = _then(head, said % food)
     if not out.sources:
         return _then(head, _("The item data lists no way to obtain it."))
-    grouped = _ways(out.sources)[:WAYS_IN_TEXT]
-    ways = _("; ").join(_said(group, shown) for group in grouped)
-    more = out.total - sum(len(group) for group in grouped)
+    groups = grouped(out.sources)[:WAYS_IN_TEXT]
+    ways = _("; ").join(group_said(group, shown, english) for group in groups)
+    more = out.total - sum(len(group) for group in groups)
     text = _then(head, _("How to obtain it: %(ways)s.") % {"ways": ways})
     if more > 0:
         text = _then(text, _("And %(more)d more ways on the card.") % {"more": more})
-    if languages.supported(get_language()) == languages.ENGLISH and out.notes():
+    if english and out.notes():
         text = _then(text, " ".join(out.notes()))  # the tool's notes are English sentences
     return text
 
@@ -130,59 +103,6 @@ def describe_item(out: ItemSourceResult) -> str:
 def _then(text: str, sentence: str) -> str:
     """Two sentences: a space after an English one, none after a Chinese full stop."""
     return text + ("" if text.endswith(("。", "？", "！")) else " ") + sentence
-
-
-def _ways(sources: list[SourceInfo]) -> list[list[SourceInfo]]:
-    """The ways to obtain an item, in order; the same ingredients cooked in several
-    stations are one way (raw iron in a furnace or a blast furnace)."""
-    groups: dict[Any, list[SourceInfo]] = {}
-    for n, source in enumerate(sources):
-        cooked = SourceKind(source.kind) in COOKED and not source.tools
-        key = ("cooked", tuple(ingredient_text(i) for i in source.used_up)) if cooked else n
-        groups.setdefault(key, []).append(source)
-    return list(groups.values())
-
-
-def _said(group: list[SourceInfo], shown: Callable[[str], str]) -> str:
-    if len(group) == 1:
-        return _way(group[0], shown)
-    stations = [COOKED[SourceKind(s.kind)]() for s in group]
-    return _("cooked from %(parts)s in %(stations)s") % {
-        "parts": ", ".join(ingredient_text(i, shown) for i in group[0].used_up),
-        "stations": _(" or ").join(dict.fromkeys(stations)),
-    }
-
-
-def _shown(out: ItemSourceResult) -> Callable[[str], str]:
-    """How the active language shows each name of ``out``: the data's own name in it, for
-    Chinese the glossary's as the fallback (:func:`agentweb.game.mentions.shown_names`);
-    English shows the data's names as they are."""
-    if languages.supported(get_language()) == languages.ENGLISH:
-        return str
-    names = [c.name for c in out.candidates]
-    names += [out.item.name] if out.item is not None else []
-    for source in out.sources:
-        names += [source.station or "", source.from_name or ""]
-        names += [n for i in source.ingredients for n in (i.label, *i.examples)]
-    table = shown_names(names, game_language(get_language()))
-    return lambda name: table.get(name, name)
-
-
-def _way(source: SourceInfo, shown: Callable[[str], str] = str) -> str:
-    """One way to obtain an item: the tool's summary in English, else said from its parts."""
-    said = WAYS.get(SourceKind(source.kind))
-    if said is None or languages.supported(get_language()) == languages.ENGLISH:
-        return source.summary
-    parts = ", ".join(ingredient_text(i, shown) for i in source.used_up)
-    text = said() % {
-        "parts": parts,
-        "station": shown(source.station or ""),
-        "source": shown(source.from_name or ""),
-    }
-    if source.tools:
-        kept = ", ".join(ingredient_text(i, shown) for i in source.tools)
-        text += _(", with %(tools)s (a tool, not used up)") % {"tools": kept}
-    return text
 
 
 def _item_result(out: ItemSourceResult) -> DirectResult:

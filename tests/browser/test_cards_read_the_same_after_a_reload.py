@@ -1,5 +1,6 @@
 """Cards are written for players: labels and units instead of keys and booleans, the same
-words live and after a reload, in the language of the question."""
+words live and after a reload, in the language of the question — a Chinese question's item
+card with the game's names in Chinese."""
 
 import re
 
@@ -24,7 +25,7 @@ def test_cards_read_alike_before_and_after_a_reload_in_the_question_s_language(s
     purchase = ask(page, "buy 1 torch")
     purchase.locator(".confirm-approve").click()
     wait_finished(purchase)
-    for question in ("签到", "what is my balance?", "/item Iron Ingot"):
+    for question in ("签到", "what is my balance?", "/item Iron Ingot", "/item 铁锭"):
         wait_finished(ask(page, question))
     page.wait_for_function(
         "used => document.getElementById('quota').dataset.used !== used", arg=used
@@ -37,9 +38,13 @@ def test_cards_read_alike_before_and_after_a_reload_in_the_question_s_language(s
     reloaded = page.locator("#turns > li.turn[data-run-id]").evaluate_all(CARDS_BY_RUN)
 
     shown = {run: cards for run, cards in live.items() if cards}
-    assert len(shown) >= 4
+    assert len(shown) >= 5
     assert {run: reloaded[run] for run in shown} == shown
-    texts = [text for cards in shown.values() for text in cards if "Iron Ingot" not in text]
+    items = [text for cards in shown.values() for text in cards if "iron_ingot" in text]
+    chinese = next(text for text in items if text.startswith("铁锭"))
+    assert "铁粒" in chinese and "粗铁 → 熔炉" in chinese and "有序合成" in chinese
+    assert "Iron Nugget" not in chinese and "Recipe" not in chinese
+    texts = [text for cards in shown.values() for text in cards if "iron_ingot" not in text]
     assert [text for text in texts if RAW.search(text)] == []
     signin = next(text for text in texts if "每日签到" in text)
     assert "余额" in signin and "Balance" not in signin

@@ -41,6 +41,8 @@ MIN_NAME_CHARS = 5
 class Asked:
     result: LoopResult
     rc: ReActContext
+    # The run's events as the page hears them live (``tool.finished`` carries each card).
+    sink: ListSink | None = None
 
     @property
     def text(self) -> str:
@@ -49,6 +51,12 @@ class Asked:
     @property
     def tools(self) -> list[str]:
         return [o.tool for o in self.rc.observations if o.tool]
+
+    @property
+    def live_cards(self) -> list[dict[str, Any]]:
+        """The cards the page shows as the run goes (each ``tool.finished``'s)."""
+        events = self.sink.events if self.sink is not None else []
+        return [e.data["card"] for e in events if e.kind == "tool.finished" and e.data["card"]]
 
     @property
     def observed(self) -> str:
@@ -63,10 +71,11 @@ def ask(question: str, *, user: Any = None) -> Asked:
     """Run ``system:reasoning``'s loop (its default policy) with the offline planner."""
 
     async def go() -> Asked:
+        sink = ListSink()
         ctx = ExecutionContext(
             MODULE_DEFAULTS[REASONING],
             OfflinePlanner(),
-            sink=ListSink(),
+            sink=sink,
             principal=user,
             language=names.game_language_of(question),  # as the workflows' runner does
         )
@@ -75,7 +84,7 @@ def ask(question: str, *, user: Any = None) -> Asked:
         # As the workflows do: the question's entities, and names in the player's language.
         service = QuestionNames()
         names.install(rc, service, await service.mentions(question))
-        return Asked(await ReActLoop().run(ctx, rc), rc)
+        return Asked(await ReActLoop().run(ctx, rc), rc, sink)
 
     return async_to_sync(go)()
 

@@ -94,7 +94,8 @@ def _layouts() -> dict[str, dict[str, Any]]:
             ],
         },
         "articles": {
-            "heading": "{title}",
+            # A card stored before it carried its query keeps its English title.
+            "heading": "[{?query}" + _("Knowledge base: {query}") + "][{!query}{title}]",
             "lists": [["", "articles", "{title}[ — {excerpt}]"]],
         },
     }
@@ -153,6 +154,10 @@ def _field_labels() -> dict[str, str]:
         "player": _("Player"),
         "found": _("Found"),
         "description": _("Description"),
+        "materials": _("Raw materials"),
+        "crafts": _("Crafts"),
+        "notes": _("Notes"),
+        "items": _("Items"),
     }
 
 

@@ -15,7 +15,9 @@ The layouts and words are data (``page/card_words.py``), read in two places:
 ``static/agentweb/render.js`` (``card``) for the cards that arrive live, from the
 page's startup data — one wording before and after a reload. A card is written in
 the language of the question it answers (``core.languages.of_text``), whatever the
-page's.
+page's. The game's names on a card were resolved when the run made it, in the run's
+language (``agentweb.game.tools.shown``) and are shown as stored: only the fixed words
+are chosen here.
 """
 
 from __future__ import annotations

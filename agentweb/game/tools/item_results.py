@@ -1,4 +1,5 @@
-"""Items and their sources as typed results, compact observations and cards."""
+"""Items and their sources as typed results and compact observations (their card:
+``item_card.py``)."""
 
 from __future__ import annotations
 
@@ -306,56 +307,6 @@ def _conditions(row: ItemSource) -> list[str]:
         conditions.append(f"only from a fully grown crop (age {age})")
     conditions += [str(c) for c in (row.details or {}).get("conditions") or []]
     return conditions
-
-
-def item_card(
-    item: ItemInfo, sources: list[SourceInfo] | None = None, notes: list[str] | None = None
-) -> dict[str, Any]:
-    """The item card: facts, food values, recipe grids, cooking, other stations and drops
-    (R-UI-1); ``notes`` are sentences shown under the facts ("no crafting recipe")."""
-    card: dict[str, Any] = {"kind": "item", "title": item.name, "item": item.model_dump()}
-    food = item.food_text()
-    card["notes"] = ([f"Food: {food}."] if food else []) + list(notes or [])
-    if sources is not None:
-        card["recipes"] = [
-            {
-                "kind": s.kind,
-                "label": s.kind_label,
-                "grid": s.grid,
-                "ingredients": [i.model_dump() for i in s.ingredients],
-                "result_count": s.result_count,
-            }
-            for s in sources
-            if s.kind in CRAFTING
-        ]
-        card["cooking"] = [
-            {"kind": s.kind, "station": s.station, "input": s.ingredients[0].label}
-            for s in sources
-            if s.kind in STATIONS and s.ingredients
-        ]
-        # Stonecutting, smithing and every mod's recipe types, with the station named.
-        card["stations"] = [
-            {
-                "kind": s.kind,
-                "station": s.station,
-                "mod": s.mod,
-                "ingredients": [i.model_dump() for i in s.ingredients],
-                "grid": s.grid,
-                "result_count": s.result_count,
-                "chance": s.chance,
-                "outputs": s.outputs,
-                "data": s.data,
-                "summary": s.summary,
-            }
-            for s in sources
-            if s.kind in STATION_KINDS
-        ]
-        card["drops"] = [
-            {"kind": s.kind, "from": s.from_name, "summary": s.summary}
-            for s in sources
-            if s.kind in LOOT_KIND_VALUES
-        ]
-    return card
 
 
 LOOT_KIND_VALUES = {k.value for k in LOOT_WHERE}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from django.utils.translation import gettext as _
 from pydantic import BaseModel, Field, field_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
@@ -22,13 +23,15 @@ from agentweb.game.models import (
 from agentweb.game.search.same_name import same_name
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import DEFAULT_LIMIT, MAX_NAME, Limit, ToolInput, db
+from agentweb.game.tools.item_card import item_card
 from agentweb.game.tools.item_results import (
     STATIONS,
     ItemInfo,
     SourceInfo,
-    item_card,
     source_infos,
 )
+from agentweb.game.tools.shown import Shown, shown_in
+from agentweb.game.tools.ways import STATION_WORDS, group_said, grouped
 
 MODULE = "game.items"
 # Ways to obtain an item the model sees; the card and the trace get them all.
@@ -74,11 +77,14 @@ class ItemQueryInput(ToolInput):
 class ItemQueryResult(BaseModel):
     query: str
     items: list[ItemInfo]
+    # How the card names them (not the model's: it reads the names as found).
+    shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
 def _query_items(name: str, limit: int, language: str | None) -> ItemQueryResult:
-    found = queries.find_items(name, limit=limit)
-    return ItemQueryResult(query=name, items=localized_items(found, language))
+    items = localized_items(queries.find_items(name, limit=limit), language)
+    shown = shown_in(language, [i.name for i in items])
+    return ItemQueryResult(query=name, items=items, shown=shown)
 
 
 async def item_query(value: ItemQueryInput, call: ToolCall) -> ItemQueryResult:
@@ -98,8 +104,8 @@ def _observe_query(out: ItemQueryResult) -> dict[str, Any]:
 def _query_card(out: ItemQueryResult) -> dict[str, Any] | None:
     if not out.items:
         return None
-    card = item_card(out.items[0])
-    card["others"] = [item.name for item in out.items[1:]]
+    card = item_card(out.items[0], shown=out.shown)
+    card["others"] = out.shown.all(item.name for item in out.items[1:])
     return card
 
 
@@ -161,6 +167,47 @@ class ItemSourceResult(BaseModel):
     dropped_by_blocks: list[str] = []
     cooks_into: list[CookedInto] = []
     candidates: list[ItemInfo] = []
+    # How the card (and the ``/item`` command's text) names things.
+    shown: Shown = Field(default_factory=Shown, exclude=True)
+
+    def names(self) -> list[str]:
+        """Every name of the result, as the lookup found it."""
+        names = [c.name for c in self.candidates]
+        names += [self.item.name] if self.item is not None else []
+        for source in self.sources:
+            names += [source.station or "", source.from_name or "", *source.outputs]
+            names += [n for i in source.ingredients for n in (i.label, *i.examples)]
+            names += [cell or "" for row in source.grid or [] for cell in row]
+        names += [c.item for c in self.cooks_into] + self.made_in
+        return names
+
+    def card_notes(self) -> list[str]:
+        """:meth:`notes` as the card says them: in English as the model reads them, else
+        in the active language with every name shown."""
+        if self.shown.english or self.item is None:
+            return self.notes()
+        shown, name = self.shown, self.shown(self.item.name)
+        notes = []
+        if self.kind == "any" and not self.total:
+            notes.append(
+                _("The data has no way to obtain %(name)s: no recipe, loot table or drop gives it.")
+                % {"name": name}
+            )
+        elif self.kind in ("any", "crafting") and not self.has_crafting:
+            notes.append(_("The item data has no crafting recipe for %(name)s.") % {"name": name})
+            if self.made_in:
+                made_in = ", ".join(shown.all(self.made_in))
+                said = _("%(name)s is made in: %(stations)s.")
+                notes.append(said % {"name": name, "stations": made_in})
+        for cooked in self.cooks_into:
+            places = _(" or ").join(
+                STATION_WORDS[s]() if s in STATION_WORDS else shown(s) for s in cooked.stations
+            )
+            notes.append(
+                _("%(name)s can be cooked into %(item)s in %(stations)s.")
+                % {"name": name, "item": shown(cooked.item), "stations": places}
+            )
+        return notes
 
     def notes(self) -> list[str]:
         """Facts worth a sentence on the card and in the observation."""
@@ -214,12 +261,13 @@ def lookup_sources(
     ``language`` (then English)."""
     item, candidates = resolve_item(name, language)
     if item is None:
-        return ItemSourceResult(query=name, candidates=candidates)
+        shown = shown_in(language, [c.name for c in candidates])
+        return ItemSourceResult(query=name, candidates=candidates, shown=shown)
     # Every source, so that the summaries (mobs, stations) are complete; the list is capped.
     rows = queries.item_sources(item, kinds=KIND_GROUPS.get(kind))
     infos = source_infos(rows, language=language)
     drops = {k: [s.from_name for s in infos if s.kind == k and s.from_name] for k in DROP_KINDS}
-    return ItemSourceResult(
+    result = ItemSourceResult(
         query=name,
         kind=kind,
         item=localized_items([item], language)[0],
@@ -232,6 +280,8 @@ def lookup_sources(
         dropped_by_blocks=list(dict.fromkeys(drops[SourceKind.BLOCK_DROP])),
         cooks_into=_cooks_into(item) if kind in ("any", "cooking") else [],
     )
+    result.shown = shown_in(language, result.names())
+    return result
 
 
 _COOK = {k.value for k in COOKING_KINDS}
@@ -339,23 +389,49 @@ def _observe_one(out: ItemSourceResult, shown: int) -> dict[str, Any]:
 def source_card(out: ItemSourceResult | ItemSourcesResult) -> dict[str, Any] | None:
     if isinstance(out, ItemSourcesResult):
         return _list_card(out)
-    return item_card(out.item, out.sources, out.notes()) if out.item is not None else None
+    if out.item is None:
+        return None
+    if out.shown.english:
+        return item_card(out.item, out.sources, out.notes(), out.shown)
+    with out.shown.speaking():
+        return item_card(out.item, out.sources, out.card_notes(), out.shown)
 
 
 def _list_card(out: ItemSourcesResult) -> dict[str, Any] | None:
-    """Several items: each with its first ways to obtain it (their own cards have the rest)."""
-    if not out.found:
+    """Several items: each with its first ways to obtain it (their own cards have the rest),
+    every name as the answer shows it."""
+    found = [r for r in out.found if r.item is not None]
+    if not found:
         return None
-    lines = [
-        f"{r.item.name}: "
-        + (
-            "; ".join(s.summary for s in r.sources[:OBSERVED_SOURCES_EACH])
-            or "no way to obtain it in the item data"
-        )
-        for r in out.found
-        if r.item is not None
-    ]
-    title = "Where they come from: " + ", ".join(r.item.name for r in out.found if r.item)
+    shown = found[0].shown
+    if shown.english:
+        lines = [
+            f"{r.item.name}: "
+            + (
+                "; ".join(s.summary for s in r.sources[:OBSERVED_SOURCES_EACH])
+                or "no way to obtain it in the item data"
+            )
+            for r in found
+            if r.item is not None
+        ]
+        title = "Where they come from: " + ", ".join(r.item.name for r in found if r.item)
+        return {"kind": "item_sources", "title": title, "items": lines}
+    with shown.speaking():
+        lines = [
+            _("%(name)s: %(ways)s")
+            % {
+                "name": r.shown(r.item.name),
+                "ways": _("; ").join(
+                    group_said(g, r.shown, False)
+                    for g in grouped(r.sources[:OBSERVED_SOURCES_EACH])
+                )
+                or _("no way to obtain it in the item data"),
+            }
+            for r in found
+            if r.item is not None
+        ]
+        names = _(", ").join(r.shown(r.item.name) for r in found if r.item)
+        title = _("Where they come from: %(names)s") % {"names": names}
     return {"kind": "item_sources", "title": title, "items": lines}
 
 

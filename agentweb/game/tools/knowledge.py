@@ -14,6 +14,7 @@ from agentweb.game.search.game_names import game_language
 from agentweb.game.search.passages import best_passage
 from agentweb.game.search.terms import characters, terms_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
+from agentweb.game.tools.shown import Shown, shown_in
 
 MODULE = "game.kb"
 MAX_ARTICLES = 5
@@ -35,7 +36,8 @@ class KnowledgeInput(ToolInput):
         None,
         max_length=16,
         description="The player's language (game code like 'zh_cn', or 'zh-hans'): an "
-        "article the knowledge base has in it comes in it. Left out, the run's language.",
+        "article the knowledge base has in it comes in it, and the card names quests in it. "
+        "Left out, the run's language.",
     )
 
 
@@ -51,6 +53,8 @@ class ArticleInfo(BaseModel):
 class KnowledgeResult(BaseModel):
     query: str
     articles: list[ArticleInfo]
+    # How the card titles the articles (a quest's by the book's translation, as answers do).
+    shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
 def excerpt(body: str, terms: list[str], limit: int = EXCERPT_CHARS) -> str:
@@ -68,7 +72,7 @@ def _search(value: KnowledgeInput) -> KnowledgeResult:
     # matched, and the characters of Chinese pairs across words (煤 in "为啥不烧煤").
     searched = analyse(value.query, [DocumentKind.ARTICLE])[0] if found else None
     terms = [*searched.terms, *characters(searched.across)] if searched else []
-    return KnowledgeResult(
+    result = KnowledgeResult(
         query=value.query,
         articles=[
             ArticleInfo(
@@ -82,6 +86,8 @@ def _search(value: KnowledgeInput) -> KnowledgeResult:
             for a in found
         ],
     )
+    result.shown = shown_in(value.language, [], [a.title for a in result.articles])
+    return result
 
 
 async def knowledge_query(value: KnowledgeInput, call: ToolCall) -> KnowledgeResult:
@@ -108,8 +114,11 @@ def _card(out: KnowledgeResult) -> dict[str, Any] | None:
     return {
         "kind": "articles",
         "title": f"Knowledge base: {out.query}",
+        # The page heads the card with it in the question's language (page/card_words.py).
+        "query": out.query,
         "articles": [
-            {"title": a.title, "excerpt": a.excerpt, "tags": a.tags} for a in out.articles
+            {"title": out.shown.title(a.title), "excerpt": a.excerpt, "tags": a.tags}
+            for a in out.articles
         ],
     }
 

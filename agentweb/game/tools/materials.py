@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from pydantic import BaseModel, Field, model_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
@@ -13,6 +14,8 @@ from agentweb.game.models import CRAFTING_KINDS
 from agentweb.game.tools.common import MAX_NAME, ToolInput, db
 from agentweb.game.tools.item_results import ItemInfo, SourceInfo, source_infos
 from agentweb.game.tools.items import LANGUAGE_FIELD, MODULE, localized_items, resolve_item
+from agentweb.game.tools.shown import Shown, shown_in
+from agentweb.game.tools.ways import way_said
 
 # A stack of stacks is plenty; a bigger number is a typo, not a plan.
 MAX_COUNT = 9999
@@ -118,6 +121,17 @@ class MaterialsResult(BaseModel):
     materials: list[MaterialLine] = []
     crafts: list[CraftLine] = []
     cuts: list[str] = []
+    # How the card names things (not the model's: it reads the names as found).
+    shown: Shown = Field(default_factory=Shown, exclude=True)
+
+    def names(self) -> list[str]:
+        names = [w.item.name for w in self.wanted] + [c.name for c in self.crafts]
+        for m in self.materials:
+            names += [m.name, *m.alternatives]
+            for way in m.ways:
+                names += [way.station or "", way.from_name or ""]
+                names += [n for i in way.ingredients for n in (i.label, *i.examples)]
+        return names
 
 
 def materials_of(
@@ -136,8 +150,8 @@ def materials_of(
     infos = localized_items([item for item, _ in found], language)
     ids = [i for m in bill.materials if len(m.item_ids) == 1 for i in m.item_ids]
     names = queries.display_names(ids + [c.item_id for c in bill.crafts], language=language)
-    return MaterialsResult(
-        query=", ".join(name for name, _ in wanted),
+    result = MaterialsResult(
+        query=", ".join(name for name, _n in wanted),
         count=found[0][1],
         item=infos[0],
         wanted=[WantedLine(item=info, count=n) for info, (_, n) in zip(infos, found, strict=True)],
@@ -147,6 +161,8 @@ def materials_of(
         ],
         cuts=bill.cuts,
     )
+    result.shown = shown_in(language, result.names())
+    return result
 
 
 def _material(material: Any, names: dict[str, str], language: str | None) -> MaterialLine:
@@ -207,18 +223,33 @@ def _observe(out: MaterialsResult) -> dict[str, Any]:
 def _card(out: MaterialsResult) -> dict[str, Any] | None:
     if out.item is None:
         return None
-    return {
-        "kind": "materials",
-        "title": "Materials for " + ", ".join(f"{w.count}× {w.item.name}" for w in out.wanted),
-        "materials": [_card_line(m) for m in out.materials],
-        "crafts": [f"{c.crafts}× {c.name} from {c.recipe}" for c in out.crafts],
-        "notes": out.cuts,
-    }
+    shown = out.shown
+    if shown.english:
+        return {
+            "kind": "materials",
+            "title": "Materials for " + ", ".join(f"{w.count}× {w.item.name}" for w in out.wanted),
+            "materials": [_card_line(m, shown) for m in out.materials],
+            "crafts": [f"{c.crafts}× {c.name} from {c.recipe}" for c in out.crafts],
+            "notes": out.cuts,
+        }
+    with shown.speaking():
+        wanted = _(", ").join(f"{w.count}× {shown(w.item.name)}" for w in out.wanted)
+        return {
+            "kind": "materials",
+            "title": _("Materials for %(items)s") % {"items": wanted},
+            "materials": [_card_line(m, shown) for m in out.materials],
+            "crafts": [
+                _("%(crafts)d× %(name)s (makes %(makes)d each)")
+                % {"crafts": c.crafts, "name": shown(c.name), "makes": c.makes}
+                for c in out.crafts
+            ],
+            "notes": out.cuts,
+        }
 
 
-def _card_line(material: MaterialLine) -> str:
-    ways = "; ".join(way.summary for way in material.ways)
-    return f"{material.count}× {material.name}" + (f" ({ways})" if ways else "")
+def _card_line(material: MaterialLine, shown: Shown) -> str:
+    ways = "; ".join(way_said(way, shown, shown.english) for way in material.ways)
+    return f"{material.count}× {shown(material.name)}" + (f" ({ways})" if ways else "")
 
 
 def _sources(value: MaterialsInput, out: MaterialsResult) -> list[Source]:

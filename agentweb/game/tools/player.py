@@ -15,6 +15,7 @@ from agentweb.game import queries
 from agentweb.game.services.errors import CannotCompensate
 from agentweb.game.services.signin import SignInResult, no_profile, sign_in, undo_sign_in
 from agentweb.game.tools.common import Limit, ToolInput, db, requesting_user
+from agentweb.game.tools.shown import Shown, shown_in
 
 MODULE = "game.player"
 
@@ -26,6 +27,12 @@ class PlayerInfoInput(ToolInput):
         "all", description="Which of the player's quests to list."
     )
     limit: Limit = 10
+    language: str | None = Field(
+        None,
+        max_length=16,
+        description="The player's language (game code like 'zh_cn', or 'zh-hans'): the card "
+        "names quests in it. Left out, the run's language.",
+    )
 
 
 class QuestLine(BaseModel):
@@ -49,9 +56,13 @@ class PlayerInfo(BaseModel):
     online: bool | None = None
     quest_counts: dict[str, int] = {}
     quests: list[QuestLine] = []
+    # How the card titles the quests (the book's translations, as answers do).
+    shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
-def load_player_info(user: Any, quests: str = "all", limit: int = 10) -> PlayerInfo:
+def load_player_info(
+    user: Any, quests: str = "all", limit: int = 10, language: str | None = None
+) -> PlayerInfo:
     profile = queries.player_profile(user)
     if profile is None:
         return PlayerInfo(found=False, message=no_profile())
@@ -60,7 +71,7 @@ def load_player_info(user: Any, quests: str = "all", limit: int = 10) -> PlayerI
     shown = (
         [p for p in progress if quests == "all" or p.status == quests] if quests != "none" else []
     )
-    return PlayerInfo(
+    info = PlayerInfo(
         found=True,
         minecraft_name=profile.minecraft_name,
         level=profile.level,
@@ -81,11 +92,13 @@ def load_player_info(user: Any, quests: str = "all", limit: int = 10) -> PlayerI
             for p in shown[:limit]
         ],
     )
+    info.shown = shown_in(language, [], [t for q in info.quests for t in (q.title, q.chapter)])
+    return info
 
 
 async def player_info(value: PlayerInfoInput, call: ToolCall) -> PlayerInfo:
     user = requesting_user(call)
-    return await db(load_player_info, user, value.quests, value.limit)
+    return await db(load_player_info, user, value.quests, value.limit, value.language)
 
 
 def _observe_info(out: PlayerInfo) -> dict[str, Any]:
@@ -113,7 +126,11 @@ def _observe_info(out: PlayerInfo) -> dict[str, Any]:
 def player_card(out: PlayerInfo) -> dict[str, Any] | None:
     if not out.found:
         return None
-    return {"kind": "player", "title": out.minecraft_name, **out.model_dump(mode="json")}
+    card = {"kind": "player", "title": out.minecraft_name, **out.model_dump(mode="json")}
+    for quest in card["quests"]:
+        for key in ("title", "chapter"):
+            quest[key] = out.shown.title(quest[key])
+    return card
 
 
 def _info_sources(value: PlayerInfoInput, out: PlayerInfo) -> list[Source]:

@@ -162,7 +162,7 @@ def _player(d: Draft, obs: Seen) -> None:
     d.say("signed_in_today" if r.get("signed_in_today") else "not_signed_in_today")
     quests = r.get("quests") or []
     for status in ("completed", "in_progress"):
-        titles = [q["title"] for q in quests if q.get("status") == status]
+        titles = [d.title(q["title"]) for q in quests if q.get("status") == status]
         if titles:
             d.say("profile_quests", status=_status(d, status), quests=d.join(titles))
 
