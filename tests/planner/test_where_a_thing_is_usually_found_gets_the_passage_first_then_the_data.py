@@ -15,11 +15,14 @@ from tests.planner.kit import run_with
 def test_an_english_question_gets_the_passage_then_the_data(quarry):
     outcome = run_with(OfflinePlanner(), "where is clay usually found in this world?")
     text = outcome.text
-    assert "river banks" in text, text
+    # This book's passage, or the shipped book's ("Clay can be found most commonly in
+    # rivers and lakes"): either says where clay is.
+    where = "river banks" if "river banks" in text else "rivers and lakes"
+    assert where in text, text
     assert "could not find an item" not in text
     # Then the data: the clay block is crafted from clay balls.
     assert "Clay Ball" in text
-    assert text.index("river banks") < text.index("Clay Ball")
+    assert text.index(where) < text.index("Clay Ball")
 
 
 def test_a_chinese_question_gets_them_too(quarry):

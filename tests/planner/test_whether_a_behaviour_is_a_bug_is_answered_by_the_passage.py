@@ -23,6 +23,6 @@ def test_a_question_whether_it_is_normal_gets_it_too(quarry):
 
 
 def test_a_chinese_question_gets_the_chinese_passage(quarry):
-    outcome = run_with(OfflinePlanner(), "熔炉烧东西这么慢，是bug吗？")
+    outcome = run_with(OfflinePlanner(), "熔炉烧得这么慢，是bug吗？")
     assert "故意的" in outcome.text, outcome.text
     assert "获取方式" not in outcome.text

@@ -32,6 +32,8 @@ from agentweb.llm.offline.plan import (
     WEB_FETCH,
     WEB_SEARCH,
     Action,
+    data_part,
+    found_passage,
     relevant,
 )
 from agentweb.llm.offline.words import PHRASES
@@ -57,10 +59,14 @@ def compose(
     names = {str(k): str(v) for k, v in (known or {}).items()}
     draft = Draft(p, seen, known=names, entities=list(entities or []))
     for obs in seen:
+        if p.then is not None and obs.tool != KNOWLEDGE:
+            continue  # the data on the things named comes after the passage
         if obs.ok and obs.tool in RENDERERS:
             RENDERERS[obs.tool](draft, obs)
         elif obs.ok and obs.tool is not None:
             _write_result(draft, obs)
+    if p.then is not None:
+        _data_after_passage(draft)
     if cut is not None:
         budget, action = cut
         key = f"budget_{budget}"
@@ -70,6 +76,27 @@ def compose(
         _nothing(draft)
     # The sentence saying what ran out must survive the length cut.
     return _fit(draft.parts, max_tokens, keep_last=cut is not None), draft.cites
+
+
+def _data_after_passage(d: Draft) -> None:
+    """A question about the pack: after the passage (or the honest miss), the data on the
+    things it names — asked too, or said as all the data has when no passage answers."""
+    p = d.p
+    data = [s for s in d.seen if s.ok and s.tool in RENDERERS and s.tool != KNOWLEDGE]
+    if not data:
+        return
+    if not found_passage(p, d.seen):
+        if not any(s.tool == KNOWLEDGE for s in d.seen):
+            d.say("kb_none")
+        d.say("data_instead")
+    elif not p.both:
+        return
+    d.p = data_part(p)
+    try:
+        for obs in data:
+            RENDERERS[obs.tool](d, obs)
+    finally:
+        d.p = p
 
 
 def _what(d: Draft, action: Action) -> str:
