@@ -85,18 +85,33 @@ def _data_after_passage(d: Draft) -> None:
     data = [s for s in d.seen if s.ok and s.tool in RENDERERS and s.tool != KNOWLEDGE]
     if not data:
         return
+    data_p = data_part(p)
     if not found_passage(p, d.seen):
         if not any(s.tool == KNOWLEDGE for s in d.seen):
             d.say("kb_none")
-        d.say("data_instead")
+        d.say("data_instead", name=_subject(d))
     elif not p.both:
         return
-    d.p = data_part(p)
+    else:
+        # The passage said what the quest is about; the data adds what else was asked.
+        data_p.aspects = tuple(a for a in p.aspects if a != "about")
+    d.p = data_p
     try:
         for obs in data:
             RENDERERS[obs.tool](d, obs)
     finally:
         d.p = p
+
+
+def _subject(d: Draft) -> str:
+    """What the data read for a question about the pack is about, as the answer names it:
+    the things the question links, so a near name is never taken for what was asked."""
+    p = d.p
+    if p.then is Intent.QUEST_INFO and p.quest:
+        return d.title(p.quest)
+    linked = {e.id: e for e in d.entities if e.id in p.items}
+    names = [linked[i].name_in(p.lang) if i in linked else d.name(i) for i in p.items]
+    return d.w("list_sep").join(dict.fromkeys(names))
 
 
 def _what(d: Draft, action: Action) -> str:

@@ -263,8 +263,11 @@ def _about_the_pack(
         quest = _best_quest(quests, [], [])
         p.then, p.quest, p.quest_id, p.said_quest = Intent.QUEST_INFO, quest.name, quest.id, True
         # The quest's own words first (its description or subtitle), then what else it asks.
-        wanted = [a for a in asked.aspects if a in QUEST_ASPECTS]
+        wanted = [a for a in asked.aspects if a in QUEST_ASPECTS and a != "about"]
         p.aspects = tuple(dict.fromkeys(("about", *wanted)))
+        # What it asks of the quest besides ("worth doing": its rewards; "after": what it
+        # unlocks) follows the passage.
+        p.both = p.both or bool(wanted)
         if quest.book:
             p.scope["book"] = quest.book
 
