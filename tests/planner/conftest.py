@@ -36,4 +36,4 @@ def quarry(world):
     return import_ftbquests(QUARRY, slug="ember-quarry")
 
 
-__all__ = ["frostbell", "quarry", "pack_copy", "saltmarsh", "shipped_world", "world"]
+__all__ = ["frostbell", "pack_copy", "quarry", "saltmarsh", "shipped_world", "world"]

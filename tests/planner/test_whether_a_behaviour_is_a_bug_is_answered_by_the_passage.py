@@ -1,4 +1,4 @@
-""""Is it a bug that …" names an item, but asks whether the pack means it: the passage that
+""" "Is it a bug that …" names an item, but asks whether the pack means it: the passage that
 says so answers, not where the item comes from.
 
 Fixture: ``fixtures/ember-quarry`` (Slow Fires: "Every furnace in the quarry smelts slowly

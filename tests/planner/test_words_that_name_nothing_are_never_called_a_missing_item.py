@@ -15,7 +15,8 @@ def test_a_latin_word_in_a_chinese_question_is_no_item(quarry):
 
 
 def test_the_rest_of_a_clause_after_a_name_is_no_item(quarry):
-    outcome = run_with(OfflinePlanner(), "do i need to go down to the nether for glowing ember veins?")
+    question = "do i need to go down to the nether for glowing ember veins?"
+    outcome = run_with(OfflinePlanner(), question)
     assert "could not find an item" not in outcome.text, outcome.text
 
 

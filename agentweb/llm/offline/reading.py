@@ -245,16 +245,14 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     return p
 
 
-def _about_the_pack(
-    p: Parsed, asked: Asked, quests: list[Entity], things: list[Entity]
-) -> None:
+def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[Entity]) -> None:
     """A question about the pack's rules, behaviour or story that names things: the
     knowledge base answers (the names it links help the search), then the data on the
     items named (or the quest, when it says "quest" or names no item) — when the question
     asks for it too, or when no passage answers. A phrase no entity covers is no subject:
     it is never looked up as a name."""
-    p.intent, p.both, p.items, p.quest, p.quest_id = Intent.KNOWLEDGE, asked.data_too, [], None, None
-    p.then = None
+    p.intent, p.then, p.both = Intent.KNOWLEDGE, None, asked.data_too
+    p.items, p.quest, p.quest_id = [], None, None
     quests = [q for q in quests if asked.quest_word or not _same_mention(q, things)]
     if things and not (asked.quest_word and quests):
         p.then, p.items = Intent.ITEM_SOURCE, [t.id for t in things[:3]]
