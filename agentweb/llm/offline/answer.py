@@ -89,7 +89,8 @@ def _data_after_passage(d: Draft) -> None:
     if not found_passage(p, d.seen):
         if not any(s.tool == KNOWLEDGE for s in d.seen):
             d.say("kb_none")
-        d.say("data_instead", name=_subject(d))
+        if not p.both:  # asked only of the pack: the data is no answer, and said so
+            d.say("data_instead", name=_subject(d))
     elif not p.both:
         return
     else:

@@ -101,6 +101,7 @@ class Asked:
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
         self.judge, self.place = about_the_pack(rest, p.lang)
+        self.howto = has(w.HOWTO_EN, w.HOWTO_ZH)
 
     @property
     def about_the_pack(self) -> bool:
@@ -110,11 +111,13 @@ class Asked:
 
     @property
     def data_too(self) -> bool:
-        """Where a thing is asked with how to get it ("where is clay usually found"): the
-        data's ways are part of the answer. A judgement ("is it worth crafting") is not a
-        question about the recipe its words name."""
-        item_asked = bool(self.aspects & set(ITEM_ASPECTS))
-        return self.place and not self.judge and (self.obtain or item_asked)
+        """Where a thing is asked with how to get it ("where is clay usually found"), or a
+        judgement with a question of its own about making it ("is it worth it, and how do
+        I make one?"): the data's ways are part of the answer. The words of a judgement
+        alone ("is it worth crafting", "smelting … a bug") ask for no recipe."""
+        if self.judge:
+            return self.howto
+        return self.place and (self.obtain or bool(self.aspects & set(ITEM_ASPECTS)))
 
     @property
     def anything(self) -> bool:

@@ -187,7 +187,7 @@ CHAPTER_COUNT = re.compile(r"\bhow many quests\b|多少个?任务")
 JUDGE_EN = re.compile(
     r"\bworth(?:while| (?:it|the|my|our|your|\w+ing)\b)|\bany good\b|\bwaste of\b"
     r"|\bpointless\b|\buseless\b"
-    r"|\bshould (?:i|we|you|u) (?:even |really )?(?:bother|save|keep|skip|avoid)\b"
+    r"|\bshould (?:i|we|you|u) (?:even |really )?(?:bother|save|keep|skip|avoid)(?: \w+ing)?\b"
     r"|\bbugs?\b|\bbugged\b|\bglitch\w*|\bbroken\b|\bintended\b|\bintentional\b"
     r"|\bon purpose\b|\b(?:is|was) (?:this|that|it) (?:normal|expected)\b"
     r"|\b(?:normal|expected)\s*[?!.]*$"
@@ -197,7 +197,7 @@ JUDGE_EN = re.compile(
 JUDGE_ZH = re.compile(
     r"值得|值不值|划算|划不划算|有没有用|有用吗|有什么用|没什么用|没啥用|好不好用|不好用|有必要|浪费"
     r"|bug|故障|正常吗|正不正常|正常不|故意的|是不是故意"
-    r"|会发生什么|会怎样|会怎么样|会有什么|会不会|然后呢"
+    r"|会发生什么|会怎样|会怎么样|会有什么|然后呢"
     r"|为什么|为啥|怎么回事|怎么会|怎么[^，。？！?!,]{0,12}?(?:都没有|都没|没有|不)"
 )
 # A place in the world: where a thing usually is, spawns or generates, where it is
@@ -217,6 +217,15 @@ PLACE_ZH = re.compile(
     r"|生成在|刷新在|出没|群系|哪个维度|什么维度"
     r"|(?:需要|必须|一定要|非得|非要|得|要)(?:先)?(?:去|跑去)|(?:需要|必须|一定要)(?:先)?到(?!手)"
 )
+
+# A question about the pack that asks, besides, how to get or make the thing ("is it worth
+# it, and how do I make one?"): the data answers that part.
+HOWTO_EN = re.compile(
+    r"\bhow (?:do|can|would|should) (?:i|you|u|we) (?:get|obtain|make|craft|find|smelt|cook)\b"
+    r"|\bhow to (?:get|obtain|make|craft|find|smelt|cook)\b|\brecipes?\b"
+    r"|\bwhere (?:do|can) (?:i|you|u|we) (?:get|find)\b|\bwhat does (?:it|one) (?:need|take)\b"
+)
+HOWTO_ZH = re.compile(r"(?:怎么|怎样|如何)(?:做|合成|制作|获得|获取|得到|弄|拿)|配方|从哪")
 
 # Questions whose answer is written in the server's articles or quest descriptions.
 LORE_EN = re.compile(r"^(?:why|what happened|who (?:is|was|were)|what (?:is|was) the story)\b")
