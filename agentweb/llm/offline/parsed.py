@@ -140,8 +140,28 @@ def about_the_pack(text: str, lang: str) -> tuple[bool, bool]:
 
 
 def pack_words(text: str, lang: str) -> list[tuple[int, int]]:
-    """Where in ``text`` the words that ask about the pack stand (start, end)."""
-    return [m.span() for pattern in _pack_patterns(lang) for m in pattern.finditer(text.lower())]
+    """Where in ``text`` the words that ask about the pack stand (start, end), in order,
+    overlapping ones as one."""
+    spans = [m.span() for pattern in _pack_patterns(lang) for m in pattern.finditer(text.lower())]
+    return merged(spans)
+
+
+def merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of a text in order, overlapping ones as one."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
+
+
+def without_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the (ordered, separate) spans cut out, words kept apart."""
+    for start, end in reversed(spans):
+        text = f"{text[:start]} {text[end:]}"
+    return text
 
 
 def _pack_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:

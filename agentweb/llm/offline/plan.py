@@ -26,7 +26,7 @@ from typing import Any
 from agentweb.lib.named_things import about_named
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.obs import Seen, last, tried
-from agentweb.llm.offline.parsed import Intent, Parsed, pack_words
+from agentweb.llm.offline.parsed import Intent, Parsed, merged, pack_words, without_spans
 
 ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
 QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"
@@ -167,24 +167,10 @@ def _about_the_pack(p: Parsed, seen: list[Seen], tools: set[str], room: int | No
 def topic(p: Parsed) -> str:
     """The question without the words that ask about the pack ("is it worth", "a bug",
     "会发生什么"): no passage repeats them, and a word no passage has costs the search."""
-    text = p.text
     howto = w.HOWTO_ZH if p.lang == "zh" else w.HOWTO_EN
-    spans = [*pack_words(text, p.lang), *(m.span() for m in howto.finditer(text.lower()))]
-    for start, end in sorted(_merged(spans), reverse=True):
-        text = f"{text[:start]} {text[end:]}"
-    rest = " ".join(text.split())
+    spans = [*pack_words(p.text, p.lang), *(m.span() for m in howto.finditer(p.text.lower()))]
+    rest = " ".join(without_spans(p.text, merged(spans)).split())
     return rest if len(re.sub(r"\W", "", rest)) >= MIN_TOPIC_CHARS else p.text
-
-
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Overlapping spans as one."""
-    out: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if out and start <= out[-1][1]:
-            out[-1] = (out[-1][0], max(end, out[-1][1]))
-        else:
-            out.append((start, end))
-    return out
 
 
 def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):

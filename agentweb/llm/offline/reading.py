@@ -54,6 +54,7 @@ from agentweb.llm.offline.parsed import (
     about_the_pack,
     aspects_of,
     pack_words,
+    without_spans,
 )
 
 # Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
@@ -101,6 +102,12 @@ class Asked:
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
         self.judge, self.place = about_the_pack(rest, p.lang)
+        if self.judge or self.place:
+            # "A total waste" adds nothing up: the words asking about the pack ask no bill.
+            plain = without_spans(rest, pack_words(rest, p.lang))
+            self.total = has(w.TOTAL_EN, w.TOTAL_ZH) and bool(
+                w.TOTAL_EN.search(plain.lower()) or w.TOTAL_ZH.search(plain)
+            )
         self.howto = has(w.HOWTO_EN, w.HOWTO_ZH)
 
     @property

@@ -26,7 +26,8 @@ CHAIN_EN = re.compile(
     r"|recipes?|where (?:do|can) (?:i|you|we) (?:get|find))\b"
 )
 OBTAIN_ZH = re.compile(
-    r"(获得|获取|得到|合成|制作|怎么做|怎么弄|烧制|冶炼|掉落|配方|从哪|哪里|来源|怎么拿)"
+    r"(获得|获取|得到|合成|制作|怎么做|怎么弄|烧制|冶炼|掉落|配方|从哪|哪里|哪儿|来源|怎么拿"
+    r"|(?:在|去)哪(?:能|可以)?找)"
 )
 PROFILE_EN = re.compile(
     r"\b(my (?:balance|coins?|money|level|streak|profile|stats|progress|quests?|sign-?in)|"
@@ -186,6 +187,7 @@ CHAPTER_COUNT = re.compile(r"\bhow many quests\b|多少个?任务")
 # on purpose), what happens or follows, why.
 JUDGE_EN = re.compile(
     r"\bworth(?:while| (?:it|the|my|our|your|\w+ing)\b)|\bany good\b|\bwaste of\b"
+    r"|\b(?:a|total|complete) waste\b|\bmakes? (?:any )?sense\b|\b(?:good|bad) idea\b"
     r"|\bpointless\b|\buseless\b"
     r"|\bshould (?:i|we|you|u) (?:even |really )?(?:bother|save|keep|skip|avoid)(?: \w+ing)?\b"
     r"|\bbugs?\b|\bbugged\b|\bglitch\w*|\bbroken\b|\bintended\b|\bintentional\b"
@@ -214,7 +216,7 @@ PLACE_EN = re.compile(
 )
 PLACE_ZH = re.compile(
     r"(?:一般|通常|平常|平时|常见|大多|大部分|主要)[^，。？！?!,]{0,6}?(?:在|哪|出现|生成|刷)"
-    r"|生成在|刷新在|出没|群系|哪个维度|什么维度"
+    r"|生成在|刷新在|出没|群系|哪个维度|什么维度|哪(?:里|儿)?(?:比较|最)?多"
     r"|(?:需要|必须|一定要|非得|非要|得|要)(?:先)?(?:去|跑去)|(?:需要|必须|一定要)(?:先)?到(?!手)"
 )
 
