@@ -103,11 +103,13 @@ class Asked:
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
         self.judge, self.place = about_the_pack(rest, p.lang)
         if self.judge or self.place:
-            # "A total waste" adds nothing up: the words asking about the pack ask no bill.
+            # The words asking about the pack ask nothing of the data: "a total waste" adds
+            # nothing up, "need to go" asks no task, "where is it usually found" no chapter.
             plain = without_spans(rest, pack_words(rest, p.lang))
             self.total = has(w.TOTAL_EN, w.TOTAL_ZH) and bool(
                 w.TOTAL_EN.search(plain.lower()) or w.TOTAL_ZH.search(plain)
             )
+            self.aspects = set(aspects_of(plain.lower() if p.lang == "en" else plain, p.lang))
         self.howto = has(w.HOWTO_EN, w.HOWTO_ZH)
 
     @property
@@ -272,7 +274,8 @@ def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[
         p.then, p.quest, p.quest_id, p.said_quest = Intent.QUEST_INFO, quest.name, quest.id, True
         # The quest's own words first (its description or subtitle), then what else it asks.
         wanted = [a for a in asked.aspects if a in QUEST_ASPECTS and a != "about"]
-        p.aspects = tuple(dict.fromkeys(("about", *wanted)))
+        # Where its thing is found and how to get it: what the quest asks for.
+        p.aspects = tuple(dict.fromkeys(("about", *(wanted or ["tasks"]))))
         # What it asks of the quest besides ("worth doing": its rewards; "after": what it
         # unlocks) follows the passage.
         p.both = p.both or bool(wanted)
