@@ -110,9 +110,15 @@ def _subject(d: Draft) -> str:
     p = d.p
     if p.then is Intent.QUEST_INFO and p.quest:
         return d.title(p.quest)
-    linked = {e.id: e for e in d.entities if e.id in p.items}
-    names = [linked[i].name_in(p.lang) if i in linked else d.name(i) for i in p.items]
+    names = [_linked_name(d, i) for i in p.items]
     return d.w("list_sep").join(dict.fromkeys(names))
+
+
+def _linked_name(d: Draft, name: str) -> str:
+    """An item the question linked, by its id, as the answer names it (its name in the
+    answer's language); any other name as given."""
+    linked = [e for e in d.entities if e.id == name]
+    return linked[0].name_in(d.p.lang) if linked else d.name(name)
 
 
 def _what(d: Draft, action: Action) -> str:
@@ -138,7 +144,7 @@ def _what(d: Draft, action: Action) -> str:
         case "item.source":
             names = given.get("item")
             names = names if isinstance(names, list) else [names]
-            labels = [task_label(d, str(n)) or str(n) for n in names]
+            labels = [task_label(d, str(n)) or _linked_name(d, str(n)) for n in names]
             return d.w("what_sources", name=d.w("list_sep").join(d.names(labels)))
         case "item.query":
             return d.w("what_item", name=d.name(name))

@@ -163,12 +163,12 @@ def _decide_one(
     p = parse(question, tuple(entities))
     seen = observations(payload)
     tools = {t.get("type") for t in payload.get("tools") or [] if isinstance(t, dict)}
-    ran_out = _ran_out(payload, tools)
+    ran_out, room = _ran_out(payload, tools), _room(payload)
     if ran_out is None and not payload.get("final_only") and tools:
-        action = next_action(p, seen, tools, _room(payload))
+        action = next_action(p, seen, tools, room)
         if action is not None:
             return {"type": action.tool, "input": action.input}
-    wanted = next_action(p, seen, ran_out[1]) if ran_out is not None else None
+    wanted = next_action(p, seen, ran_out[1], room) if ran_out is not None else None
     cut = (ran_out[0], wanted) if wanted is not None and ran_out is not None else None
     known = payload.get("names") if isinstance(payload.get("names"), dict) else {}
     if not alone:
