@@ -12,6 +12,9 @@ from tests.game_world import pack_copy, shipped_world, world
 SALTMARSH = Path(__file__).resolve().parent / "fixtures" / "saltmarsh-reach"
 # An FTB Quests 2101 book whose text is in lang/zh_cn.snbt (part of it in en_us too).
 FROSTBELL = Path(__file__).resolve().parent / "fixtures" / "frostbell-hollow"
+# A small book whose descriptions say the pack's rules and story about things it names
+# (en_us and zh_cn): whether a thing is worth making, what is on purpose, where things are.
+QUARRY = Path(__file__).resolve().parent / "fixtures" / "ember-quarry"
 
 
 @pytest.fixture
@@ -27,4 +30,10 @@ def frostbell(world):
     return import_ftbquests(FROSTBELL, slug="frostbell-hollow")
 
 
-__all__ = ["frostbell", "pack_copy", "saltmarsh", "shipped_world", "world"]
+@pytest.fixture
+def quarry(world):
+    """The shipped world plus Ember Quarry, in the test's transaction."""
+    return import_ftbquests(QUARRY, slug="ember-quarry")
+
+
+__all__ = ["frostbell", "pack_copy", "quarry", "saltmarsh", "shipped_world", "world"]

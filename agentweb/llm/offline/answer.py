@@ -32,6 +32,8 @@ from agentweb.llm.offline.plan import (
     WEB_FETCH,
     WEB_SEARCH,
     Action,
+    data_part,
+    found_passage,
     relevant,
 )
 from agentweb.llm.offline.words import PHRASES
@@ -57,10 +59,14 @@ def compose(
     names = {str(k): str(v) for k, v in (known or {}).items()}
     draft = Draft(p, seen, known=names, entities=list(entities or []))
     for obs in seen:
+        if p.then is not None and obs.tool != KNOWLEDGE:
+            continue  # the data on the things named comes after the passage
         if obs.ok and obs.tool in RENDERERS:
             RENDERERS[obs.tool](draft, obs)
         elif obs.ok and obs.tool is not None:
             _write_result(draft, obs)
+    if p.then is not None:
+        _data_after_passage(draft)
     if cut is not None:
         budget, action = cut
         key = f"budget_{budget}"
@@ -70,6 +76,49 @@ def compose(
         _nothing(draft)
     # The sentence saying what ran out must survive the length cut.
     return _fit(draft.parts, max_tokens, keep_last=cut is not None), draft.cites
+
+
+def _data_after_passage(d: Draft) -> None:
+    """A question about the pack: after the passage (or the honest miss), the data on the
+    things it names — asked too, or said as all the data has when no passage answers."""
+    p = d.p
+    data = [s for s in d.seen if s.ok and s.tool in RENDERERS and s.tool != KNOWLEDGE]
+    if not data:
+        return
+    data_p = data_part(p)
+    if not found_passage(p, d.seen):
+        if not any(s.tool == KNOWLEDGE for s in d.seen):
+            d.say("kb_none")
+        if not p.both:  # asked only of the pack: the data is no answer, and said so
+            d.say("data_instead", name=_subject(d))
+    elif not p.both:
+        return
+    else:
+        # The passage said what the quest is about; the data adds what else was asked.
+        data_p.aspects = tuple(a for a in p.aspects if a != "about")
+    d.p = data_p
+    try:
+        for obs in data:
+            RENDERERS[obs.tool](d, obs)
+    finally:
+        d.p = p
+
+
+def _subject(d: Draft) -> str:
+    """What the data read for a question about the pack is about, as the answer names it:
+    the things the question links, so a near name is never taken for what was asked."""
+    p = d.p
+    if p.then is Intent.QUEST_INFO and p.quest:
+        return d.title(p.quest)
+    names = [_linked_name(d, i) for i in p.items]
+    return d.w("list_sep").join(dict.fromkeys(names))
+
+
+def _linked_name(d: Draft, name: str) -> str:
+    """An item the question linked, by its id, as the answer names it (its name in the
+    answer's language); any other name as given."""
+    linked = [e for e in d.entities if e.id == name]
+    return linked[0].name_in(d.p.lang) if linked else d.name(name)
 
 
 def _what(d: Draft, action: Action) -> str:
@@ -95,7 +144,7 @@ def _what(d: Draft, action: Action) -> str:
         case "item.source":
             names = given.get("item")
             names = names if isinstance(names, list) else [names]
-            labels = [task_label(d, str(n)) or str(n) for n in names]
+            labels = [task_label(d, str(n)) or _linked_name(d, str(n)) for n in names]
             return d.w("what_sources", name=d.w("list_sep").join(d.names(labels)))
         case "item.query":
             return d.w("what_item", name=d.name(name))

@@ -20,6 +20,9 @@ from agentweb.llm.offline.passages import best_sentences
 from agentweb.llm.offline.plan import QUEST_DETAIL, chosen_quest
 from agentweb.llm.offline.words import PHRASES
 
+# How a sentence may end, in English and Chinese.
+SENTENCE_END = re.compile(r"[.!?。！？…」”\"')）]\s*$")
+
 # Quests named in a list answer; the cards have the rest.
 QUESTS_LISTED = 10
 # Quests offered when none has the title asked for.
@@ -79,8 +82,10 @@ def quest_detail(d: Draft, obs: Seen) -> None:
     title, chapter = r["title"], r["chapter"]
     asked = _asked(d)
     if "about" in asked and (r.get("description") or r.get("subtitle")):
-        text = best_sentences(str(r.get("description") or r.get("subtitle")), d.p.text)
-        d.say("quest_about", numbers, title=title, chapter=chapter, text=text)
+        # The subtitle is a sentence of its own ("Found on Earth"), as in the quest's article.
+        said = [_sentence(str(r[k])) for k in ("subtitle", "description") if r.get(k)]
+        text = best_sentences("\n\n".join(said), d.p.text)
+        d.say("quest_about", numbers, title=title, chapter=chapter, text=_sentence(text))
     if "chapter" in asked or "group" in asked:
         d.say("quest_where", numbers, title=title, chapter=chapter, group=_group_part(d, r))
     if "tasks" in asked:
@@ -402,3 +407,11 @@ def _chapter_group(d: Draft, obs: Seen) -> None:
 
 def _has_quest(s: Seen) -> bool:
     return bool(s.result.get("quests")) or bool(s.result.get("found"))
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence does: a subtitle ("Found on Earth") gets its full stop."""
+    text = text.strip()
+    if not text or SENTENCE_END.search(text):
+        return text
+    return text + ("。" if re.search(r"[\u4e00-\u9fff]$", text) else ".")

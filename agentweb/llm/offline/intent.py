@@ -25,6 +25,7 @@ from agentweb.llm.offline.parsed import (
     QUEST_ASPECTS,
     Intent,
     Parsed,
+    about_the_pack,
     aspects_of,
 )
 from agentweb.llm.offline.reading import refine
@@ -44,7 +45,7 @@ def parse(question: str, entities: tuple[Entity, ...] = ()) -> Parsed:
 @functools.lru_cache(maxsize=PARSED_KEPT)
 def _parse_once(question: str, entities: tuple[Entity, ...]) -> Parsed:
     parsed = _parse(question)
-    return refine(parsed, list(entities)) if entities else parsed
+    return refine(parsed, list(entities))
 
 
 def _profile(low: str, text: str) -> bool:
@@ -94,16 +95,22 @@ def _parse(question: str) -> Parsed:
         return p
     if w.LORE_EN.search(low) or w.LORE_ZH.search(text):
         return p  # a knowledge question
+    judge, place = about_the_pack(text, lang)
     obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(text))
+    if judge or (place and not obtain):
+        return p  # about the pack's rules or story (``reading`` adds the data on what it names)
+    named = quoted or zh_items(text) if lang == "zh" else []
     if lang == "zh":
         # English name patterns read Chinese badly: the glossary and Latin names instead.
-        items = quoted or zh_items(text) or [name for name in (nm.latin(text),) if name]
+        items = named or [name for name in (nm.latin(text),) if name]
     else:
         items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
     if items:
         # Words inside a name are not what the question asks: "cooked beef" is no cooking.
         p.aspects = _aspects(_without(text, items), lang)
-        if obtain or p.asks(*ITEM_ASPECTS) or lang == "zh":
+        # A Latin word of a Chinese question is a name only when an item is asked about
+        # ("forge 还是 fabric" asks none): the glossary's names are read as items anyway.
+        if obtain or p.asks(*ITEM_ASPECTS) or bool(named):
             _item_question(p, nm.split_items(items))
             return p
     subject = nm.first_name(pt.SUBJECT_PATTERNS, text)

@@ -111,6 +111,11 @@ class Parsed:
     named: tuple[str, ...] = ()
     # The word the titles of the quests asked for contain ("quests with Miner's in the name").
     title_word: str | None = None
+    # A question about the pack (worth it, a bug, what happens, where things are) that names
+    # an item or quest (``offline.reading``): the knowledge base first, then the data's
+    # recipe for the thing (``then``) — asked too (``both``), or only when no passage answers.
+    then: Intent | None = None
+    both: bool = False
 
     @property
     def aspect(self) -> str:
@@ -124,6 +129,43 @@ class Parsed:
 
     def asks(self, *aspects: str) -> bool:
         return any(a in self.aspects for a in aspects)
+
+
+def about_the_pack(text: str, lang: str) -> tuple[bool, bool]:
+    """Whether ``text`` asks a judgement about the pack (worth it, a bug, what happens, why)
+    and whether it asks where in the world a thing is (``offline.text``)."""
+    judge, place = _pack_patterns(lang)
+    low = text.lower()
+    return bool(judge.search(low)), bool(place.search(low))
+
+
+def pack_words(text: str, lang: str) -> list[tuple[int, int]]:
+    """Where in ``text`` the words that ask about the pack stand (start, end), in order,
+    overlapping ones as one."""
+    spans = [m.span() for pattern in _pack_patterns(lang) for m in pattern.finditer(text.lower())]
+    return merged(spans)
+
+
+def merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of a text in order, overlapping ones as one."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
+
+
+def without_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the (ordered, separate) spans cut out, words kept apart."""
+    for start, end in reversed(spans):
+        text = f"{text[:start]} {text[end:]}"
+    return text
+
+
+def _pack_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (w.JUDGE_ZH, w.PLACE_ZH) if lang == "zh" else (w.JUDGE_EN, w.PLACE_EN)
 
 
 def aspects_of(text: str, lang: str) -> tuple[str, ...]:

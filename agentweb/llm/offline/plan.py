@@ -20,12 +20,13 @@ simply moves on (and ends in an answer) when its step was taken.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agentweb.lib.named_things import about_named
+from agentweb.llm.offline import text as w
 from agentweb.llm.offline.obs import Seen, last, tried
-from agentweb.llm.offline.parsed import Intent, Parsed
+from agentweb.llm.offline.parsed import Intent, Parsed, merged, pack_words, without_spans
 
 ITEM_QUERY, ITEM_SOURCE = "item.query", "item.source"
 QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "ftb.quest.query"
@@ -33,6 +34,8 @@ QUEST_CLAIM, PLAYER_INFO, KNOWLEDGE = "ftb.quest.claim", "player.info", "databas
 SIGNIN, SHOP_BUY = "player.signin", "shop.buy"
 ITEM_MATERIALS, WEB_SEARCH, WEB_FETCH = "item.materials", "web.search", "web.fetch"
 MAX_KB_QUERY = 200
+# A question about the pack searched without its asking words keeps at least this much.
+MIN_TOPIC_CHARS = 2
 # Pages read of one web search: the first result that answers; more is another question.
 PAGES_READ = 1
 # Names one item lookup or bill takes (the tools' own limit).
@@ -45,9 +48,12 @@ class Action:
     input: dict[str, Any] = field(default_factory=dict)
 
 
-def next_action(p: Parsed, seen: list[Seen], tools: set[str]) -> Action | None:
-    """The first step of the intent's recipe that is offered and not yet taken."""
-    for action in _recipe(p, seen, tools):
+def next_action(
+    p: Parsed, seen: list[Seen], tools: set[str], room: int | None = None
+) -> Action | None:
+    """The first step of the intent's recipe that is offered and not yet taken; ``room``:
+    the tool calls the run may still make, when the request says (``None``: enough)."""
+    for action in _recipe(p, seen, tools, room):
         if action is None:
             return None
         if action.tool in tools and not tried(seen, action.tool, **action.input):
@@ -55,7 +61,7 @@ def next_action(p: Parsed, seen: list[Seen], tools: set[str]) -> Action | None:
     return None
 
 
-def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
+def _recipe(p: Parsed, seen: list[Seen], tools: set[str], room: int | None = None):
     """Candidate steps in order; a ``None`` means "stop here and answer"."""
     match p.intent:
         case Intent.PROFILE:
@@ -98,6 +104,8 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str]):
             yield Action(SIGNIN)
         case Intent.BUY:
             yield Action(SHOP_BUY, {"item": p.items[0], "quantity": p.quantity})
+        case Intent.KNOWLEDGE if p.then is not None:
+            yield from _about_the_pack(p, seen, tools, room)
         case Intent.KNOWLEDGE:
             yield from _knowledge_or_web(p, seen, tools)
         case Intent.SMALL_TALK:
@@ -126,6 +134,43 @@ def _knowledge_again(p: Parsed) -> list[Action]:
     data's words, then those names alone — the database's ranking picks the passage."""
     queries = [q for q in (p.search_text, p.search_names) if q and q != p.text]
     return [Action(KNOWLEDGE, {"query": q[:MAX_KB_QUERY]}) for q in dict.fromkeys(queries)]
+
+
+def data_part(p: Parsed) -> Parsed:
+    """The data's part of a question about the pack: its recipe for the things named."""
+    return replace(p, intent=p.then or p.intent, then=None, items=list(p.items))
+
+
+def found_passage(p: Parsed, seen: list[Seen]) -> bool:
+    """A knowledge search of the question found a passage about what it names."""
+    return any(s.ok and s.tool == KNOWLEDGE and relevant(p, s) for s in seen)
+
+
+def _about_the_pack(p: Parsed, seen: list[Seen], tools: set[str], room: int | None):
+    """The knowledge base (the question, then in the data's words), then the data on the
+    things named: when asked too (``p.both``), or when no passage answers. With one tool
+    call left and no passage yet, the data is read instead of searching again."""
+    yield Action(KNOWLEDGE, {"query": topic(p)[:MAX_KB_QUERY]})
+    data_read = any(s.tool not in (KNOWLEDGE, None) for s in seen)
+    if not found_passage(p, seen) and not data_read:
+        for again in _knowledge_again(p):
+            if room is not None and room <= 1 and last(seen, KNOWLEDGE, **again.input) is None:
+                break
+            yield again
+            if found_passage(p, seen):
+                break
+    if (found_passage(p, seen) and not p.both) or data_read:
+        return  # one look at the data: the item's sources, or the quest's detail
+    yield from _recipe(data_part(p), seen, tools)
+
+
+def topic(p: Parsed) -> str:
+    """The question without the words that ask about the pack ("is it worth", "a bug",
+    "会发生什么"): no passage repeats them, and a word no passage has costs the search."""
+    howto = w.HOWTO_ZH if p.lang == "zh" else w.HOWTO_EN
+    spans = [*pack_words(p.text, p.lang), *(m.span() for m in howto.finditer(p.text.lower()))]
+    rest = " ".join(without_spans(p.text, merged(spans)).split())
+    return rest if len(re.sub(r"\W", "", rest)) >= MIN_TOPIC_CHARS else p.text
 
 
 def _knowledge_or_web(p: Parsed, seen: list[Seen], tools: set[str]):

@@ -93,7 +93,12 @@ def route(payload: dict[str, Any]) -> dict[str, str]:
     p = parse(str(payload.get("question", "")), tuple(read(payload)))
     if p.intent in ACTIONS:
         wanted = [FREE_CHAT, CHAT]
-    elif p.intent in ROUTE_TO_REASONING or (p.intent is Intent.ITEM_INFO and p.asks("food")):
+    elif (
+        p.intent in ROUTE_TO_REASONING
+        or (p.intent is Intent.ITEM_INFO and p.asks("food"))
+        # About the pack, naming things the data has: the knowledge base, then their data.
+        or (p.intent is Intent.KNOWLEDGE and p.then is not None)
+    ):
         wanted = [REASONING, QUESTION, FREE_CHAT, CHAT]
     elif p.intent is Intent.SMALL_TALK:
         wanted = [CHAT, QUESTION]
@@ -158,12 +163,12 @@ def _decide_one(
     p = parse(question, tuple(entities))
     seen = observations(payload)
     tools = {t.get("type") for t in payload.get("tools") or [] if isinstance(t, dict)}
-    ran_out = _ran_out(payload, tools)
+    ran_out, room = _ran_out(payload, tools), _room(payload)
     if ran_out is None and not payload.get("final_only") and tools:
-        action = next_action(p, seen, tools)
+        action = next_action(p, seen, tools, room)
         if action is not None:
             return {"type": action.tool, "input": action.input}
-    wanted = next_action(p, seen, ran_out[1]) if ran_out is not None else None
+    wanted = next_action(p, seen, ran_out[1], room) if ran_out is not None else None
     cut = (ran_out[0], wanted) if wanted is not None and ran_out is not None else None
     known = payload.get("names") if isinstance(payload.get("names"), dict) else {}
     if not alone:
@@ -187,6 +192,20 @@ def _own(p: Any, seen: list[Seen], tools: set[str]) -> list[Seen]:
             break
         owned += [s for s in seen if s.n == found.n and s not in owned]
     return owned
+
+
+def _room(payload: dict[str, Any]) -> int | None:
+    """The tool calls the run may still make, this one included (the last round only
+    answers), when the request's ``budget`` says."""
+    budget = payload.get("budget")
+    if not isinstance(budget, dict):
+        return None
+    left = [
+        value
+        for value in (budget.get("tool_calls_left"), budget.get("rounds_left"))
+        if isinstance(value, int)
+    ]
+    return min(left) if left else None
 
 
 def _ran_out(payload: dict[str, Any], tools: set[str]) -> tuple[str, set[str]] | None:

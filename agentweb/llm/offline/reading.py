@@ -45,11 +45,16 @@ from agentweb.llm.offline.entities import (
 )
 from agentweb.llm.offline.parsed import (
     ACTIONS,
+    GAME_DATA,
     ITEM_ASPECTS,
     MAX_QUANTITY,
+    QUEST_ASPECTS,
     Intent,
     Parsed,
+    about_the_pack,
     aspects_of,
+    pack_words,
+    without_spans,
 )
 
 # Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
@@ -96,6 +101,32 @@ class Asked:
         self.contents = has(w.CONTENTS_EN, w.CONTENTS_ZH)
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
+        self.judge, self.place = about_the_pack(rest, p.lang)
+        if self.judge or self.place:
+            # The words asking about the pack ask nothing of the data: "a total waste" adds
+            # nothing up, "need to go" asks no task, "where is it usually found" no chapter.
+            plain = without_spans(rest, pack_words(rest, p.lang))
+            self.total = has(w.TOTAL_EN, w.TOTAL_ZH) and bool(
+                w.TOTAL_EN.search(plain.lower()) or w.TOTAL_ZH.search(plain)
+            )
+            self.aspects = set(aspects_of(plain.lower() if p.lang == "en" else plain, p.lang))
+        self.howto = has(w.HOWTO_EN, w.HOWTO_ZH)
+
+    @property
+    def about_the_pack(self) -> bool:
+        """A judgement or a place in the world, not a count, a list or a bill."""
+        asks_data = self.which or self.count or self.total or self.each or self.contents
+        return (self.judge or self.place) and not asks_data
+
+    @property
+    def data_too(self) -> bool:
+        """Where a thing is asked with how to get it ("where is clay usually found"), or a
+        judgement with a question of its own about making it ("is it worth it, and how do
+        I make one?"): the data's ways are part of the answer. The words of a judgement
+        alone ("is it worth crafting", "smelting … a bug") ask for no recipe."""
+        if self.judge:
+            return self.howto
+        return self.place and (self.obtain or bool(self.aspects & set(ITEM_ASPECTS)))
 
     @property
     def anything(self) -> bool:
@@ -130,9 +161,19 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     """``p`` (the pattern reader's) decided by the entities where they name the subject."""
     if p.intent in NOT_READ:
         return p
+    if not entities:
+        # Nothing named: the pattern reader's phrase in a question about the pack is no name.
+        asked = Asked(p, p.text)
+        if asked.about_the_pack and p.intent in GAME_DATA:
+            _about_the_pack(p, asked, [], [])
+        return p
     # A longer phrase of the player's around a quest or item name names another quest or
     # item; books, chapters, groups and mobs are found by their own names.
     phrases = [name for name in (p.quest, *p.items) if name]
+    # A phrase that runs on into what the question asks of the pack ("clay usually found
+    # in this world", "黏土通常", "金镐值得") is no name around the entity in it.
+    asking = pack_words(p.text, p.lang)
+    phrases = [ph for ph in phrases if not _overlaps(p.text, ph, asking)]
     live = [
         e
         for e in entities
@@ -147,7 +188,9 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         return p
     asked = Asked(p, _without(p.text, live))
     if not live:
-        if not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):
+        if asked.about_the_pack and p.intent in GAME_DATA:
+            _about_the_pack(p, asked, [], [])  # the words it names are no name the data has
+        elif not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):
             _unlinked(p, asked)
         return p
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
@@ -169,6 +212,9 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(p, live)
     p.named = _named(live)
+    if asked.about_the_pack and (p.intent in GAME_DATA or not asked.lore):
+        _about_the_pack(p, asked, quests, things)
+        return p
     if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
         p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
         return p
@@ -209,6 +255,39 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     else:
         _unlinked(p, asked)
     return p
+
+
+def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[Entity]) -> None:
+    """A question about the pack's rules, behaviour or story that names things: the
+    knowledge base answers (the names it links help the search), then the data on the
+    items named (or the quest, when it says "quest" or names no item) — when the question
+    asks for it too, or when no passage answers. A phrase no entity covers is no subject:
+    it is never looked up as a name."""
+    p.intent, p.then, p.both = Intent.KNOWLEDGE, None, asked.data_too
+    p.items, p.quest, p.quest_id = [], None, None
+    quests = [q for q in quests if asked.quest_word or not _same_mention(q, things)]
+    if things and not (asked.quest_word and quests):
+        p.then, p.items = Intent.ITEM_SOURCE, [t.id for t in things[:3]]
+        p.aspects = tuple(a for a in asked.aspects if a in ITEM_ASPECTS)
+    elif quests:
+        quest = _best_quest(quests, [], [])
+        p.then, p.quest, p.quest_id, p.said_quest = Intent.QUEST_INFO, quest.name, quest.id, True
+        # The quest's own words first (its description or subtitle), then what else it asks.
+        wanted = [a for a in asked.aspects if a in QUEST_ASPECTS and a != "about"]
+        # Where its thing is found and how to get it: what the quest asks for.
+        p.aspects = tuple(dict.fromkeys(("about", *(wanted or ["tasks"]))))
+        # What it asks of the quest besides ("worth doing": its rewards; "after": what it
+        # unlocks) follows the passage.
+        p.both = p.both or bool(wanted)
+        if quest.book:
+            p.scope["book"] = quest.book
+
+
+def _overlaps(text: str, phrase: str, spans: list[tuple[int, int]]) -> bool:
+    """The phrase, where it stands in the question, runs over one of ``spans``."""
+    at = text.casefold().find(phrase.casefold())
+    end = at + len(phrase)
+    return at >= 0 and any(start < end and at < stop for start, stop in spans)
 
 
 def _only_scopes(p: Parsed, live: list[Entity]) -> bool:

@@ -26,7 +26,8 @@ CHAIN_EN = re.compile(
     r"|recipes?|where (?:do|can) (?:i|you|we) (?:get|find))\b"
 )
 OBTAIN_ZH = re.compile(
-    r"(获得|获取|得到|合成|制作|怎么做|怎么弄|烧制|冶炼|掉落|配方|从哪|哪里|来源|怎么拿)"
+    r"(获得|获取|得到|合成|制作|怎么做|怎么弄|烧制|冶炼|掉落|配方|从哪|哪里|哪儿|来源|怎么拿"
+    r"|(?:在|去)哪(?:能|可以)?找)"
 )
 PROFILE_EN = re.compile(
     r"\b(my (?:balance|coins?|money|level|streak|profile|stats|progress|quests?|sign-?in)|"
@@ -180,6 +181,54 @@ CHAPTERS_ZH = re.compile(r"(章节|哪几章|几章|章)")
 
 # "How many quests …", "the X chapter", "quests in X": a question about a chapter.
 CHAPTER_COUNT = re.compile(r"\bhow many quests\b|多少个?任务")
+# What a question asks about the pack itself, beside a thing it names: the pack's rules,
+# behaviour and story, written in its articles and quest descriptions, never in a recipe.
+# A judgement: whether a thing is worth it, whether what happens is meant (a bug, normal,
+# on purpose), what happens or follows, why.
+JUDGE_EN = re.compile(
+    r"\bworth(?:while| (?:it|the|my|our|your|\w+ing)\b)|\bany good\b|\bwaste of\b"
+    r"|\b(?:a|total|complete) waste\b|\bmakes? (?:any )?sense\b|\b(?:good|bad) idea\b"
+    r"|\bpointless\b|\buseless\b"
+    r"|\bshould (?:i|we|you|u) (?:even |really )?(?:bother|save|keep|skip|avoid)(?: \w+ing)?\b"
+    r"|\bbugs?\b|\bbugged\b|\bglitch\w*|\bbroken\b|\bintended\b|\bintentional\b"
+    r"|\bon purpose\b|\b(?:is|was) (?:this|that|it) (?:normal|expected)\b"
+    r"|\b(?:normal|expected)\s*[?!.]*$"
+    r"|\bwhat (?:happens|will happen|would happen|happened)\b|\bwhat if\b"
+    r"|\bhow come\b|\bwhy\b"
+)
+JUDGE_ZH = re.compile(
+    r"值得|值不值|划算|划不划算|有没有用|有用吗|有什么用|没什么用|没啥用|好不好用|不好用|有必要|浪费"
+    r"|bug|故障|正常吗|正不正常|正常不|故意的|是不是故意"
+    r"|会发生什么|会怎样|会怎么样|会有什么|然后呢"
+    r"|为什么|为啥|怎么回事|怎么会|怎么[^，。？！?!,]{0,12}?(?:都没有|都没|没有|不)"
+)
+# A place in the world: where a thing usually is, spawns or generates, where it is
+# supposed to come from, whether one has to travel for it. With "where"/"how do I get"
+# the data's ways are asked too (both: the passage first).
+PLACE_EN = re.compile(
+    r"\b(?:usually|normally|commonly|typically|generally|naturally|mostly)"
+    r" (?:be )?(?:found|spawns?|spawned|generates?|generated|grows?|appears?|located)\b"
+    r"|\bwhere\b.{0,60}\b(?:usually|normally|commonly|typically|generally|naturally)\b"
+    r"|\b(?:spawns?|spawning|generates?|generation|biomes?)\b"
+    r"|\b(?:supposed|meant) to\b"
+    r"(?! (?:do|hand|bring|submit|kill|collect|craft|make|build|get|find|finish|complete)\b)"
+    r"|\b(?:need|have|got) to (?:go|travel|visit|fly|head)\b"
+)
+PLACE_ZH = re.compile(
+    r"(?:一般|通常|平常|平时|常见|大多|大部分|主要)[^，。？！?!,]{0,6}?(?:在|哪|出现|生成|刷)"
+    r"|生成在|刷新在|出没|群系|哪个维度|什么维度|哪(?:里|儿)?(?:比较|最)?多"
+    r"|(?:需要|必须|一定要|非得|非要|得|要)(?:先)?(?:去|跑去)|(?:需要|必须|一定要)(?:先)?到(?!手)"
+)
+
+# A question about the pack that asks, besides, how to get or make the thing ("is it worth
+# it, and how do I make one?"): the data answers that part.
+HOWTO_EN = re.compile(
+    r"\bhow (?:do|can|would|should) (?:i|you|u|we) (?:get|obtain|make|craft|find|smelt|cook)\b"
+    r"|\bhow to (?:get|obtain|make|craft|find|smelt|cook)\b|\brecipes?\b"
+    r"|\bwhere (?:do|can) (?:i|you|u|we) (?:get|find)\b|\bwhat does (?:it|one) (?:need|take)\b"
+)
+HOWTO_ZH = re.compile(r"(?:怎么|怎样|如何)(?:做|合成|制作|获得|获取|得到|弄|拿)|配方|从哪")
+
 # Questions whose answer is written in the server's articles or quest descriptions.
 LORE_EN = re.compile(r"^(?:why|what happened|who (?:is|was|were)|what (?:is|was) the story)\b")
 LORE_ZH = re.compile(r"为什么|为啥|发生了什么|怎么回事|是怎么.{0,4}的")
