@@ -57,6 +57,7 @@ from agentweb.game.search.terms import (
     plain_text,
     terms_of,
 )
+from agentweb.game.search.translation import Words, searched_words
 from agentweb.game.search.vocabulary import chinese_characters, vocabulary
 from agentweb.game.text import clean_text
 
@@ -90,6 +91,15 @@ def _idf_weights(found: dict[str, set[int]], n: int) -> dict[str, float]:
 
 
 @dataclass(frozen=True)
+class Untranslated:
+    """A query's terms and their documents, and its terms no document has, as read with no
+    word translated."""
+
+    found: dict[str, set[int]]
+    unknown: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Query:
     """The terms searched for after typo repair, and the terms no document has."""
 
@@ -101,6 +111,21 @@ class Query:
     across: list[str] = field(default_factory=list)
     # Terms searched as the start of a word: a player's short form ("min" for minimum).
     prefixed: frozenset[str] = frozenset()
+    # Chinese words of a question searched in English (``partial``): each one term, found
+    # by any of its English words (:mod:`agentweb.game.search.translation`).
+    alternatives: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The query read without them, when it has any: how a document that has none of the
+    # translated words is measured.
+    untranslated: Untranslated | None = None
+
+    def searched(self) -> list[str]:
+        """What the database ranks by: the terms, a translated word by its English words."""
+        return [word for term in self.terms for word in self.alternatives.get(term, (term,))]
+
+    def for_passages(self) -> list[str | tuple[str, ...]]:
+        """The terms that choose the sentences quoted: a translated word as its
+        alternatives, one of which a sentence must have."""
+        return [self.alternatives.get(term, term) for term in self.terms]
 
 
 def backend() -> ModuleType:
@@ -116,10 +141,16 @@ def backend() -> ModuleType:
 
 
 def analyse(
-    query: str, kinds: Sequence[str], *, book: int | None = None, prefix: bool = False
+    query: str,
+    kinds: Sequence[str],
+    *,
+    book: int | None = None,
+    prefix: bool = False,
+    partial: bool = False,
 ) -> tuple[Query, dict[str, set[int]]]:
-    """The query's terms and, per term, the ids of the documents containing it."""
-    parsed, found, _ = _analyse(query, kinds, book=book, prefix=prefix)
+    """The query's terms and, per term, the ids of the documents containing it (read as
+    :func:`search` reads it with the same ``partial``)."""
+    parsed, found, _ = _analyse(query, kinds, book=book, prefix=prefix, partial=partial)
     return parsed, found
 
 
@@ -128,38 +159,96 @@ def _analyse(
 ) -> tuple[Query, dict[str, set[int]], int | None]:
     """:func:`analyse`, and the number of documents of ``kinds`` if the backend counted them.
     With ``partial`` (a question in a player's words), a word no document has and no typo
-    explains is tried as the start of a word: a short form ("min" for minimum)."""
+    explains is tried as the start of a word: a short form ("min" for minimum), and the
+    Chinese words no document has as written are searched in English."""
     engine = backend()
-    words = terms_of(clean_text(query))
+    text = clean_text(query)
+    words = terms_of(text)
     matches = engine.matching_each(words, kinds, book, prefix=prefix)
-    terms, corrected, unknown, across, prefixed = [], {}, [], [], set()
-    found: dict[str, set[int]] = {}
-    for term in words:
+    chinese = _chinese_words(text, matches.ids, kinds, book) if partial else None
+    read = _Read(words, matches, kinds, book, prefix, partial, chinese)
+    alternatives: dict[str, tuple[str, ...]] = {}
+    for word in chinese.words if chinese is not None else []:
+        if word.ids and word.text not in read.found:
+            read.terms.append(word.text)
+            read.found[word.text] = set(word.ids)
+            alternatives[word.text] = word.alternatives
+        elif not word.ids and word.counts:
+            read.unknown.append(word.text)  # a word of the question no document has, either way
+    plain = None
+    if alternatives:
+        as_asked = _Read(words, matches, kinds, book, prefix, partial, None)
+        plain = Untranslated(as_asked.found, tuple(as_asked.unknown))
+    query_read = Query(
+        read.terms,
+        read.corrected,
+        read.unknown,
+        read.across,
+        frozenset(read.prefixed),
+        alternatives,
+        plain,
+    )
+    return query_read, read.found, matches.documents
+
+
+class _Read:
+    """The terms of a query's words, as the documents have them (typos repaired, short
+    forms, Chinese pairs across words skipped); with ``chinese``, the pairs of characters
+    of the words searched in English left out (their words are terms of their own)."""
+
+    def __init__(self, words, matches, kinds, book, prefix, partial, chinese) -> None:
+        self.terms: list[str] = []
+        self.corrected: dict[str, str] = {}
+        self.unknown: list[str] = []
+        self.across: list[str] = []
+        self.prefixed: set[str] = set()
+        self.found: dict[str, set[int]] = {}
+        for term in words:
+            self._read(term, matches, kinds, book, prefix, partial, chinese)
+
+    def _read(self, term, matches, kinds, book, prefix, partial, chinese) -> None:
         ids = matches.ids[term]
         if not ids and term in matches.dropped:
-            continue  # a stop word to the database, though not to our list
+            return  # a stop word to the database, though not to our list
+        if chinese is not None and term in chinese.inside:
+            self.across.append(term)  # a pair of a word searched in English: for passages
+            return
+        if not ids and chinese is not None and term in chinese.between:
+            self.across.append(term)  # a pair across two words
+            return
         if not ids and is_cjk(term) and _across_words(term, kinds):
-            across.append(term)  # a pair of characters across two Chinese words
-            continue
+            self.across.append(term)  # a pair of characters across two Chinese words
+            return
         if not ids:
+            engine = backend()
             repaired = closest_word(term, vocabulary(kinds))
             ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
             if not ids and partial and not prefix and _short_form(term):
                 ids = engine.matching(term, kinds, book, prefix=True)
                 if ids:
-                    prefixed.add(term)
+                    self.prefixed.add(term)
                     repaired = term
             if not ids:
-                unknown.append(term)
-                continue
+                self.unknown.append(term)
+                return
             if repaired != term:
-                corrected[term] = repaired
+                self.corrected[term] = repaired
             term = repaired
-        if term not in found:
-            terms.append(term)
-            found[term] = ids
-    query_read = Query(terms, corrected, unknown, across, frozenset(prefixed))
-    return query_read, found, matches.documents
+        if term not in self.found:
+            self.terms.append(term)
+            self.found[term] = ids
+
+
+def _chinese_words(
+    text: str, ids: dict[str, set[int]], kinds: Sequence[str], book: int | None
+) -> Words:
+    """The content words of ``text``'s Chinese runs, each one term, found as written or in
+    English (:func:`agentweb.game.search.translation.searched_words`)."""
+
+    def matching(words: list[str]) -> dict[str, set[int]]:
+        return backend().matching_each(words, kinds, book, prefix=False).ids
+
+    return searched_words(text, ids, matching)
 
 
 # A short form is at least this long ("min", "max", "info"): shorter starts match anything.
@@ -200,13 +289,17 @@ def search(
     if (parsed.unknown and not partial) or not parsed.terms:
         return []
     n = _document_count(kinds) if documents is None else documents
-    weight = _idf_weights(found, n)
-    # A word no document has weighs as much as a word can: it is part of what was asked.
-    total = sum(weight.values()) + len(set(parsed.unknown)) * _idf(0, n)
-    share: dict[int, float] = {}
-    for term, ids in found.items():
-        for doc_id in ids:
-            share[doc_id] = share.get(doc_id, 0.0) + weight[term] / total
+    share = _shares(found, parsed.unknown, n)
+    if parsed.untranslated is not None:
+        # A document with none of the words translated is measured as the question reads
+        # without them: the translation finds English passages, it does not lower what a
+        # passage in the question's own language must cover.
+        plain = _shares(parsed.untranslated.found, parsed.untranslated.unknown, n)
+        translated = set().union(*(found[term] for term in parsed.alternatives))
+        share = {
+            d: share.get(d, 0.0) if d in translated else plain.get(d, 0.0)
+            for d in share.keys() | plain.keys()
+        }
     needed = 1.0 if every_term else MIN_SHARE
     candidates = [doc_id for doc_id, part in share.items() if part >= needed - 1e-9]
     if not candidates:
@@ -217,7 +310,7 @@ def search(
     # a document with the question's telling words beats one that repeats a
     # single common word.
     scores = backend().scores(
-        parsed.terms, candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
+        _ranked_by(parsed), candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
     )
     ranked = sorted(scores.items(), key=lambda row: (-row[1].score * share[row[0]], row[0]))
     if partial:
@@ -228,6 +321,27 @@ def search(
         docs = SearchDocument.objects.in_bulk(best)
         targets = {d: (docs[d].kind, getattr(docs[d], f"{docs[d].kind}_id")) for d in docs}
     return [Hit(*targets[d], round(share[d], 3)) for d in best if d in targets]
+
+
+def _ranked_by(parsed: Query) -> list[str]:
+    """The words the database ranks the candidates by: the terms (a translated word by its
+    English words), and the terms read without translation."""
+    words = parsed.searched()
+    if parsed.untranslated is not None:
+        words += [t for t in parsed.untranslated.found if t not in words]
+    return words
+
+
+def _shares(found: dict[str, set[int]], unknown: Sequence[str], n: int) -> dict[int, float]:
+    """The share of the query each document covers, each term weighing its idf; a word no
+    document has weighs as much as a word can: it is part of what was asked."""
+    weight = _idf_weights(found, n)
+    total = sum(weight.values()) + len(set(unknown)) * _idf(0, n)
+    share: dict[int, float] = {}
+    for term, ids in found.items():
+        for doc_id in ids:
+            share[doc_id] = share.get(doc_id, 0.0) + weight[term] / total
+    return share
 
 
 def _answers_first(query: str, ranked: list, share: dict[int, float]) -> list:
