@@ -2,7 +2,8 @@
 nothing: a word no document has in either language weighs as the rarest word can, and a
 Chinese passage that has none of the words found in English is measured as the question
 reads without them (the translation finds English passages; it does not lower what a
-passage in the question's own language must cover)."""
+passage in the question's own language must cover). One dictionary word alone is a guess
+among its senses: a document must have two of the question's words, or a game's name."""
 
 from __future__ import annotations
 
@@ -32,3 +33,11 @@ def test_a_chinese_article_is_not_found_by_the_translation_of_another_word(world
     )
     found = [a.key for a in search_knowledge("冰谷为什么没有末地？")]
     assert "manual:valley" not in found, "the valley's article says nothing of the End"
+
+
+def test_one_dictionary_word_alone_does_not_find_a_document(world):
+    load_manual_articles(KNOWLEDGE_DIR)
+    KnowledgeArticle.objects.create(
+        key="manual:vault", source="manual", title="Vault", body="The vault door opens at dawn."
+    )
+    assert search_knowledge("商店几点关门？") == [], "关门 is 'to close a door' among others"

@@ -1,7 +1,7 @@
 """A Chinese question is cut into words by the longest dictionary match (the game's names,
 the glossary's, CC-CEDICT's) and each content word read in English: a name by its English
-name, a word by its cleaned senses; particles, question words and words that only say
-when are no topic."""
+name, a word by its cleaned senses (the first ones); particles, question words and words
+that only say when are no topic."""
 
 from __future__ import annotations
 
@@ -42,5 +42,6 @@ def test_words_that_ask_or_say_when_are_no_topic(db):
     assert read["服务器"] == ("server",) and "restart" in read["重启"]
 
 
-def test_a_character_alone_is_not_searched_in_english(db):
-    assert _read("拆了")["拆"] == ()
+def test_a_particle_alone_is_no_topic(db):
+    read = _read("拆了")
+    assert read["了"] == () and "tear" in read["拆"]

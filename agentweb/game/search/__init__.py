@@ -108,15 +108,7 @@ def search(
     n = _document_count(kinds) if documents is None else documents
     share = _shares(found, parsed.unknown, n)
     if parsed.untranslated is not None:
-        # A document with none of the words translated is measured as the question reads
-        # without them: the translation finds English passages, it does not lower what a
-        # passage in the question's own language must cover.
-        plain = _shares(parsed.untranslated.found, parsed.untranslated.unknown, n)
-        translated = set().union(*(found[term] for term in parsed.alternatives))
-        share = {
-            d: share.get(d, 0.0) if d in translated else plain.get(d, 0.0)
-            for d in share.keys() | plain.keys()
-        }
+        share = _translated_shares(parsed, found, share, n)
     needed = 1.0 if every_term else MIN_SHARE
     candidates = [doc_id for doc_id, part in share.items() if part >= needed - 1e-9]
     if not candidates:
@@ -138,6 +130,28 @@ def search(
         docs = SearchDocument.objects.in_bulk(best)
         targets = {d: (docs[d].kind, getattr(docs[d], f"{docs[d].kind}_id")) for d in docs}
     return [Hit(*targets[d], round(share[d], 3)) for d in best if d in targets]
+
+
+def _translated_shares(
+    parsed: Query, found: dict[str, set[int]], share: dict[int, float], n: int
+) -> dict[int, float]:
+    """The shares of a query some of whose words were translated. A document with none of
+    them is measured as the question reads without them: the translation finds English
+    passages, it does not lower what a passage in the question's own language must cover.
+    A document with some must have a game's name among them, or two of the question's
+    words: one dictionary word alone is a guess among its senses ("door" for 关门, "to
+    close for the night"), however rare the sense it matched."""
+    assert parsed.untranslated is not None
+    plain = _shares(parsed.untranslated.found, parsed.untranslated.unknown, n)
+    translated = set().union(*(found[term] for term in parsed.alternatives))
+    named = set().union(*(found[term] for term in parsed.names))
+    out: dict[int, float] = {}
+    for doc_id in share.keys() | plain.keys():
+        if doc_id not in translated:
+            out[doc_id] = plain.get(doc_id, 0.0)
+        elif doc_id in named or sum(doc_id in ids for ids in found.values()) >= 2:
+            out[doc_id] = share[doc_id]
+    return out
 
 
 def _ranked_by(parsed: Query) -> list[str]:

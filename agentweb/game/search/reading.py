@@ -52,6 +52,8 @@ class Query:
     # The query read without them, when it has any: how a document that has none of the
     # translated words is measured.
     untranslated: Untranslated | None = None
+    # The translated words that are the game's names (the others are a dictionary's guess).
+    names: frozenset[str] = frozenset()
 
     def searched(self) -> list[str]:
         """What the database ranks by: the terms, a translated word by its English words."""
@@ -103,11 +105,14 @@ def read_query(
     chinese = _chinese_words(text, matches.ids, kinds, book) if partial else None
     read = _Read(words, matches, kinds, book, prefix, partial, chinese)
     alternatives: dict[str, tuple[str, ...]] = {}
+    names: set[str] = set()
     for word in chinese.words if chinese is not None else []:
         if word.ids and word.text not in read.found:
             read.terms.append(word.text)
             read.found[word.text] = set(word.ids)
             alternatives[word.text] = word.alternatives
+            if word.name:
+                names.add(word.text)
         elif not word.ids and word.counts:
             read.unknown.append(word.text)  # a word of the question no document has, either way
     plain = None
@@ -122,6 +127,7 @@ def read_query(
         frozenset(read.prefixed),
         alternatives,
         plain,
+        frozenset(names),
     )
     return query_read, read.found, matches.documents
 

@@ -128,8 +128,6 @@ def chinese_words(text: str) -> list[Word]:
 def _translated(word: str, run: int, names: dict[str, str], dictionary: Dictionary) -> Word:
     if word in names:
         return Word(word, (names[word].lower(),), name=True, run=run)
-    if len(word) == 1:
-        return Word(word, run=run)  # too vague alone: 透 penetrate, 封 seal, 包 wrap
     senses = dictionary.senses.get(word, ())
     if _asks_nothing(word) or word in dictionary.asking or set(senses) <= TIME_WORDS:
         return Word(word, run=run)
@@ -154,6 +152,8 @@ class Searched:
     ids: frozenset[int]
     # Whether it is a word of the question when no document has it: a content word.
     counts: bool = True
+    # A game's name: its English name is the thing itself, not a dictionary's guess.
+    name: bool = False
 
 
 @dataclass(frozen=True)
@@ -200,7 +200,8 @@ def searched_words(
     for word in wanted.values():
         having = tuple(a for a in word.alternatives if found.get(a))
         ids = frozenset(i for a in having for i in found[a])
-        words.append(Searched(word.text, having, ids, word.name or len(word.text) > 1))
+        counts = word.name or len(word.text) > 1
+        words.append(Searched(word.text, having, ids, counts, word.name))
     return Words(words, frozenset(inside), frozenset(between - inside))
 
 
