@@ -103,7 +103,8 @@ def read_query(
     words = terms_of(text)
     matches = engine.matching_each(words, kinds, book, prefix=prefix)
     chinese = _chinese_words(text, matches.ids, kinds, book) if partial else None
-    read = _Read(words, matches, kinds, book, prefix, partial, chinese)
+    known = _Characters(kinds)
+    read = _Read(words, matches, kinds, book, prefix, partial, chinese, known)
     alternatives: dict[str, tuple[str, ...]] = {}
     names: set[str] = set()
     for word in chinese.words if chinese is not None else []:
@@ -117,7 +118,7 @@ def read_query(
             read.unknown.append(word.text)  # a word of the question no document has, either way
     plain = None
     if alternatives:
-        as_asked = _Read(words, matches, kinds, book, prefix, partial, None)
+        as_asked = _Read(words, matches, kinds, book, prefix, partial, None, known)
         plain = Untranslated(as_asked.found, tuple(as_asked.unknown))
     query_read = Query(
         read.terms,
@@ -137,7 +138,8 @@ class _Read:
     forms, Chinese pairs across words skipped); with ``chinese``, the pairs of characters
     of the words searched in English left out (their words are terms of their own)."""
 
-    def __init__(self, words, matches, kinds, book, prefix, partial, chinese) -> None:
+    def __init__(self, words, matches, kinds, book, prefix, partial, chinese, known) -> None:
+        self.known = known
         self.terms: list[str] = []
         self.corrected: dict[str, str] = {}
         self.unknown: list[str] = []
@@ -157,7 +159,7 @@ class _Read:
         if not ids and chinese is not None and term in chinese.between:
             self.across.append(term)  # a pair across two words
             return
-        if not ids and is_cjk(term) and _across_words(term, kinds):
+        if not ids and is_cjk(term) and _across_words(term, self.known):
             self.across.append(term)  # a pair of characters across two Chinese words
             return
         if not ids:
@@ -200,11 +202,25 @@ def _short_form(term: str) -> bool:
     return len(term) >= SHORT_FORM_CHARS and term.isalpha() and not is_cjk(term)
 
 
-def _across_words(pair: str, kinds: Sequence[str]) -> bool:
+class _Characters:
+    """The Chinese characters the documents of some kinds use, read once for a query when
+    it needs them."""
+
+    def __init__(self, kinds: Sequence[str]) -> None:
+        self.kinds = kinds
+        self._read: frozenset[str] | None = None
+
+    def all(self) -> frozenset[str]:
+        if self._read is None:
+            self._read = chinese_characters(self.kinds)
+        return self._read
+
+
+def _across_words(pair: str, known: _Characters) -> bool:
     """A Chinese pair no document has spans two words (or a question word), unless one of
     its characters is in no document at all: then the question names something else."""
     return bool(set(pair) & (ASKING_CHARACTERS | FUNCTION_CHARACTERS)) or set(pair) <= (
-        chinese_characters(kinds)
+        known.all()
     )
 
 
