@@ -32,12 +32,13 @@ from itertools import pairwise
 from agentweb.game.models import GameName
 from agentweb.game.models.names import DEFAULT_LANGUAGE, fold, origin_rank
 from agentweb.game.search.cedict import Dictionary, content_words, load, read_dictionary
-from agentweb.game.search.game_names import localized_kinds
+from agentweb.game.search.game_names import BATCH, localized_kinds
 from agentweb.game.search.terms import (
     ASKING_CHARACTERS,
     CHINESE_STOP_PAIRS,
     CJK_RUN,
     FUNCTION_CHARACTERS,
+    MAX_QUERY_CHARS,
     bigrams,
 )
 from agentweb.llm.offline.glossary import ZH_ITEMS, ZH_OTHER, ZH_PLACES
@@ -85,18 +86,23 @@ GLOSSARY = _glossary()
 
 def game_names(runs: Iterable[str]) -> dict[str, str]:
     """The Chinese names of the game's things (the name index) inside ``runs`` → their
-    English names: one statement for every piece of every run, one for the names."""
-    pieces = {
-        run[i:j]
-        for run in runs
-        for i in range(len(run))
-        for j in range(i + 2, min(len(run), i + MAX_NAME_CHARS) + 1)
-    }
-    if not pieces:
-        return {}
-    rows = GameName.objects.filter(
-        folded__in=[fold(p) for p in pieces], language__in=CHINESE_LANGUAGES
-    ).values_list("origin", "kind", "key", "text")
+    English names: one statement for the pieces of the runs (per :data:`BATCH` of them),
+    one for the names."""
+    pieces = sorted(
+        {
+            fold(run[i:j])
+            for run in runs
+            for i in range(len(run))
+            for j in range(i + 2, min(len(run), i + MAX_NAME_CHARS) + 1)
+        }
+    )
+    rows = [
+        row
+        for start in range(0, len(pieces), BATCH)
+        for row in GameName.objects.filter(
+            folded__in=pieces[start : start + BATCH], language__in=CHINESE_LANGUAGES
+        ).values_list("origin", "kind", "key", "text")
+    ]
     best: dict[str, tuple[int, str, str]] = {}
     for origin, kind, key, text in rows:
         rank = origin_rank(origin)
@@ -113,7 +119,7 @@ def game_names(runs: Iterable[str]) -> dict[str, str]:
 def chinese_words(text: str) -> list[Word]:
     """The words of every run of Chinese characters in ``text``, in order, each with its
     English alternatives (see the module's docstring)."""
-    runs = CJK_RUN.findall(text)
+    runs = CJK_RUN.findall(text[:MAX_QUERY_CHARS])
     if not runs:
         return []
     names = {**GLOSSARY, **game_names(runs)}
@@ -136,8 +142,8 @@ def _translated(word: str, run: int, names: dict[str, str], dictionary: Dictiona
 
 def _words_apart(left: Word, right: Word) -> bool:
     """Whether the pair of characters where two words meet spans two words: one of them is
-    longer than a character. Two single characters stay a pair (矿透): words of one
-    character are not searched in English, and the pair may name what the data lacks."""
+    longer than a character. Two single characters stay a pair (矿透): the dictionary knows
+    no word there, and the pair may name what the data lacks."""
     return max(len(left.text), len(right.text)) > 1
 
 
