@@ -219,7 +219,8 @@ class _Characters:
 def _across_words(pair: str, known: _Characters) -> bool:
     """A Chinese pair no document has spans two words (or a question word), unless one of
     its characters is in no document at all: then the question names something else."""
-    return bool(set(pair) & (ASKING_CHARACTERS | FUNCTION_CHARACTERS)) or set(pair) <= (known.all())
+    asking = bool(set(pair) & (ASKING_CHARACTERS | FUNCTION_CHARACTERS))
+    return asking or set(pair) <= known.all()
 
 
 __all__ = ["Query", "Untranslated", "analyse", "backend", "read_query"]
