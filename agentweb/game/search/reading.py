@@ -49,8 +49,8 @@ class Query:
     # Chinese words of a question searched in English (``partial``): each one term, found
     # by any of its English words (:mod:`agentweb.game.search.translation`).
     alternatives: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # The query read without them, when it has any: how a document that has none of the
-    # translated words is measured.
+    # The query read with no word translated, when the translation read it otherwise: how
+    # a document that has none of the translated words is measured.
     untranslated: Untranslated | None = None
     # The translated words that are the game's names (the others are a dictionary's guess).
     names: frozenset[str] = frozenset()
@@ -117,7 +117,9 @@ def read_query(
         elif not word.ids and word.counts:
             read.unknown.append(word.text)  # a word of the question no document has, either way
     plain = None
-    if alternatives:
+    if chinese is not None and (chinese.words or chinese.inside or chinese.between):
+        # Read as it was without translation too: the documents that have none of the
+        # translated words are measured that way.
         as_asked = _Read(words, matches, kinds, book, prefix, partial, None, known)
         plain = Untranslated(as_asked.found, tuple(as_asked.unknown))
     query_read = Query(
