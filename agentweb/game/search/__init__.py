@@ -51,8 +51,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agentweb.game.models import DocumentKind, SearchDocument
+from agentweb.game.search.backends import backend
 from agentweb.game.search.passages import question_words, sentences
-from agentweb.game.search.reading import Query, analyse, backend, read_query
+from agentweb.game.search.reading import Query, analyse, read_query
 from agentweb.game.search.terms import plain_text
 
 # Upper bound for any caller-supplied limit.

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 
-from django.db import connection
-
+from agentweb.game.search.backends import backend
 from agentweb.game.search.terms import (
     ASKING_CHARACTERS,
     FUNCTION_CHARACTERS,
@@ -63,18 +61,6 @@ class Query:
         """The terms that choose the sentences quoted: a translated word as its
         alternatives, one of which a sentence must have."""
         return [self.alternatives.get(term, term) for term in self.terms]
-
-
-def backend() -> ModuleType:
-    if connection.vendor == "postgresql":
-        from agentweb.game.search import postgres_fts
-
-        return postgres_fts
-    if connection.vendor == "sqlite":
-        from agentweb.game.search import sqlite_fts
-
-        return sqlite_fts
-    raise NotImplementedError(f"No full-text search backend for {connection.vendor}")
 
 
 def analyse(
@@ -225,4 +211,4 @@ def _across_words(pair: str, known: _Characters) -> bool:
     return asking or set(pair) <= known.all()
 
 
-__all__ = ["Query", "Untranslated", "analyse", "backend", "read_query"]
+__all__ = ["Query", "Untranslated", "analyse", "read_query"]
