@@ -2,7 +2,7 @@
 other module branches on the database's name: ``lib/dialect.py`` (who orders writers,
 whether writes combine, what a statement may bind, how an import tunes its connection,
 whether other processes share the database), the search backends' choice
-(``game/search/__init__.py``), the names' index (``game/search/name_index.py``) and the
+(``game/search/backends.py``), the names' index (``game/search/name_index.py``) and the
 PostgreSQL connection hook (``core/postgres_text.py``). Migrations name it freely."""
 
 import re
@@ -13,7 +13,7 @@ import agentweb
 ROOT = Path(agentweb.__file__).parent
 INTERFACES = {
     ROOT / "lib" / "dialect.py",
-    ROOT / "game" / "search" / "__init__.py",
+    ROOT / "game" / "search" / "backends.py",
     ROOT / "game" / "search" / "name_index.py",
     ROOT / "core" / "postgres_text.py",
 }

@@ -118,3 +118,14 @@ TITLED = [
     ("Glimmerstone", ["manual:glimmerstone", "manual:lamps"]),
     ("萤石", ["manual:zh-stone", "manual:zh-lamps"]),
 ]
+
+# Chinese questions about passages the shipped data has only in English (the server's
+# articles and the pack's quest descriptions, ``seed_demo``): their words are searched in
+# English through CC-CEDICT and the game's names. (question, expected first title)
+TRANSLATED = [
+    ("风车最少需要多少帆？", "SAIL"),
+    ("商店卖食物吗？", "The coin shop"),
+    ("签到的连续天数断了会怎样？", "How the daily sign-in works"),
+]
+# Chinese questions whose words the dictionary knows but that no passage is about.
+TRANSLATED_NOTHING = ["服务器每周几点备份？", "服务器允许飞行吗？"]

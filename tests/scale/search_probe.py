@@ -17,7 +17,18 @@ from agentweb.game.search import backend, search
 from agentweb.game.search.game_names import names_matching
 from agentweb.game.search.terms import SNOWBALL_ENGLISH
 from agentweb.game.tools.items import lookup_sources
-from tests.game.search_cases import NAMED, NOTHING, ODD_INPUT, RANKED, TITLED, TITLED_ARTICLES
+from agentweb.game.tools.knowledge import KnowledgeInput
+from agentweb.game.tools.knowledge import _search as knowledge_search
+from tests.game.search_cases import (
+    NAMED,
+    NOTHING,
+    ODD_INPUT,
+    RANKED,
+    TITLED,
+    TITLED_ARTICLES,
+    TRANSLATED,
+    TRANSLATED_NOTHING,
+)
 
 MODELS = {"article": KnowledgeArticle, "quest": Quest, "item": Item}
 
@@ -107,6 +118,29 @@ def _chinese() -> dict:
     return seen
 
 
+def _translated() -> dict:
+    """Chinese questions about English-only passages, searched in English through the
+    dictionary; questions no passage is about; the excerpt's translated sentence."""
+    seen: dict = {
+        "found": [[q, [a.title for a in queries.search_knowledge(q)][:1]] for q, _ in TRANSLATED],
+        "nothing": [[q, len(queries.search_knowledge(q))] for q in TRANSLATED_NOTHING],
+    }
+    try:
+        with transaction.atomic():
+            KnowledgeArticle.objects.create(
+                key="manual:mills",
+                source="manual",
+                title="Mills",
+                body="Children love mills. A windmill needs at least 8 sails before it turns.",
+            )
+            out = knowledge_search(KnowledgeInput(query="风车最少需要几个帆？"))
+            seen["excerpt"] = [a.excerpt for a in out.articles if a.title == "Mills"]
+            raise Rollback
+    except Rollback:
+        pass
+    return seen
+
+
 def _statements(query: str, kind: str, **options) -> list:
     """How many statements one search sent, and whether it found something."""
     with CaptureQueriesContext(connection) as captured:
@@ -123,6 +157,7 @@ def main() -> None:
         "edits": _edits(),
         "chinese": _chinese(),
         "titled": _titled(),
+        "translated": _translated(),
         "bones": lookup_sources("bones").dropped_by_mobs,
         # Our stop list is the one PostgreSQL drops: both backends see the same terms.
         "not_dropped": sorted(w for w in SNOWBALL_ENGLISH if not backend().drops(w)),

@@ -6,7 +6,14 @@ import json
 
 import pytest
 
-from tests.game.search_cases import NAMED, NOTHING, RANKED, TITLED
+from tests.game.search_cases import (
+    NAMED,
+    NOTHING,
+    RANKED,
+    TITLED,
+    TRANSLATED,
+    TRANSLATED_NOTHING,
+)
 from tests.scale.stack import manage, stack_env
 
 pytestmark = pytest.mark.scale
@@ -62,6 +69,18 @@ def test_chinese_passages_and_names_are_found_on_postgresql(probe):
         "name": ["minecraft:iron_ingot"],
         "item": ["minecraft:iron_ingot"],
     }
+
+
+def test_a_chinese_question_finds_an_english_only_article_on_postgresql(probe):
+    assert probe["translated"]["found"] == [[q, [title]] for q, title in TRANSLATED]
+
+
+def test_a_chinese_question_no_article_is_about_finds_nothing_on_postgresql(probe):
+    assert probe["translated"]["nothing"] == [[q, 0] for q in TRANSLATED_NOTHING]
+
+
+def test_the_excerpt_quotes_the_translated_sentence_on_postgresql(probe):
+    assert probe["translated"]["excerpt"] == ["A windmill needs at least 8 sails before it turns."]
 
 
 def test_of_articles_tied_on_a_question_the_one_titled_by_it_comes_first_on_postgresql(probe):

@@ -25,6 +25,12 @@ go to the web):
    or one of them is a function character (it spans two words); a pair of two
    function characters ("才能", "不再") is no term even where a document writes it; a
    character no document has means, again, something the data does not have.
+   A Chinese word of such a question that no document has as written is searched
+   in English (:mod:`agentweb.game.search.translation`: the game's names, then
+   CC-CEDICT): one term, found in a document that has any of its English words,
+   weighing as rare as those documents are; a word no document has in either
+   language weighs as the rarest word can. A document that has none of the
+   translated words is measured as the question reads without them.
 3. A document must cover at least half of the query, each term weighing
    its inverse document frequency (bm25's idf: a rare word weighs more than
    "get"); with ``every_term`` it must contain every term. Those are ranked
@@ -43,23 +49,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from types import ModuleType
-
-from django.db import connection
+from dataclasses import dataclass
 
 from agentweb.game.models import DocumentKind, SearchDocument
+from agentweb.game.search.backends import backend
 from agentweb.game.search.passages import question_words, sentences
-from agentweb.game.search.terms import (
-    ASKING_CHARACTERS,
-    FUNCTION_CHARACTERS,
-    closest_word,
-    is_cjk,
-    plain_text,
-    terms_of,
-)
-from agentweb.game.search.vocabulary import chinese_characters, vocabulary
-from agentweb.game.text import clean_text
+from agentweb.game.search.reading import Query, analyse, read_query
+from agentweb.game.search.terms import plain_text
 
 # Upper bound for any caller-supplied limit.
 MAX_RESULTS = 50
@@ -90,95 +86,6 @@ def _idf_weights(found: dict[str, set[int]], n: int) -> dict[str, float]:
     return {term: _idf(len(ids), n) for term, ids in found.items()}
 
 
-@dataclass(frozen=True)
-class Query:
-    """The terms searched for after typo repair, and the terms no document has."""
-
-    terms: list[str]
-    corrected: dict[str, str]
-    unknown: list[str]
-    # Chinese pairs skipped as spanning two words ("烧煤" in "为啥不烧煤"): their characters
-    # may be words of one character (煤, coal), for choosing the sentences to quote.
-    across: list[str] = field(default_factory=list)
-    # Terms searched as the start of a word: a player's short form ("min" for minimum).
-    prefixed: frozenset[str] = frozenset()
-
-
-def backend() -> ModuleType:
-    if connection.vendor == "postgresql":
-        from agentweb.game.search import postgres_fts
-
-        return postgres_fts
-    if connection.vendor == "sqlite":
-        from agentweb.game.search import sqlite_fts
-
-        return sqlite_fts
-    raise NotImplementedError(f"No full-text search backend for {connection.vendor}")
-
-
-def analyse(
-    query: str, kinds: Sequence[str], *, book: int | None = None, prefix: bool = False
-) -> tuple[Query, dict[str, set[int]]]:
-    """The query's terms and, per term, the ids of the documents containing it."""
-    parsed, found, _ = _analyse(query, kinds, book=book, prefix=prefix)
-    return parsed, found
-
-
-def _analyse(
-    query: str, kinds: Sequence[str], *, book: int | None, prefix: bool, partial: bool = False
-) -> tuple[Query, dict[str, set[int]], int | None]:
-    """:func:`analyse`, and the number of documents of ``kinds`` if the backend counted them.
-    With ``partial`` (a question in a player's words), a word no document has and no typo
-    explains is tried as the start of a word: a short form ("min" for minimum)."""
-    engine = backend()
-    words = terms_of(clean_text(query))
-    matches = engine.matching_each(words, kinds, book, prefix=prefix)
-    terms, corrected, unknown, across, prefixed = [], {}, [], [], set()
-    found: dict[str, set[int]] = {}
-    for term in words:
-        ids = matches.ids[term]
-        if not ids and term in matches.dropped:
-            continue  # a stop word to the database, though not to our list
-        if not ids and is_cjk(term) and _across_words(term, kinds):
-            across.append(term)  # a pair of characters across two Chinese words
-            continue
-        if not ids:
-            repaired = closest_word(term, vocabulary(kinds))
-            ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
-            if not ids and partial and not prefix and _short_form(term):
-                ids = engine.matching(term, kinds, book, prefix=True)
-                if ids:
-                    prefixed.add(term)
-                    repaired = term
-            if not ids:
-                unknown.append(term)
-                continue
-            if repaired != term:
-                corrected[term] = repaired
-            term = repaired
-        if term not in found:
-            terms.append(term)
-            found[term] = ids
-    query_read = Query(terms, corrected, unknown, across, frozenset(prefixed))
-    return query_read, found, matches.documents
-
-
-# A short form is at least this long ("min", "max", "info"): shorter starts match anything.
-SHORT_FORM_CHARS = 3
-
-
-def _short_form(term: str) -> bool:
-    return len(term) >= SHORT_FORM_CHARS and term.isalpha() and not is_cjk(term)
-
-
-def _across_words(pair: str, kinds: Sequence[str]) -> bool:
-    """A Chinese pair no document has spans two words (or a question word), unless one of
-    its characters is in no document at all: then the question names something else."""
-    return bool(set(pair) & (ASKING_CHARACTERS | FUNCTION_CHARACTERS)) or set(pair) <= (
-        chinese_characters(kinds)
-    )
-
-
 def search(
     query: str,
     kinds: Sequence[str | DocumentKind],
@@ -197,17 +104,13 @@ def search(
     questions in a player's words).
     """
     kinds = [str(kind) for kind in kinds]
-    parsed, found, documents = _analyse(query, kinds, book=book, prefix=prefix, partial=partial)
+    parsed, found, documents = read_query(query, kinds, book=book, prefix=prefix, partial=partial)
     if (parsed.unknown and not partial) or not parsed.terms:
         return []
     n = _document_count(kinds) if documents is None else documents
-    weight = _idf_weights(found, n)
-    # A word no document has weighs as much as a word can: it is part of what was asked.
-    total = sum(weight.values()) + len(set(parsed.unknown)) * _idf(0, n)
-    share: dict[int, float] = {}
-    for term, ids in found.items():
-        for doc_id in ids:
-            share[doc_id] = share.get(doc_id, 0.0) + weight[term] / total
+    share = _shares(found, parsed.unknown, n)
+    if parsed.untranslated is not None:
+        share = _translated_shares(parsed, found, share, n)
     needed = 1.0 if every_term else MIN_SHARE
     candidates = [doc_id for doc_id, part in share.items() if part >= needed - 1e-9]
     if not candidates:
@@ -218,7 +121,7 @@ def search(
     # a document with the question's telling words beats one that repeats a
     # single common word.
     scores = backend().scores(
-        parsed.terms, candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
+        _ranked_by(parsed), candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
     )
     ranked = sorted(scores.items(), key=lambda row: (-row[1].score * share[row[0]], row[0]))
     if partial:
@@ -229,6 +132,49 @@ def search(
         docs = SearchDocument.objects.in_bulk(best)
         targets = {d: (docs[d].kind, getattr(docs[d], f"{docs[d].kind}_id")) for d in docs}
     return [Hit(*targets[d], round(share[d], 3)) for d in best if d in targets]
+
+
+def _translated_shares(
+    parsed: Query, found: dict[str, set[int]], share: dict[int, float], n: int
+) -> dict[int, float]:
+    """The shares of a query some of whose words were translated. A document with none of
+    them is measured as the question reads without them: the translation finds English
+    passages, it does not lower what a passage in the question's own language must cover.
+    A document with some must have a game's name among them, or two of the question's
+    words: one dictionary word alone is a guess among its senses ("door" for 关门, "to
+    close for the night"), however rare the sense it matched."""
+    assert parsed.untranslated is not None
+    plain = _shares(parsed.untranslated.found, parsed.untranslated.unknown, n)
+    translated = set().union(*(found[term] for term in parsed.alternatives))
+    named = set().union(*(found[term] for term in parsed.names))
+    out: dict[int, float] = {}
+    for doc_id in share.keys() | plain.keys():
+        if doc_id not in translated:
+            out[doc_id] = plain.get(doc_id, 0.0)
+        elif doc_id in named or sum(doc_id in ids for ids in found.values()) >= 2:
+            out[doc_id] = share[doc_id]
+    return out
+
+
+def _ranked_by(parsed: Query) -> list[str]:
+    """The words the database ranks the candidates by: the terms (a translated word by its
+    English words), and the terms read without translation."""
+    words = parsed.searched()
+    if parsed.untranslated is not None:
+        words += [t for t in parsed.untranslated.found if t not in words]
+    return words
+
+
+def _shares(found: dict[str, set[int]], unknown: Sequence[str], n: int) -> dict[int, float]:
+    """The share of the query each document covers, each term weighing its idf; a word no
+    document has weighs as much as a word can: it is part of what was asked."""
+    weight = _idf_weights(found, n)
+    total = sum(weight.values()) + len(set(unknown)) * _idf(0, n)
+    share: dict[int, float] = {}
+    for term, ids in found.items():
+        for doc_id in ids:
+            share[doc_id] = share.get(doc_id, 0.0) + weight[term] / total
+    return share
 
 
 def _answers_first(query: str, ranked: list, share: dict[int, float]) -> list:

@@ -58,19 +58,37 @@ def _sentences(text: str) -> list[tuple[str, int]]:
 ASKED = ("?", "？")
 
 
-def best_passage(text: str, terms: Sequence[str], limit: int) -> str:
+# A query term: a word, or the alternatives of one (a Chinese word's English words).
+Term = str | tuple[str, ...]
+
+
+def _has(term: Term, part: str, stems: set[str]) -> bool:
+    """Whether a sentence (``part``, its words' ``stems``) has the term: a Chinese term as
+    written, a word by its stem, alternatives by any of them (all the words of one)."""
+    if isinstance(term, tuple):
+        return any(_has(one, part, stems) for one in term)
+    if is_cjk(term):
+        return term in part
+    return all(stem(word) in stems for word in TERM.findall(term.lower()))
+
+
+def _key(term: Term) -> Term:
+    return stem(term) if isinstance(term, str) and not is_cjk(term) else term
+
+
+def best_passage(text: str, terms: Sequence[Term], limit: int) -> str:
     """The sentences of ``text`` with the most query ``terms``, in order, within ``limit``
     characters (a question the text asks with the sentence after it, its answer; the best
     sentence with the one after it in its paragraph, what it leads to); the text's start
-    when no sentence has any."""
+    when no sentence has any. A term of alternatives counts once, for any of them."""
     numbered = _sentences(text)
     parts = [part for part, _ in numbered]
     if not parts:
         return ""
-    wanted = {stem(term) for term in terms if not is_cjk(term)}
-    chinese = [term for term in terms if is_cjk(term)]
+    # Words of one stem are one term ("drops", "dropped"), as the search matched them.
+    unique = list({_key(term): term for term in terms}.values())
     scores = [
-        len(wanted & {stem(w) for w in TERM.findall(part)}) + sum(t in part for t in chinese)
+        sum(_has(term, part, {stem(w) for w in TERM.findall(part)}) for term in unique)
         for part in parts
     ]
     order = sorted(range(len(parts)), key=lambda i: (-scores[i], i))

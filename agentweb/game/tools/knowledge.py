@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -11,7 +12,7 @@ from agentweb.game import queries
 from agentweb.game.models import DocumentKind, KnowledgeArticle
 from agentweb.game.search import analyse
 from agentweb.game.search.game_names import game_language
-from agentweb.game.search.passages import best_passage
+from agentweb.game.search.passages import Term, best_passage
 from agentweb.game.search.terms import characters, terms_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
 from agentweb.game.tools.shown import Shown, shown_in
@@ -57,7 +58,7 @@ class KnowledgeResult(BaseModel):
     shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
-def excerpt(body: str, terms: list[str], limit: int = EXCERPT_CHARS) -> str:
+def excerpt(body: str, terms: Sequence[Term], limit: int = EXCERPT_CHARS) -> str:
     """The body's sentences that answer the query best, in their order, within ``limit``."""
     return clip(best_passage(body, terms, limit), limit)
 
@@ -68,10 +69,11 @@ def _search(value: KnowledgeInput) -> KnowledgeResult:
     found: list[KnowledgeArticle] = KnowledgeArticle.objects.in_language(
         hits, game_language(value.language)
     )[: value.limit]
-    # The terms as searched (typos repaired), so the quoted sentences are the ones that
-    # matched, and the characters of Chinese pairs across words (煤 in "为啥不烧煤").
-    searched = analyse(value.query, [DocumentKind.ARTICLE])[0] if found else None
-    terms = [*searched.terms, *characters(searched.across)] if searched else []
+    # The terms as searched (typos repaired, Chinese words in English where the data has
+    # them so), so the quoted sentences are the ones that matched, and the characters of
+    # Chinese pairs across words (煤 in "为啥不烧煤").
+    searched = analyse(value.query, [DocumentKind.ARTICLE], partial=True)[0] if found else None
+    terms = [*searched.for_passages(), *characters(searched.across)] if searched else []
     result = KnowledgeResult(
         query=value.query,
         articles=[

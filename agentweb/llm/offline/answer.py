@@ -239,7 +239,7 @@ def _knowledge(d: Draft, obs: Seen) -> None:
         # The question's words, and the names it links in the data's words (an English
         # passage for a Chinese question).
         asked = f"{d.p.text} {d.p.search_text or ''}"
-        quote = best_sentences(str(article.get("excerpt", "")), asked)
+        quote = best_sentences(str(article.get("excerpt", "")), asked, chosen=True)
         written = language_of(quote, fallback=d.p.lang)
         if written != d.p.lang:
             # Quoted, not translated: the answer says the passage is in another language.

@@ -347,6 +347,13 @@ ZH_OTHER = {
     "Tropical Fish": "热带鱼",
 }
 
+# The dimensions, as the game's zh_cn names them (places are no item or mob of the data).
+ZH_PLACES = {
+    "主世界": "Overworld",
+    "下界": "The Nether",
+    "末地": "The End",
+}
+
 EN_TO_ZH = {**{en: zh for zh, en in ZH_ITEMS.items()}, **ZH_OTHER}
 # The glossary's own preferred names where two Chinese names share one English name.
 EN_TO_ZH.update(

@@ -21,12 +21,18 @@ ASKING_PAIRS = frozenset(
 )
 
 
-def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> str:
+def best_sentences(
+    text: str, question: str, keep: int = SENTENCES_QUOTED, *, chosen: bool = False
+) -> str:
     """The sentences of ``text`` sharing the most words with the question, in their order;
     a sentence that asks a question comes with the next one, its answer.
 
     The tool already picked the passage; this only trims it to what answers the
-    question, so a long article is not quoted from its start.
+    question, so a long article is not quoted from its start. With ``chosen`` (an
+    excerpt the search cut to the sentences with the question's words), an excerpt none
+    of whose sentences shares a word with the question — written in another language
+    than it, found by its words in that language — is kept whole: nothing here tells
+    its sentences apart, the search did.
     """
     sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
     if len(sentences) <= keep:
@@ -35,6 +41,9 @@ def best_sentences(text: str, question: str, keep: int = SENTENCES_QUOTED) -> st
 
     def overlap(i: int) -> int:
         return len(wanted & _words(sentences[i]))
+
+    if chosen and not any(overlap(i) for i in range(len(sentences))):
+        return " ".join(sentences)
 
     best = set(sorted(range(len(sentences)), key=lambda i: (-overlap(i), i))[:keep])
     # A question the passage asks itself is quoted with the sentence that answers it.

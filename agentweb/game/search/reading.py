@@ -1,0 +1,214 @@
+"""A query as the documents read it: its terms (typos repaired, a player's short forms,
+Chinese pairs across two words skipped, Chinese words no document has as written searched
+in English), the documents of each, and the words no document has.
+
+See :mod:`agentweb.game.search` for how a search uses them (the relevance floor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from agentweb.game.search.backends import backend
+from agentweb.game.search.terms import (
+    ASKING_CHARACTERS,
+    FUNCTION_CHARACTERS,
+    closest_word,
+    is_cjk,
+    terms_of,
+)
+from agentweb.game.search.translation import Words, searched_words
+from agentweb.game.search.vocabulary import chinese_characters, vocabulary
+from agentweb.game.text import clean_text
+
+
+@dataclass(frozen=True)
+class Untranslated:
+    """A query's terms and their documents, and its terms no document has, as read with no
+    word translated."""
+
+    found: dict[str, set[int]]
+    unknown: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Query:
+    """The terms searched for after typo repair, and the terms no document has."""
+
+    terms: list[str]
+    corrected: dict[str, str]
+    unknown: list[str]
+    # Chinese pairs skipped as spanning two words ("烧煤" in "为啥不烧煤"): their characters
+    # may be words of one character (煤, coal), for choosing the sentences to quote.
+    across: list[str] = field(default_factory=list)
+    # Terms searched as the start of a word: a player's short form ("min" for minimum).
+    prefixed: frozenset[str] = frozenset()
+    # Chinese words of a question searched in English (``partial``): each one term, found
+    # by any of its English words (:mod:`agentweb.game.search.translation`).
+    alternatives: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The query read with no word translated, when the translation read it otherwise: how
+    # a document that has none of the translated words is measured.
+    untranslated: Untranslated | None = None
+    # The translated words that are the game's names (the others are a dictionary's guess).
+    names: frozenset[str] = frozenset()
+
+    def searched(self) -> list[str]:
+        """What the database ranks by: the terms, a translated word by its English words."""
+        return [word for term in self.terms for word in self.alternatives.get(term, (term,))]
+
+    def for_passages(self) -> list[str | tuple[str, ...]]:
+        """The terms that choose the sentences quoted: a translated word as its
+        alternatives, one of which a sentence must have."""
+        return [self.alternatives.get(term, term) for term in self.terms]
+
+
+def analyse(
+    query: str,
+    kinds: Sequence[str],
+    *,
+    book: int | None = None,
+    prefix: bool = False,
+    partial: bool = False,
+) -> tuple[Query, dict[str, set[int]]]:
+    """The query's terms and, per term, the ids of the documents containing it (read as
+    :func:`search` reads it with the same ``partial``)."""
+    parsed, found, _ = read_query(query, kinds, book=book, prefix=prefix, partial=partial)
+    return parsed, found
+
+
+def read_query(
+    query: str, kinds: Sequence[str], *, book: int | None, prefix: bool, partial: bool = False
+) -> tuple[Query, dict[str, set[int]], int | None]:
+    """:func:`analyse`, and the number of documents of ``kinds`` if the backend counted them.
+    With ``partial`` (a question in a player's words), a word no document has and no typo
+    explains is tried as the start of a word: a short form ("min" for minimum), and the
+    Chinese words no document has as written are searched in English."""
+    engine = backend()
+    text = clean_text(query)
+    words = terms_of(text)
+    matches = engine.matching_each(words, kinds, book, prefix=prefix)
+    chinese = _chinese_words(text, matches.ids, kinds, book) if partial else None
+    known = _Characters(kinds)
+    read = _Read(words, matches, kinds, book, prefix, partial, chinese, known)
+    alternatives: dict[str, tuple[str, ...]] = {}
+    names: set[str] = set()
+    for word in chinese.words if chinese is not None else []:
+        if word.ids and word.text not in read.found:
+            read.terms.append(word.text)
+            read.found[word.text] = set(word.ids)
+            alternatives[word.text] = word.alternatives
+            if word.name:
+                names.add(word.text)
+        elif not word.ids and word.counts:
+            read.unknown.append(word.text)  # a word of the question no document has, either way
+    plain = None
+    if chinese is not None and (chinese.words or chinese.inside or chinese.between):
+        # Read as it was without translation too: the documents that have none of the
+        # translated words are measured that way.
+        as_asked = _Read(words, matches, kinds, book, prefix, partial, None, known)
+        plain = Untranslated(as_asked.found, tuple(as_asked.unknown))
+    query_read = Query(
+        read.terms,
+        read.corrected,
+        read.unknown,
+        read.across,
+        frozenset(read.prefixed),
+        alternatives,
+        plain,
+        frozenset(names),
+    )
+    return query_read, read.found, matches.documents
+
+
+class _Read:
+    """The terms of a query's words, as the documents have them (typos repaired, short
+    forms, Chinese pairs across words skipped); with ``chinese``, the pairs of characters
+    of the words searched in English left out (their words are terms of their own)."""
+
+    def __init__(self, words, matches, kinds, book, prefix, partial, chinese, known) -> None:
+        self.known = known
+        self.terms: list[str] = []
+        self.corrected: dict[str, str] = {}
+        self.unknown: list[str] = []
+        self.across: list[str] = []
+        self.prefixed: set[str] = set()
+        self.found: dict[str, set[int]] = {}
+        for term in words:
+            self._read(term, matches, kinds, book, prefix, partial, chinese)
+
+    def _read(self, term, matches, kinds, book, prefix, partial, chinese) -> None:
+        ids = matches.ids[term]
+        if not ids and term in matches.dropped:
+            return  # a stop word to the database, though not to our list
+        if chinese is not None and term in chinese.inside:
+            self.across.append(term)  # a pair of a word searched in English: for passages
+            return
+        if not ids and chinese is not None and term in chinese.between:
+            self.across.append(term)  # a pair across two words
+            return
+        if not ids and is_cjk(term) and _across_words(term, self.known):
+            self.across.append(term)  # a pair of characters across two Chinese words
+            return
+        if not ids:
+            engine = backend()
+            repaired = closest_word(term, vocabulary(kinds))
+            ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
+            if not ids and partial and not prefix and _short_form(term):
+                ids = engine.matching(term, kinds, book, prefix=True)
+                if ids:
+                    self.prefixed.add(term)
+                    repaired = term
+            if not ids:
+                self.unknown.append(term)
+                return
+            if repaired != term:
+                self.corrected[term] = repaired
+            term = repaired
+        if term not in self.found:
+            self.terms.append(term)
+            self.found[term] = ids
+
+
+def _chinese_words(
+    text: str, ids: dict[str, set[int]], kinds: Sequence[str], book: int | None
+) -> Words:
+    """The content words of ``text``'s Chinese runs, each one term, found as written or in
+    English (:func:`agentweb.game.search.translation.searched_words`)."""
+
+    def matching(words: list[str]) -> dict[str, set[int]]:
+        return backend().matching_each(words, kinds, book, prefix=False).ids
+
+    return searched_words(text, ids, matching)
+
+
+# A short form is at least this long ("min", "max", "info"): shorter starts match anything.
+SHORT_FORM_CHARS = 3
+
+
+def _short_form(term: str) -> bool:
+    return len(term) >= SHORT_FORM_CHARS and term.isalpha() and not is_cjk(term)
+
+
+class _Characters:
+    """The Chinese characters the documents of some kinds use, read once for a query when
+    it needs them."""
+
+    def __init__(self, kinds: Sequence[str]) -> None:
+        self.kinds = kinds
+        self._read: frozenset[str] | None = None
+
+    def all(self) -> frozenset[str]:
+        if self._read is None:
+            self._read = chinese_characters(self.kinds)
+        return self._read
+
+
+def _across_words(pair: str, known: _Characters) -> bool:
+    """A Chinese pair no document has spans two words (or a question word), unless one of
+    its characters is in no document at all: then the question names something else."""
+    asking = bool(set(pair) & (ASKING_CHARACTERS | FUNCTION_CHARACTERS))
+    return asking or set(pair) <= known.all()
+
+
+__all__ = ["Query", "Untranslated", "analyse", "read_query"]
