@@ -128,4 +128,4 @@ TRANSLATED = [
     ("签到的连续天数断了会怎样？", "How the daily sign-in works"),
 ]
 # Chinese questions whose words the dictionary knows but that no passage is about.
-TRANSLATED_NOTHING = ["服务器每周几点备份？", "服务器允许飞行吗？"]
+TRANSLATED_NOTHING = ["服务器每周几点备份？", "服务器允许飞行吗？", "服务器每天几点重启？"]

@@ -15,6 +15,8 @@ from tests.game.search_cases import TRANSLATED
 @pytest.mark.parametrize(("question", "title"), TRANSLATED)
 def test_a_chinese_question_finds_the_english_article(world, question, title):
     load_manual_articles(KNOWLEDGE_DIR)
+    # The server articles' Chinese versions left out: the passage is in English only.
+    KnowledgeArticle.objects.filter(language="zh_cn").delete()
     found = search_knowledge(question)
     assert found and found[0].title == title, [a.title for a in found]
 

@@ -119,12 +119,19 @@ def _chinese() -> dict:
 
 
 def _translated() -> dict:
-    """Chinese questions about English-only passages, searched in English through the
-    dictionary; questions no passage is about; the excerpt's translated sentence."""
-    seen: dict = {
-        "found": [[q, [a.title for a in queries.search_knowledge(q)][:1]] for q, _ in TRANSLATED],
-        "nothing": [[q, len(queries.search_knowledge(q))] for q in TRANSLATED_NOTHING],
-    }
+    """Chinese questions about English-only passages (the server articles' Chinese versions
+    left out), searched in English through the dictionary; questions no passage is about;
+    the excerpt's translated sentence."""
+    seen: dict = {"nothing": [[q, len(queries.search_knowledge(q))] for q in TRANSLATED_NOTHING]}
+    try:
+        with transaction.atomic():
+            KnowledgeArticle.objects.filter(source="manual", language="zh_cn").delete()
+            seen["found"] = [
+                [q, [a.title for a in queries.search_knowledge(q)][:1]] for q, _ in TRANSLATED
+            ]
+            raise Rollback
+    except Rollback:
+        pass
     try:
         with transaction.atomic():
             KnowledgeArticle.objects.create(

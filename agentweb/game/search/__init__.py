@@ -30,7 +30,10 @@ go to the web):
    CC-CEDICT): one term, found in a document that has any of its English words,
    weighing as rare as those documents are; a word no document has in either
    language weighs as the rarest word can. A document that has none of the
-   translated words is measured as the question reads without them.
+   translated words is measured as the question reads without them. A Chinese word
+   of several characters the documents have is one term however many pairs the index
+   keeps of it (服务器), and a word that only says when (每天) is none, so a long common
+   word cannot outweigh the word the question asks about (重启 in "服务器每天几点重启？").
 3. A document must cover at least half of the query, each term weighing
    its inverse document frequency (bm25's idf: a rare word weighs more than
    "get"); with ``every_term`` it must contain every term. Those are ranked

@@ -52,10 +52,18 @@ class Query:
     untranslated: Untranslated | None = None
     # The translated words that are the game's names (the others are a dictionary's guess).
     names: frozenset[str] = frozenset()
+    # Chinese words of several pairs the documents have as written: each one term, ranked
+    # by its pairs (what the index has).
+    written: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def searched(self) -> list[str]:
-        """What the database ranks by: the terms, a translated word by its English words."""
-        return [word for term in self.terms for word in self.alternatives.get(term, (term,))]
+        """What the database ranks by: the terms, a translated word by its English words,
+        a Chinese word by its pairs of characters."""
+        return [
+            word
+            for term in self.terms
+            for word in self.alternatives.get(term, self.written.get(term, (term,)))
+        ]
 
     def for_passages(self) -> list[str | tuple[str, ...]]:
         """The terms that choose the sentences quoted: a translated word as its
@@ -93,6 +101,11 @@ def read_query(
     read = _Read(words, matches, kinds, book, prefix, partial, chinese, known)
     alternatives: dict[str, tuple[str, ...]] = {}
     names: set[str] = set()
+    written: dict[str, tuple[str, ...]] = {}
+    for text_, (ids, pairs) in (chinese.written if chinese is not None else {}).items():
+        if ids:  # (a word that says when has none: it is no term)
+            read.add(text_, set(ids))
+            written[text_] = pairs
     for word in chinese.words if chinese is not None else []:
         if word.ids and word.text not in read.found:
             read.terms.append(word.text)
@@ -105,9 +118,16 @@ def read_query(
     plain = None
     if chinese is not None and (chinese.words or chinese.inside or chinese.between):
         # Read as it was without translation too: the documents that have none of the
-        # translated words are measured that way.
-        as_asked = _Read(words, matches, kinds, book, prefix, partial, None, known)
-        plain = Untranslated(as_asked.found, tuple(as_asked.unknown))
+        # translated words are measured that way — its words of several pairs one term
+        # each, and its words no document has in either language still asked (重启 in
+        # "服务器几点重启", whose characters other words have, is a word of the
+        # dictionary, not a pair across two words).
+        as_asked = _Read(words, matches, kinds, book, prefix, partial, None, known, chinese.written)
+        for text_, (ids, _pairs) in chinese.written.items():
+            if ids:
+                as_asked.add(text_, set(ids))
+        missing = [w.text for w in chinese.words if not w.ids and w.counts]
+        plain = Untranslated(as_asked.found, tuple(dict.fromkeys(as_asked.unknown + missing)))
     query_read = Query(
         read.terms,
         read.corrected,
@@ -117,6 +137,7 @@ def read_query(
         alternatives,
         plain,
         frozenset(names),
+        written,
     )
     return query_read, read.found, matches.documents
 
@@ -126,8 +147,13 @@ class _Read:
     forms, Chinese pairs across words skipped); with ``chinese``, the pairs of characters
     of the words searched in English left out (their words are terms of their own)."""
 
-    def __init__(self, words, matches, kinds, book, prefix, partial, chinese, known) -> None:
+    def __init__(
+        self, words, matches, kinds, book, prefix, partial, chinese, known, written=None
+    ) -> None:
         self.known = known
+        # The pairs of the words read whole (``Words.written``): not terms of their own.
+        written = chinese.written if chinese is not None else written or {}
+        self.grouped = {pair for _, pairs in written.values() for pair in pairs}
         self.terms: list[str] = []
         self.corrected: dict[str, str] = {}
         self.unknown: list[str] = []
@@ -137,10 +163,17 @@ class _Read:
         for term in words:
             self._read(term, matches, kinds, book, prefix, partial, chinese)
 
+    def add(self, term: str, ids: set[int]) -> None:
+        if term not in self.found:
+            self.terms.append(term)
+            self.found[term] = ids
+
     def _read(self, term, matches, kinds, book, prefix, partial, chinese) -> None:
         ids = matches.ids[term]
         if not ids and term in matches.dropped:
             return  # a stop word to the database, though not to our list
+        if term in self.grouped:
+            return  # a pair of a word read whole
         if chinese is not None and term in chinese.inside:
             self.across.append(term)  # a pair of a word searched in English: for passages
             return
@@ -165,9 +198,7 @@ class _Read:
             if repaired != term:
                 self.corrected[term] = repaired
             term = repaired
-        if term not in self.found:
-            self.terms.append(term)
-            self.found[term] = ids
+        self.add(term, ids)
 
 
 def _chinese_words(

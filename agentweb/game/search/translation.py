@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 from agentweb.game.models import GameName
@@ -70,6 +70,8 @@ class Word:
     name: bool = False
     # Which run of Chinese characters of the text it is in.
     run: int = 0
+    # A word that only says when (每天, 今天): no term of the search, in either language.
+    when: bool = False
 
 
 def _glossary() -> dict[str, str]:
@@ -135,7 +137,9 @@ def _translated(word: str, run: int, names: dict[str, str], dictionary: Dictiona
     if word in names:
         return Word(word, (names[word].lower(),), name=True, run=run)
     senses = dictionary.senses.get(word, ())
-    if _asks_nothing(word) or word in dictionary.asking or set(senses) <= TIME_WORDS:
+    if senses and set(senses) <= TIME_WORDS:
+        return Word(word, run=run, when=True)
+    if _asks_nothing(word) or word in dictionary.asking:
         return Word(word, run=run)
     return Word(word, senses, run=run)
 
@@ -172,6 +176,10 @@ class Words:
     words: list[Searched]
     inside: frozenset[str]
     between: frozenset[str]
+    # Words of several pairs the documents have as written (服务器: 服务, 务器): each one
+    # term, found in the documents that have all its pairs, so a long word does not weigh
+    # as several words; a word that says when (每天) with no documents: no term at all.
+    written: dict[str, tuple[frozenset[int], tuple[str, ...]]] = field(default_factory=dict)
 
 
 def searched_words(
@@ -182,16 +190,24 @@ def searched_words(
     """The content words of ``text``'s Chinese runs that no document has as written (not
     every pair of their characters in one document, ``as_written``: pair → documents),
     each searched by its English words with ``matching`` (all of them in one call: word →
-    documents). A word the documents have as written is searched by its pairs of
-    characters, as the index has it (each pair a term, as before)."""
+    documents). A word of several pairs the documents have as written is one term, found
+    in the documents that have all its pairs (``Words.written``: 服务器 weighs as one word,
+    not as 服务 and 务器); a word that only says when (每天) is no term."""
     cut = chinese_words(text)
     inside: set[str] = set()
     wanted: dict[str, Word] = {}
+    written: dict[str, tuple[frozenset[int], tuple[str, ...]]] = {}
     for k, word in enumerate(cut):
+        if word.when and len(word.text) > 1:
+            written.setdefault(word.text, (frozenset(), tuple(bigrams(word.text))))
+            continue  # says when, not what about: its pairs are no terms
         if not word.alternatives or (len(word.text) == 1 and _joined(cut, k, as_written)):
             continue  # a function word, or one character of a pair the data has (旧钟)
         pairs = bigrams(word.text) if len(word.text) > 1 else []
-        if _together(pairs, as_written):
+        having = _together(pairs, as_written)
+        if having:
+            if len(pairs) > 1:
+                written.setdefault(word.text, (having, tuple(pairs)))
             continue  # the data has it in Chinese
         inside.update(pairs)
         wanted.setdefault(word.text, word)
@@ -208,7 +224,8 @@ def searched_words(
         ids = frozenset(i for a in having for i in found[a])
         counts = word.name or len(word.text) > 1
         words.append(Searched(word.text, having, ids, counts, word.name))
-    return Words(words, frozenset(inside), frozenset(between - inside))
+    grouped = {pair for _, pairs in written.values() for pair in pairs}
+    return Words(words, frozenset(inside), frozenset(between - inside - grouped), written)
 
 
 def _together(pairs: list[str], as_written: Mapping[str, set[int]]) -> frozenset[int]:
