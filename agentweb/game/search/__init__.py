@@ -38,7 +38,9 @@ go to the web):
    its inverse document frequency (bm25's idf: a rare word weighs more than
    "get"); with ``every_term`` it must contain every term. Those are ranked
    by the database's relevance (``bm25()`` / ``ts_rank``) times the share of
-   the query they cover, best first.
+   the query they cover, best first; with words searched in English, whose relevance
+   and the Chinese words' are on different scales, the document covering more of the
+   question first (to a tenth), then by relevance.
 4. For a question in a player's words (``partial``), documents next to each other
    in that ranking that cover the same share of it — where the database's
    relevance would only weigh their lengths — come in the order of how much of
@@ -127,6 +129,8 @@ def search(
         _ranked_by(parsed), candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
     )
     ranked = sorted(scores.items(), key=lambda row: (-row[1].score * share[row[0]], row[0]))
+    if parsed.alternatives:
+        ranked = _covering_first(ranked, share)
     if partial:
         ranked = _answers_first(query, ranked, share)
     best = [doc_id for doc_id, _ in ranked[:limit]]
@@ -135,6 +139,14 @@ def search(
         docs = SearchDocument.objects.in_bulk(best)
         targets = {d: (docs[d].kind, getattr(docs[d], f"{docs[d].kind}_id")) for d in docs}
     return [Hit(*targets[d], round(share[d], 3)) for d in best if d in targets]
+
+
+def _covering_first(ranked: list, share: dict[int, float]) -> list:
+    """With words searched in English, the database's relevance of an English passage
+    (through a dictionary's senses) and of a Chinese one (through the question's own
+    characters) are on different scales: the document covering more of the question comes
+    first, the relevance ranks documents covering as much (to a tenth)."""
+    return sorted(ranked, key=lambda row: -round(share[row[0]], 1))
 
 
 def _translated_shares(
