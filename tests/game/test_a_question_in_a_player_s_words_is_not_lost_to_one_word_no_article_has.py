@@ -7,36 +7,33 @@ with every word (a quest or item search never drops a word it does not know)."""
 
 from __future__ import annotations
 
-from agentweb.game.models import DocumentKind, KnowledgeArticle
+from agentweb.game.models import DocumentKind
 from agentweb.game.queries import search_knowledge
 from agentweb.game.search import search
-
-
-def _article(key: str, title: str, body: str) -> None:
-    KnowledgeArticle.objects.create(key=f"manual:{key}", source="manual", title=title, body=body)
+from tests.game.articles import article
 
 
 def test_an_english_question_with_a_stray_word_finds_the_article_that_covers_the_rest(world):
-    _article("end", "The End", "The End dimension is disabled on this server.")
-    _article("shop", "Coin shop", "The shop sells starter kits for coins.")
+    article("end", "The End", "The End dimension is disabled on this server.")
+    article("shop", "Coin shop", "The shop sells starter kits for coins.")
     found = search_knowledge("is the end dimension disabled? i want the dragon")
     assert [a.key for a in found] == ["manual:end"]
 
 
 def test_a_question_mostly_of_words_no_article_has_finds_nothing(world):
-    _article("end", "The End", "The End dimension is disabled on this server.")
+    article("end", "The End", "The End dimension is disabled on this server.")
     assert search_knowledge("what is the qwxv zorblat on the server?") == []
 
 
 def test_a_chinese_question_skips_pairs_across_a_function_character(world):
-    _article("lamp", "灯塔", "把新灯挂上灯塔，旧灯就不会再在深夜闪了。")
-    _article("dock", "码头", "码头的船每到深夜就会离开。")
+    article("lamp", "灯塔", "把新灯挂上灯塔，旧灯就不会再在深夜闪了。")
+    article("dock", "码头", "码头的船每到深夜就会离开。")
     found = search_knowledge("怎样才能让旧灯深夜不再闪？")
     assert found and found[0].key == "manual:lamp"
     assert search_knowledge("为什么没有海洋神殿？") == [], "神殿 is in no text"
 
 
 def test_a_name_search_still_needs_every_word(world):
-    _article("end", "The End", "The End dimension is disabled on this server.")
+    article("end", "The End", "The End dimension is disabled on this server.")
     assert search("end dimension zorblat", [DocumentKind.ARTICLE]) == []
     assert search("end dimension zorblat", [DocumentKind.ARTICLE], partial=True)

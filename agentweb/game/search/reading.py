@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agentweb.game.search.backends import backend
+from agentweb.game.search.matches import Matches
 from agentweb.game.search.terms import (
     ASKING_CHARACTERS,
     FUNCTION_CHARACTERS,
@@ -97,8 +98,8 @@ def read_query(
     words = terms_of(text)
     matches = engine.matching_each(words, kinds, book, prefix=prefix)
     chinese = _chinese_words(text, matches.ids, kinds, book) if partial else None
-    known = _Characters(kinds)
-    read = _Read(words, matches, kinds, book, prefix, partial, chinese, known)
+    scope = _Scope(kinds, book, prefix, partial, matches, _Characters(kinds))
+    read = _Read(words, scope, chinese)
     alternatives: dict[str, tuple[str, ...]] = {}
     names: set[str] = set()
     written: dict[str, tuple[str, ...]] = {}
@@ -122,7 +123,7 @@ def read_query(
         # each, and its words no document has in either language still asked (重启 in
         # "服务器几点重启", whose characters other words have, is a word of the
         # dictionary, not a pair across two words).
-        as_asked = _Read(words, matches, kinds, book, prefix, partial, None, known, chinese.written)
+        as_asked = _Read(words, scope, written=chinese.written)
         for text_, (ids, _pairs) in chinese.written.items():
             if ids:
                 as_asked.add(text_, set(ids))
@@ -142,15 +143,35 @@ def read_query(
     return query_read, read.found, matches.documents
 
 
+@dataclass(frozen=True)
+class _Scope:
+    """Where and how a query's words are looked up: the documents' kinds and book, as the
+    start of words or whole, for a question in a player's words (``partial``) or a name;
+    what the database found of each word as written, and the characters the documents use."""
+
+    kinds: Sequence[str]
+    book: int | None
+    prefix: bool
+    partial: bool
+    matches: Matches
+    known: _Characters
+
+
 class _Read:
     """The terms of a query's words, as the documents have them (typos repaired, short
     forms, Chinese pairs across words skipped); with ``chinese``, the pairs of characters
-    of the words searched in English left out (their words are terms of their own)."""
+    of the words searched in English left out (their words are terms of their own), and
+    with ``written`` (or ``chinese``'s), the pairs of the words read whole."""
 
     def __init__(
-        self, words, matches, kinds, book, prefix, partial, chinese, known, written=None
+        self,
+        words: Sequence[str],
+        scope: _Scope,
+        chinese: Words | None = None,
+        written: dict[str, tuple[frozenset[int], tuple[str, ...]]] | None = None,
     ) -> None:
-        self.known = known
+        self.scope = scope
+        self.chinese = chinese
         # The pairs of the words read whole (``Words.written``): not terms of their own.
         written = chinese.written if chinese is not None else written or {}
         self.grouped = {pair for _, pairs in written.values() for pair in pairs}
@@ -161,16 +182,17 @@ class _Read:
         self.prefixed: set[str] = set()
         self.found: dict[str, set[int]] = {}
         for term in words:
-            self._read(term, matches, kinds, book, prefix, partial, chinese)
+            self._read(term)
 
     def add(self, term: str, ids: set[int]) -> None:
         if term not in self.found:
             self.terms.append(term)
             self.found[term] = ids
 
-    def _read(self, term, matches, kinds, book, prefix, partial, chinese) -> None:
-        ids = matches.ids[term]
-        if not ids and term in matches.dropped:
+    def _read(self, term: str) -> None:
+        scope, chinese = self.scope, self.chinese
+        ids = scope.matches.ids[term]
+        if not ids and term in scope.matches.dropped:
             return  # a stop word to the database, though not to our list
         if term in self.grouped:
             return  # a pair of a word read whole
@@ -180,25 +202,36 @@ class _Read:
         if not ids and chinese is not None and term in chinese.between:
             self.across.append(term)  # a pair across two words
             return
-        if not ids and is_cjk(term) and _across_words(term, self.known):
+        if not ids and is_cjk(term) and _across_words(term, scope.known):
             self.across.append(term)  # a pair of characters across two Chinese words
             return
         if not ids:
-            engine = backend()
-            repaired = closest_word(term, vocabulary(kinds))
-            ids = engine.matching(repaired, kinds, book, prefix=prefix) if repaired else set()
-            if not ids and partial and not prefix and _short_form(term):
-                ids = engine.matching(term, kinds, book, prefix=True)
-                if ids:
-                    self.prefixed.add(term)
-                    repaired = term
+            ids, term = self._repaired(term)
             if not ids:
-                self.unknown.append(term)
                 return
-            if repaired != term:
-                self.corrected[term] = repaired
-            term = repaired
         self.add(term, ids)
+
+    def _repaired(self, term: str) -> tuple[set[int], str]:
+        """The documents of the word a term no document has stands for: a typo's repair,
+        or a player's short form (``partial``); none, and the term is unknown."""
+        scope, engine = self.scope, backend()
+        repaired = closest_word(term, vocabulary(scope.kinds))
+        ids = (
+            engine.matching(repaired, scope.kinds, scope.book, prefix=scope.prefix)
+            if repaired
+            else set()
+        )
+        if not ids and scope.partial and not scope.prefix and _short_form(term):
+            ids = engine.matching(term, scope.kinds, scope.book, prefix=True)
+            if ids:
+                self.prefixed.add(term)
+                repaired = term
+        if not ids:
+            self.unknown.append(term)
+            return set(), term
+        if repaired != term:
+            self.corrected[term] = repaired
+        return ids, repaired
 
 
 def _chinese_words(

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
+import snowballstemmer
+
+from agentweb.lib.word_frequency import telling
 from agentweb.llm.offline.text import NOT_NAMES
 
 # Sentences quoted: the ones that share the most words with the question.
@@ -24,8 +28,10 @@ ASKING_PAIRS = frozenset(
 def best_sentences(
     text: str, question: str, keep: int = SENTENCES_QUOTED, *, chosen: bool = False
 ) -> str:
-    """The sentences of ``text`` sharing the most words with the question, in their order;
-    a sentence that asks a question comes with the next one, its answer.
+    """The sentences of ``text`` sharing the most with the question, in their order; a
+    sentence that asks a question comes with the next one, its answer. Words are compared
+    by their stems ("crashed", "crash"), each weighing what it tells of a topic (a word
+    every text uses, "get", less than "crash": :mod:`agentweb.lib.word_frequency`).
 
     The tool already picked the passage; this only trims it to what answers the
     question, so a long article is not quoted from its start. With ``chosen`` (an
@@ -37,10 +43,10 @@ def best_sentences(
     sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
     if len(sentences) <= keep:
         return " ".join(sentences)
-    wanted = _words(question)
+    wanted = _weighed(question)
 
-    def overlap(i: int) -> int:
-        return len(wanted & _words(sentences[i]))
+    def overlap(i: int) -> float:
+        return sum(wanted[word] for word in wanted.keys() & _words(sentences[i]))
 
     if chosen and not any(overlap(i) for i in range(len(sentences))):
         return " ".join(sentences)
@@ -61,12 +67,30 @@ def sentences_about(text: str, names: Sequence[str], question: str) -> str:
     return best_sentences(" ".join(about), question) if about else ""
 
 
+_stemmer = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=4096)
+def _stem(word: str) -> str:
+    return _stemmer.stemWord(word)
+
+
 def _words(text: str) -> set[str]:
-    """Content words (and their singulars), and the pairs of characters of Chinese runs."""
-    found: set[str] = set()
+    """Content words by their Snowball stems, and the pairs of characters of Chinese runs."""
+    return set(_weighed(text))
+
+
+def _weighed(text: str) -> dict[str, float]:
+    """:func:`_words`, each with what it tells of a topic: a word by how common it is in
+    any English text, a pair of Chinese characters all it can (a pair may span two words;
+    nothing tells them apart)."""
+    found: dict[str, float] = {}
     for word in WORD.findall(text.lower()):
         if CJK.fullmatch(word):
-            found |= {word[i : i + 2] for i in range(len(word) - 1)} - ASKING_PAIRS
+            pairs = {word[i : i + 2] for i in range(len(word) - 1)} - ASKING_PAIRS
+            found.update(dict.fromkeys(pairs, 1.0))
         elif word not in NOT_NAMES and len(word) > 2:
-            found |= {word, word.rstrip("s")}
+            word = word.strip("'")
+            stemmed = _stem(word)
+            found[stemmed] = max(found.get(stemmed, 0.0), telling(word))
     return found
