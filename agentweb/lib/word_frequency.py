@@ -1,9 +1,10 @@
 """How much a word of a question tells of its topic, from how common it is in any text.
 
-A question in a player's words carries words every text uses ("today", "really", "way",
-一直, 到底) beside the words of what is asked ("pickaxe", "hydrogen", 高炉). The knowledge
-base alone cannot tell them apart when it lacks both; how common a word is in its language
-can. The frequencies are wordfreq's (Apache-2.0 code, CC BY-SA 4.0 data: many sources of
+A question in a player's words carries words every text uses ("get", "really", 一直)
+beside the words of what is asked ("crash", "hydrogen", 高炉): of a passage's sentences,
+the one that shares the topic's words with the question answers it, not the one that
+shares its everyday words (the offline planner's quotes, :mod:`agentweb.llm.offline.passages`).
+The frequencies are wordfreq's (Apache-2.0 code, CC BY-SA 4.0 data: many sources of
 written and spoken text), on the Zipf scale: log10 of a word's uses per billion words, 7+
 for "the" and 的, about 3 for a word seen once in a long book.
 

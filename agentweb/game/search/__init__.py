@@ -36,15 +36,11 @@ go to the web):
    word cannot outweigh the word the question asks about (重启 in "服务器每天几点重启？").
 3. A document must cover at least half of the query, each term weighing
    its inverse document frequency (bm25's idf: a rare word weighs more than
-   "get"); with ``every_term`` it must contain every term. A question in a player's
-   words (``partial``) weighs each word also by how common it is in any text of its
-   language (:mod:`agentweb.lib.word_frequency`): "really", "anyway", 到底 say little of
-   what is asked, whether the documents have them or not; a game's name weighs all it
-   can. Those are ranked by the database's relevance (``bm25()`` / ``ts_rank``) times
-   the share of the query they cover, best first; for a question in a player's words
-   (whose shares weigh what the relevance does not) and with words searched in English
-   (whose relevance and the Chinese words' are on different scales), the document
-   covering more of the question first (to a tenth), then by relevance.
+   "get"); with ``every_term`` it must contain every term. Those are ranked
+   by the database's relevance (``bm25()`` / ``ts_rank``) times the share of
+   the query they cover, best first; with words searched in English, whose relevance
+   and the Chinese words' are on different scales, the document covering more of the
+   question first (to a tenth), then by relevance.
 4. For a question in a player's words (``partial``), documents next to each other
    in that ranking that cover the same share of it — where the database's
    relevance would only weigh their lengths — come in the order of how much of
@@ -57,7 +53,7 @@ go to the web):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agentweb.game.models import DocumentKind, SearchDocument
@@ -65,7 +61,6 @@ from agentweb.game.search.backends import backend
 from agentweb.game.search.passages import question_words, sentences
 from agentweb.game.search.reading import Query, analyse, read_query
 from agentweb.game.search.terms import plain_text
-from agentweb.lib.word_frequency import telling
 
 # Upper bound for any caller-supplied limit.
 MAX_RESULTS = 50
@@ -118,10 +113,9 @@ def search(
     if (parsed.unknown and not partial) or not parsed.terms:
         return []
     n = _document_count(kinds) if documents is None else documents
-    weigh = _telling(parsed) if partial else None
-    share = _shares(found, parsed.unknown, n, weigh)
+    share = _shares(found, parsed.unknown, n)
     if parsed.untranslated is not None:
-        share = _translated_shares(parsed, found, share, n, weigh)
+        share = _translated_shares(parsed, found, share, n)
     needed = 1.0 if every_term else MIN_SHARE
     candidates = [doc_id for doc_id, part in share.items() if part >= needed - 1e-9]
     if not candidates:
@@ -135,7 +129,7 @@ def search(
         _ranked_by(parsed), candidates, kinds, prefix=prefix, prefixed=parsed.prefixed
     )
     ranked = sorted(scores.items(), key=lambda row: (-row[1].score * share[row[0]], row[0]))
-    if parsed.alternatives or partial:
+    if parsed.alternatives:
         ranked = _covering_first(ranked, share)
     if partial:
         ranked = _answers_first(query, ranked, share)
@@ -148,22 +142,15 @@ def search(
 
 
 def _covering_first(ranked: list, share: dict[int, float]) -> list:
-    """The document covering more of the question first, the relevance ranking documents
-    that cover as much (to a tenth). For a question in a player's words the shares weigh
-    how much each word tells, which the database's relevance does not ("how fast can the
-    electrolyzer spin": a short "Spin fast!" is not about the electrolyzer); with words
-    searched in English, the relevance of an English passage (through a dictionary's
-    senses) and of a Chinese one (through the question's own characters) are on
-    different scales."""
+    """With words searched in English, the database's relevance of an English passage
+    (through a dictionary's senses) and of a Chinese one (through the question's own
+    characters) are on different scales: the document covering more of the question comes
+    first, the relevance ranks documents covering as much (to a tenth)."""
     return sorted(ranked, key=lambda row: -round(share[row[0]], 1))
 
 
 def _translated_shares(
-    parsed: Query,
-    found: dict[str, set[int]],
-    share: dict[int, float],
-    n: int,
-    weigh: Callable[[str], float] | None,
+    parsed: Query, found: dict[str, set[int]], share: dict[int, float], n: int
 ) -> dict[int, float]:
     """The shares of a query some of whose words were translated. A document with none of
     them is measured as the question reads without them: the translation finds English
@@ -172,7 +159,7 @@ def _translated_shares(
     words: one dictionary word alone is a guess among its senses ("door" for 关门, "to
     close for the night"), however rare the sense it matched."""
     assert parsed.untranslated is not None
-    plain = _shares(parsed.untranslated.found, parsed.untranslated.unknown, n, weigh)
+    plain = _shares(parsed.untranslated.found, parsed.untranslated.unknown, n)
     translated = set().union(*(found[term] for term in parsed.alternatives))
     named = set().union(*(found[term] for term in parsed.names))
     out: dict[int, float] = {}
@@ -193,29 +180,11 @@ def _ranked_by(parsed: Query) -> list[str]:
     return words
 
 
-def _telling(parsed: Query) -> Callable[[str], float]:
-    """How much each word of a question in a player's words tells of its topic: by how
-    common it is in any text of its language; a game's name, all it can."""
-    return lambda term: 1.0 if term in parsed.names else telling(term)
-
-
-def _shares(
-    found: dict[str, set[int]],
-    unknown: Sequence[str],
-    n: int,
-    weigh: Callable[[str], float] | None = None,
-) -> dict[int, float]:
+def _shares(found: dict[str, set[int]], unknown: Sequence[str], n: int) -> dict[int, float]:
     """The share of the query each document covers, each term weighing its idf; a word no
-    document has weighs as much as a word can: it is part of what was asked. With
-    ``weigh`` (a question in a player's words), each word's weight is also times how much
-    it tells of a topic: a word every text uses ("today", 一直) says little of what is
-    asked, whether the documents have it or not."""
+    document has weighs as much as a word can: it is part of what was asked."""
     weight = _idf_weights(found, n)
-    unknown_weight = {word: _idf(0, n) for word in unknown}
-    if weigh is not None:
-        weight = {term: w * weigh(term) for term, w in weight.items()}
-        unknown_weight = {word: w * weigh(word) for word, w in unknown_weight.items()}
-    total = sum(weight.values()) + sum(unknown_weight.values())
+    total = sum(weight.values()) + len(set(unknown)) * _idf(0, n)
     share: dict[int, float] = {}
     for term, ids in found.items():
         for doc_id in ids:
