@@ -52,12 +52,11 @@ sys.path.insert(0, str(ROOT))
 
 from agentweb.lib.facts import normalize, states  # noqa: E402
 
-QUESTIONS = ROOT / "bench" / "answers" / "questions.toml"
-GENERAL = ROOT / "bench" / "answers" / "general.toml"
-LORE_CHAINS = ROOT / "bench" / "answers" / "lore_chains.toml"
-LORE_UNSEEN = ROOT / "bench" / "answers" / "lore_unseen.toml"
-QUESTION_SETS = (QUESTIONS, GENERAL, LORE_CHAINS, LORE_UNSEEN)
-FLOORS = ROOT / "bench" / "answers" / "floors.toml"
+SETS = ROOT / "bench" / "answers"
+FLOORS = SETS / "floors.toml"
+# Every question file of the folder is a set (its name the file's stem): a new set is asked,
+# and the suite wants a floor for it, the day it is added.
+QUESTION_SETS = tuple(sorted(p for p in SETS.glob("*.toml") if p != FLOORS))
 # The other quest books the questions ask about, shared with the planner tests.
 FIXTURES = ROOT / "tests" / "planner" / "fixtures"
 EXTRA_BOOKS = {

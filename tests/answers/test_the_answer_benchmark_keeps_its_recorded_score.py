@@ -1,4 +1,4 @@
-"""The answer benchmark (``bench/answers.py``) in the suite: every question of both sets is
+"""The answer benchmark (``bench/answers.py``) in the suite: every question of every set is
 asked the way a player's message goes (command path, router, workflow, loop, tools, the
 offline planner) over one database holding the shipped data and the two fixture books, and
 each set must keep the score recorded in ``bench/answers/floors.toml``. Facts, not timings."""
