@@ -401,7 +401,8 @@ def quest_card(info: QuestInfo, shown: Shown | None = None) -> dict[str, Any]:
     for key in ("title", "chapter", "chapter_group"):
         card[key] = shown.title(card[key])
     for task, info_task in zip(card["tasks"], info.tasks, strict=True):
-        task["label"], task["entity_name"] = info_task.shown_label(shown), shown(task["entity_name"])
+        task["label"] = info_task.shown_label(shown)
+        task["entity_name"] = shown(task["entity_name"])
     for reward, info_reward in zip(card["rewards"], info.rewards, strict=True):
         if info_reward.labelled_by_table:
             # A reward table's own label ("choice: Supply Crate") says how it hands out.
