@@ -128,6 +128,8 @@ def task_text(d: Draft, task: dict[str, Any]) -> str:
     key = f"task_type_{kind}"
     kind_text = d.w(key) if key in PHRASES["en"] else kind
     counted = f"{count}× " if count and count > 1 else ""
+    if task["name"] == kind:
+        return f"{counted}{kind_text}"  # an untitled task is named by its kind
     return d.w("task_other", counted=counted, name=name, kind=kind_text)
 
 
