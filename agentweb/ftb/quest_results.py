@@ -295,6 +295,8 @@ class QuestInfo(BaseModel):
         names = [n for t in self.tasks for n in (t.label, t.entity_name)]
         for r in self.rewards:
             names += [r.label, *(e.label for e in r.table_entries)]
+            if r.item_id:  # the card names a stack by its item, its count apart
+                names.append(r.label.split("× ", 1)[-1])
         return names
 
     def titles(self) -> list[str]:
@@ -396,6 +398,11 @@ def quest_card(info: QuestInfo, shown: Shown | None = None) -> dict[str, Any]:
     """The quest card: tasks, rewards (with reward tables), prerequisites (R-UI-1), every
     name as the answer it goes with shows it (``shown``; as found by default)."""
     card = {"kind": "quest", **info.model_dump(mode="json")}
+    for reward in card["rewards"]:
+        counted = f"{reward['count']}× "
+        if reward["count"] > 1 and reward["item_id"] and reward["label"].startswith(counted):
+            # The card shows the count before the label: "4× Bread", not "4× 4× Bread".
+            reward["label"] = reward["label"][len(counted) :]
     if shown is None or shown.english:
         return card
     for key in ("title", "chapter", "chapter_group"):
