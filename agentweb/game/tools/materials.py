@@ -251,8 +251,9 @@ def _card(out: MaterialsResult) -> dict[str, Any] | None:
 
 
 def _card_line(material: MaterialLine, shown: Shown) -> str:
-    ways = "; ".join(way_said(way, shown, shown.english) for way in material.ways)
-    return f"{material.count}× {shown(material.name)}" + (f" ({ways})" if ways else "")
+    ways = _("; ").join(way_said(way, shown, shown.english) for way in material.ways)
+    line = f"{material.count}× {shown(material.name)}"
+    return _("%(way)s (%(details)s)") % {"way": line, "details": ways} if ways else line
 
 
 def _sources(value: MaterialsInput, out: MaterialsResult) -> list[Source]:
