@@ -127,6 +127,8 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         decided["options"] = {"requested": request.options.requested(), "changed": changed}
     await ctx.emit(RouteDecided(**decided))
     result = await WORKFLOWS[workflow](ctx, env, request)
+    if result.stop.code is StopCode.LOOP_DISABLED:
+        result.text = phrases.say(request.text, "loop_disabled")  # the engine's is English
     return await _finish(ctx, workflow, result)
 
 
