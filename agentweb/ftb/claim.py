@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from agentweb.core.models import Module
 from agentweb.engine import ReActTool, ToolCall
+from agentweb.ftb.quest_results import RewardInfo
 from agentweb.ftb.search import normalize_quest_id
 from agentweb.game import queries
 from agentweb.game.models import (
@@ -32,6 +33,8 @@ from agentweb.game.models.deliveries import handed_out_message, quest_claim_reas
 from agentweb.game.services.errors import CannotCompensate
 from agentweb.game.services.signin import no_profile
 from agentweb.game.tools.common import ToolInput, db, requesting_user
+from agentweb.game.tools.items import LANGUAGE_FIELD
+from agentweb.game.tools.shown import Shown, shown_in
 
 MODULE = "game.ftb"
 # Coins for claiming a quest; the admin can change it in the module's config.
@@ -47,6 +50,7 @@ class QuestClaimInput(ToolInput):
         pattern=r"^[0-9A-Fa-f]{1,16}$",
         description="The completed quest's 16-hex-digit id.",
     )
+    language: str | None = LANGUAGE_FIELD
 
 
 class ClaimResult(BaseModel):
@@ -59,6 +63,8 @@ class ClaimResult(BaseModel):
     coins: int = 0
     credited: list[str] = []
     balance: int | None = None
+    # How the messages and the card name the quest and its rewards: in the run's language.
+    shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
 def claim_coins() -> int:
@@ -91,8 +97,19 @@ def _delivery(profile: PlayerProfile, reward: Reward, reason: str) -> Delivery:
     )
 
 
-def claim(user: Any, quest_id: str) -> ClaimResult:
-    """Claim the rewards of a quest the player completed and has not claimed yet."""
+def rewards_shown(language: str | None, title: str, rewards: list[Reward]) -> Shown:
+    """How a claim in ``language`` names the quest ``title`` and each reward's label (a
+    reward table by its title and how it hands out, as the quest's card says it)."""
+    infos = [RewardInfo.of(r, with_entries=False) for r in rewards]
+    shown = shown_in(language, [i.label for i in infos], [title, *(i.table for i in infos)])
+    said = {i.label: i.said(shown) for i in infos}
+    shown.names.update({label: text for label, text in said.items() if text != label})
+    return shown
+
+
+def claim(user: Any, quest_id: str, language: str | None = None) -> ClaimResult:
+    """Claim the rewards of a quest the player completed and has not claimed yet; the
+    messages name the quest and its rewards in ``language``."""
     profile = queries.player_profile(user)
     if profile is None:
         return ClaimResult(ok=False, message=no_profile())
@@ -103,14 +120,20 @@ def claim(user: Any, quest_id: str) -> ClaimResult:
             ok=False, message=_("No quest has the id %(id)s.") % {"id": qid}, quest_id=qid
         )
     quest = detail.quest
-    base = {"quest_id": quest.quest_id, "title": quest.title, "profile_id": profile.pk}
+    shown = rewards_shown(language, quest.title, list(detail.rewards))
+    base = {
+        "quest_id": quest.quest_id,
+        "title": quest.title,
+        "profile_id": profile.pk,
+        "shown": shown,
+    }
     coins = claim_coins()
     with transaction.atomic():
         claimed = QuestProgress.objects.filter(
             profile=profile, quest=quest, status=QuestStatus.COMPLETED, reward_claimed=False
         ).update(reward_claimed=True)
         if not claimed:
-            return ClaimResult(ok=False, message=_why_not(profile, quest), **base)
+            return ClaimResult(ok=False, message=_why_not(profile, quest, shown), **base)
         progress = QuestProgress.objects.get(profile=profile, quest=quest)
         if coins:
             PlayerProfile.objects.filter(pk=profile.pk).update(balance=F("balance") + coins)
@@ -119,11 +142,14 @@ def claim(user: Any, quest_id: str) -> ClaimResult:
     profile.refresh_from_db(fields=["balance"])
     credited = [d.label for d in deliveries]
     parts = [_("%(coins)d coins") % {"coins": coins}] if coins else []
-    parts += credited
+    parts += shown.all(credited)
     return ClaimResult(
         ok=True,
         message=_("Claimed %(quest)s: %(rewards)s.")
-        % {"quest": quest.title, "rewards": _(", ").join(parts) or _("nothing to hand out")},
+        % {
+            "quest": shown.title(quest.title),
+            "rewards": _(", ").join(parts) or _("nothing to hand out"),
+        },
         progress_id=progress.pk,
         coins=coins,
         credited=credited,
@@ -132,13 +158,14 @@ def claim(user: Any, quest_id: str) -> ClaimResult:
     )
 
 
-def _why_not(profile: PlayerProfile, quest: Any) -> str:
+def _why_not(profile: PlayerProfile, quest: Any, shown: Shown) -> str:
     progress = QuestProgress.objects.filter(profile=profile, quest=quest).first()
+    named = {"quest": shown.title(quest.title)}
     if progress is None or progress.status == QuestStatus.NOT_STARTED:
-        return _("You have not started %(quest)s yet.") % {"quest": quest.title}
+        return _("You have not started %(quest)s yet.") % named
     if progress.status != QuestStatus.COMPLETED:
-        return _("%(quest)s is not completed yet.") % {"quest": quest.title}
-    return _("You already claimed the rewards of %(quest)s.") % {"quest": quest.title}
+        return _("%(quest)s is not completed yet.") % named
+    return _("You already claimed the rewards of %(quest)s.") % named
 
 
 def unclaim(result: ClaimResult) -> bool:
@@ -165,26 +192,30 @@ def unclaim(result: ClaimResult) -> bool:
 
 
 async def quest_claim(value: QuestClaimInput, call: ToolCall) -> ClaimResult:
-    return await db(claim, requesting_user(call), value.quest_id)
+    return await db(claim, requesting_user(call), value.quest_id, value.language)
 
 
 async def undo_claim(value: QuestClaimInput, out: ClaimResult, call: ToolCall) -> str | None:
     if not await db(unclaim, out):
         return None
+    title = (await db(shown_in, value.language, [], [out.title])).title(out.title)
     if out.coins:
         return _(
             "The rewards of %(quest)s are unclaimed again: %(coins)d coins taken back, "
             "nothing more will be delivered."
-        ) % {"quest": out.title, "coins": out.coins}
+        ) % {"quest": title, "coins": out.coins}
     return _("The rewards of %(quest)s are unclaimed again: nothing more will be delivered.") % {
-        "quest": out.title
+        "quest": title
     }
 
 
 def claim_card(out: ClaimResult) -> dict[str, Any]:
+    """The claim, the quest and its rewards named as its messages name them."""
     # The page follows the delivery of the rewards by this reason.
     reason = quest_claim_reason(out.progress_id) if out.ok and out.progress_id else ""
-    return {"kind": "quest_claim", **out.model_dump(mode="json"), "delivery_reason": reason}
+    card = {"kind": "quest_claim", **out.model_dump(mode="json"), "delivery_reason": reason}
+    card["title"], card["credited"] = out.shown.title(out.title), out.shown.all(out.credited)
+    return card
 
 
 def _observe(out: ClaimResult) -> dict[str, Any]:

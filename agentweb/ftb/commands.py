@@ -36,8 +36,8 @@ def _quest_answer(quest_id: str, user: Any) -> DirectResult:
     q = out.quest
     # The book's titles are already in the language; the items and mobs of its tasks and
     # rewards are named as the language shows them (the data's names, then the glossary's).
-    shown = shown_in(get_language(), [*q.names(), *(t.text() for t in q.tasks)], q.titles())
-    tasks, rewards = [shown(t.text()) for t in q.tasks], [shown(r.label) for r in q.rewards]
+    shown = shown_in(get_language(), q.names(), q.titles())
+    tasks, rewards = [t.said(shown) for t in q.tasks], [r.said(shown) for r in q.rewards]
     text = _(
         "%(title)s (%(chapter)s). Tasks: %(tasks)s. Rewards: %(rewards)s. Requires: %(after)s."
     ) % {

@@ -378,5 +378,5 @@ def _tasks(scope: Scope, limit: int, **where: Any) -> list[Task]:
 
 def _reward_match(reward: Reward) -> str:
     if reward.table is not None and not reward.item_id:
-        return f"{reward.type} from reward table {reward.table.title}"
+        return f"{reward.type} from reward table: {reward.table.title}"
     return reward.label

@@ -30,6 +30,30 @@ class QuestRef(BaseModel):
         return cls(quest_id=quest.quest_id, title=quest.title, chapter=quest.chapter.title)
 
 
+# The kinds of tasks, as a card or a command says them in another language than English.
+TASK_KINDS = {
+    "item": lambda: _("item"),
+    "fluid": lambda: _("fluid"),
+    "checkmark": lambda: _("checkmark"),
+    "kill": lambda: _("kill"),
+    "advancement": lambda: _("advancement"),
+    "dimension": lambda: _("enter a dimension"),
+    "biome": lambda: _("find a biome"),
+    "structure": lambda: _("find a structure"),
+    "observation": lambda: _("observe"),
+    "location": lambda: _("go to a place"),
+    "stat": lambda: _("statistic"),
+    "xp": lambda: _("experience"),
+    "gamestage": lambda: _("game stage"),
+}
+
+
+def task_kind(kind: str) -> str:
+    """A task's kind in the active language (an unknown kind as the data names it)."""
+    said = TASK_KINDS.get(kind)
+    return said() if said is not None else kind
+
+
 class TaskInfo(BaseModel):
     type: str
     label: str
@@ -66,6 +90,36 @@ class TaskInfo(BaseModel):
         # A kill or observe task done several times: "3× Drive off the drowned (kill)".
         return f"{self.count}× {text}" if self.count > 1 else text
 
+    def shown_label(self, shown: Shown) -> str:
+        """The task's name as ``shown``'s language shows it: an untitled task by its kind."""
+        if self.label == self.type and not shown.english:
+            with shown.speaking():
+                return task_kind(self.type)
+        return shown(self.label)
+
+    def said(self, shown: Shown) -> str:
+        """:meth:`text` in ``shown``'s language: the names as it shows them, the kinds in
+        its words (English: :meth:`text` itself)."""
+        if shown.english:
+            return self.text()
+        label = self.shown_label(shown)
+        with shown.speaking():
+            if self.type == "item":
+                return f"{self.count}× {label}"
+            if self.type == "fluid" and self.count > 1:
+                return _("%(name)s (%(count)d mB)") % {"name": label, "count": self.count}
+            if self.label == self.type:
+                text = label
+            elif self.entity_name and self.entity_name != self.label:
+                text = _("%(name)s (%(kind)s: %(mob)s)") % {
+                    "name": label,
+                    "kind": task_kind(self.type),
+                    "mob": shown(self.entity_name),
+                }
+            else:
+                text = _("%(name)s (%(kind)s)") % {"name": label, "kind": task_kind(self.type)}
+        return f"{self.count}× {text}" if self.count > 1 else text
+
     def brief(self) -> dict[str, Any]:
         data: dict[str, Any] = {"task": self.text(), "type": self.type}
         if self.item_id:
@@ -99,6 +153,14 @@ TABLE_RULES_SAID = {
     "choice": lambda: _("the player chooses %(n)d of these"),
     "random": lambda: _("%(n)d of these at random (by weight)"),
     "loot": lambda: _("a loot crate: %(n)d of these at random (by weight)"),
+}
+
+
+# A reward table in a list of rewards, in another language than English.
+TABLE_REWARDS_SAID = {
+    "choice": lambda: _("a choice of %(n)d from the reward table %(table)s"),
+    "random": lambda: _("%(n)d at random from the reward table %(table)s"),
+    "loot": lambda: _("a loot crate from the reward table %(table)s (%(n)d at random)"),
 }
 
 
@@ -150,6 +212,27 @@ class RewardInfo(BaseModel):
             return self.label
         unit = "levels" if self.type == "xp_levels" else "XP"
         return f"{self.label} ({self.xp} {unit})" if self.label else f"{self.xp} {unit}"
+
+    @property
+    def labelled_by_table(self) -> bool:
+        """Whether the label is only the table's ("choice: Supply Crate")."""
+        return bool(self.table) and self.label == f"{self.type}: {self.table}"
+
+    def rule_said(self) -> str:
+        """How the table hands out, in the active language."""
+        said = TABLE_RULES_SAID.get(self.type, TABLE_RULES_SAID["random"])
+        return said() % {"n": self.loot_size or 1}
+
+    def said(self, shown: Shown) -> str:
+        """The reward in a list (its label) in ``shown``'s language: the names as it shows
+        them, a reward table by its title and how it hands out (English: the label)."""
+        if shown.english:
+            return self.label
+        if not self.labelled_by_table:
+            return shown(self.label)
+        with shown.speaking():
+            said = TABLE_REWARDS_SAID.get(self.type, TABLE_REWARDS_SAID["random"])
+            return said() % {"table": shown.title(self.table or ""), "n": self.loot_size or 1}
 
     def brief(self) -> dict[str, Any]:
         data: dict[str, Any] = {"reward": self.label, "type": self.type}
@@ -212,6 +295,8 @@ class QuestInfo(BaseModel):
         names = [n for t in self.tasks for n in (t.label, t.entity_name)]
         for r in self.rewards:
             names += [r.label, *(e.label for e in r.table_entries)]
+            if r.item_id:  # the card names a stack by its item, its count apart
+                names.append(r.label.split("× ", 1)[-1])
         return names
 
     def titles(self) -> list[str]:
@@ -313,18 +398,23 @@ def quest_card(info: QuestInfo, shown: Shown | None = None) -> dict[str, Any]:
     """The quest card: tasks, rewards (with reward tables), prerequisites (R-UI-1), every
     name as the answer it goes with shows it (``shown``; as found by default)."""
     card = {"kind": "quest", **info.model_dump(mode="json")}
+    for reward in card["rewards"]:
+        counted = f"{reward['count']}× "
+        if reward["count"] > 1 and reward["item_id"] and reward["label"].startswith(counted):
+            # The card shows the count before the label: "4× Bread", not "4× 4× Bread".
+            reward["label"] = reward["label"][len(counted) :]
     if shown is None or shown.english:
         return card
     for key in ("title", "chapter", "chapter_group"):
         card[key] = shown.title(card[key])
-    for task in card["tasks"]:
-        task["label"], task["entity_name"] = shown(task["label"]), shown(task["entity_name"])
-    for reward in card["rewards"]:
-        if reward["table"] and reward["label"] == f"{reward['type']}: {reward['table']}":
+    for task, info_task in zip(card["tasks"], info.tasks, strict=True):
+        task["label"] = info_task.shown_label(shown)
+        task["entity_name"] = shown(task["entity_name"])
+    for reward, info_reward in zip(card["rewards"], info.rewards, strict=True):
+        if info_reward.labelled_by_table:
             # A reward table's own label ("choice: Supply Crate") says how it hands out.
             with shown.speaking():
-                said = TABLE_RULES_SAID.get(reward["type"], TABLE_RULES_SAID["random"])
-                reward["label"] = said() % {"n": reward["loot_size"] or 1}
+                reward["label"] = info_reward.rule_said()
         else:
             reward["label"] = shown(reward["label"])
         if reward["table"]:

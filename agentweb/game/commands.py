@@ -64,7 +64,7 @@ def describe_item(out: ItemSourceResult) -> str:
     shown, english = out.shown, out.shown.english
     if out.item is None:
         if out.candidates:
-            names = ", ".join(shown(c.name) for c in out.candidates)
+            names = _(", ").join(shown(c.name) for c in out.candidates)
             return _("No item is named “%(name)s”. Did you mean: %(names)s?") % {
                 "name": out.query,
                 "names": names,

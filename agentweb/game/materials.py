@@ -28,7 +28,11 @@ craft (it makes 4), so 1 coal and 1 stick, and that stick takes one craft of
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop
 
 from agentweb.game import queries
 from agentweb.game.models import CRAFTING_KINDS, Item, ItemSource, SourceKind
@@ -40,6 +44,12 @@ MAX_DEPTH = 10
 MAX_EXPANSIONS = 200
 # A mob drop this likely (per kill, as the data gives it) makes an item got directly.
 DIRECT_DROP_CHANCE = 0.5
+# Why a branch ends, by the material's reason: English to the model (``Bill.cuts``), in
+# the player's language on a card (:func:`cut_notes`).
+CUT_NOTES = {
+    "cycle": gettext_noop("%(name)s is made from itself further down; not broken down."),
+    "depth": gettext_noop("%(name)s is not broken down: the depth limit (%(depth)d) was reached."),
+}
 
 
 @dataclass
@@ -73,8 +83,9 @@ class Bill:
     wanted: list[tuple[Item, int]]
     materials: list[Material] = field(default_factory=list)
     crafts: list[Craft] = field(default_factory=list)
-    # Cycles and depth cuts, said in words.
+    # Cycles and depth cuts, said in words (English), and the depth followed.
     cuts: list[str] = field(default_factory=list)
+    depth: int = DEFAULT_DEPTH
 
 
 def bill_of_materials(wanted: list[tuple[Item, int]], depth: int = DEFAULT_DEPTH) -> Bill:
@@ -83,7 +94,21 @@ def bill_of_materials(wanted: list[tuple[Item, int]], depth: int = DEFAULT_DEPTH
     chooser = _Chooser(max(1, min(depth, MAX_DEPTH)))
     for item, _ in wanted:
         chooser.decide(item.item_id, (), 0)
-    return _count(Bill(wanted), chooser)
+    return _count(Bill(wanted, depth=chooser.depth), chooser)
+
+
+def cut_notes(
+    materials: Iterable[Any], depth: int, named: Callable[[str], str] = str, *, said: bool = True
+) -> list[str]:
+    """Each material whose branch was cut (its ``reason`` a cycle or the depth limit) said
+    in a sentence: in the active language with ``said``, else in English; its name as
+    ``named`` shows it."""
+    return [
+        (gettext(CUT_NOTES[m.reason]) if said else CUT_NOTES[m.reason])
+        % {"name": named(m.name), "depth": depth}
+        for m in materials
+        if m.reason in CUT_NOTES
+    ]
 
 
 class _Chooser:
@@ -172,14 +197,7 @@ def _count(bill: Bill, chooser: _Chooser) -> Bill:
                 _add(materials, ids, amount, chooser)
     order = _mentioned(roots, chooser.recipe)
     bill.materials = sorted(materials.values(), key=lambda m: order.get(m.item_ids, len(order)))
-    for material in bill.materials:
-        if material.reason == "cycle":
-            bill.cuts.append(f"{material.name} is made from itself further down; not broken down.")
-        elif material.reason == "depth":
-            bill.cuts.append(
-                f"{material.name} is not broken down: "
-                f"the depth limit ({chooser.depth}) was reached."
-            )
+    bill.cuts = cut_notes(bill.materials, chooser.depth, said=False)
     return bill
 
 

@@ -410,12 +410,19 @@ def name_of(kind: str, key: str, language: str = DEFAULT_LANGUAGE) -> str | None
 def translations(texts: Iterable[str], language: str) -> dict[str, str]:
     """For each name in ``texts`` (or in a "3× Iron Ingot"-style line of them), its name in
     ``language`` where the data has one that differs. Names of several things that
-    translate differently are left out (the answer keeps the name as it is)."""
+    translate differently are left out (the answer keeps the name as it is); a block the
+    data names in no other language counts as its item."""
     index = _INDEX.get()
     out: dict[str, str] = {}
     for text in _names_in(texts):
         things = index.exact.get(fold(text)) or index.normal.get(normal_key(text)) or []
-        wanted = {index.names.get(t, {}).get(language) for t in things}
+        # A block is named as its item is: one the data names in no other language does
+        # not keep the name of its item (or of a quest titled like it) from being shown.
+        wanted = {
+            index.names.get(t, {}).get(language)
+            for t in things
+            if t.kind != NameKind.BLOCK or language in index.names.get(t, {})
+        }
         # Every thing of that name must agree: a quest titled like an item keeps its title.
         if len(wanted) == 1 and None not in wanted:
             (name,) = wanted
@@ -438,7 +445,9 @@ def shown_names(texts: Iterable[str], language: str) -> dict[str, str]:
 
 
 COUNTED = re.compile(r"^\d+\s*[×x]\s*")
-PARTS = re.compile(r"\s*(?:[,;/]|\bor\b)\s*")
+# The names inside a line: "Coal or Charcoal", "10× Hold off the zombies (kill: Zombie)",
+# "choice from reward table: Supply Crate".
+PARTS = re.compile(r"\s*(?:[,;/()]|:\s|\bor\b)\s*")
 
 
 def _names_in(texts: Iterable[str]) -> set[str]:

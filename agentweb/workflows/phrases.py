@@ -29,6 +29,8 @@ PHRASES: dict[str, dict[str, str]] = {
             "Please ask again, or ask about a specific item or quest."
         ),
         "chat_failed": "Sorry, I could not answer right now: {reason}.",
+        "not_handled": "Sorry, I could not handle this request: {reason}.",
+        "loop_disabled": "Analysis is disabled for this workflow.",
     },
     "zh": {
         "nothing_local": "服务器知识库里没有找到相关内容。",
@@ -43,6 +45,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "failed": "抱歉，这个请求没能完成：{reason}。",
         "no_chat_text": "抱歉，这次没能组织出回答。请再问一次，或者问一个具体的物品或任务。",
         "chat_failed": "抱歉，现在无法回答：{reason}。",
+        "not_handled": "抱歉，这个请求没能处理：{reason}。",
+        "loop_disabled": "这个工作流的分析功能已关闭。",
     },
 }
 # The budgets in words, as the sentences above name them.

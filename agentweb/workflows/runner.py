@@ -30,7 +30,7 @@ from agentweb.engine.events import (
     ToolFinished,
 )
 from agentweb.engine.policy import CHAT, FREE_CHAT, QUESTION, REASONING
-from agentweb.workflows import chat, free_chat, names, question, reasoning
+from agentweb.workflows import chat, free_chat, names, phrases, question, reasoning
 from agentweb.workflows.env import (
     DirectAnswer,
     Environment,
@@ -90,7 +90,7 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         try:
             ctx.step()  # the local lookup of commands and exact names (R-POL-1)
         except AgentError as error:
-            return await _finish(ctx, "router", _failed(error))
+            return await _finish(ctx, "router", _failed(error, request.text))
         direct = await env.direct(request.text)
         if direct is not None:
             return await _direct(ctx, direct)
@@ -111,7 +111,7 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
             )
         except AgentError as error:
             if error.failure is not AgentFailure.MODEL_INVALID_OUTPUT:
-                return await _finish(ctx, "router", _failed(error))
+                return await _finish(ctx, "router", _failed(error, request.text))
             # The reply named no workflow we have: the chat fallback answers instead.
             await ctx.emit(FailureSeen(round=0, **error.as_dict(), recoverable=True))
             workflow, routed = CHAT, {"by": "fallback", "reason": error.message}
@@ -127,6 +127,8 @@ async def run_request(env: Environment, request: Request) -> RunOutcome:
         decided["options"] = {"requested": request.options.requested(), "changed": changed}
     await ctx.emit(RouteDecided(**decided))
     result = await WORKFLOWS[workflow](ctx, env, request)
+    if result.stop.code is StopCode.LOOP_DISABLED:
+        result.text = phrases.say(request.text, "loop_disabled")  # the engine's is English
     return await _finish(ctx, workflow, result)
 
 
@@ -164,14 +166,11 @@ async def _direct(ctx: ExecutionContext, direct: DirectAnswer) -> RunOutcome:
     return await _finish(ctx, "direct", result)
 
 
-def _failed(error: AgentError) -> LoopResult:
+def _failed(error: AgentError, question: str) -> LoopResult:
+    """A request the router could not hand on, said in the question's language."""
     status, stop = stop_for(error)
-    return LoopResult(
-        status,
-        stop,
-        f"Sorry, I could not handle this request: {error.message}.",
-        failure=error,
-    )
+    text = phrases.say(question, "not_handled", reason=error.message)
+    return LoopResult(status, stop, text, failure=error)
 
 
 async def _finish(ctx: ExecutionContext, workflow: str, result: LoopResult) -> RunOutcome:

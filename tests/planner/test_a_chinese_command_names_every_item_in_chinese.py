@@ -41,3 +41,11 @@ def test_the_quest_command_in_english_names_them_as_the_data_does(frostbell):
     with translation.override("en"):
         text = quest_command("Compass", None).text
     assert "1× Compass" in text, text
+
+
+def test_the_item_command_lists_ingredients_with_chinese_punctuation(world):
+    with translation.override("zh-hans"):
+        text = item_command("营火", None).text
+    assert "用 3× 木棍、1× 煤炭或木炭、" in text, text
+    with translation.override("en"):
+        assert "3× Stick, 1× Coal or Charcoal, " in item_command("campfire", None).text

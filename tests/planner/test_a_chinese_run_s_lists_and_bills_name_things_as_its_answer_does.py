@@ -37,13 +37,14 @@ def test_a_bill_of_materials_names_its_materials_in_chinese(frostbell, alice):
     asked = ask(question)
     card = next(c for c in asked.result.cards if c["kind"] == "materials")
     assert card["title"] == "2× 活塞所需材料"
-    assert [line.split(" (")[0] for line in card["materials"]] == [
+    assert [line.split("（")[0] for line in card["materials"]] == [
         "6× 任意木板",
         "8× 圆石",
         "2× 铁锭",
         "2× 红石粉",
     ]
     assert "用熔炉烧炼 1× 粗铁 得到" in card["materials"][2]
+    assert "得到；用" in card["materials"][2] and " (" not in card["materials"][2]
     shown = card_html(stored_page(alice, question, asked.text, asked.result.cards), "materials")
     assert "2× 活塞所需材料" in shown and "原材料" in shown and "合成步骤" in shown
     # A block neither the data nor the glossary names in Chinese: as the answer says it.

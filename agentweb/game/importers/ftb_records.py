@@ -322,7 +322,8 @@ def _text_in(
     raw: dict, quest_id: str, language: str, names: Names, title: str
 ) -> tuple[str, str, str] | None:
     """The quest's title, subtitle and description in ``language``, when that language
-    has a description of its own (else ``None``: nothing to write an article from)."""
+    has a description or a subtitle of its own (else ``None``: nothing to write an
+    article from); a description it lacks is ``""``."""
     lang = names.lang
 
     def one(value: Any, field: str) -> Any:
@@ -332,15 +333,15 @@ def _text_in(
             return lang.ftb("quest", quest_id, field, language)
         return None  # inline text is the primary language's
 
-    lines = one(raw.get("description"), "quest_desc")
-    if not lines:
-        return None
+    lines = one(raw.get("description"), "quest_desc") or []
     lines = [lines] if isinstance(lines, str) else lines
     description = clean_description([lang.resolve(str(line), language)[0] for line in lines])
     subtitle = one(raw.get("subtitle"), "quest_subtitle") or ""
-    subtitle = " ".join(subtitle) if isinstance(subtitle, list) else subtitle
+    subtitle = strip_formatting(" ".join(subtitle) if isinstance(subtitle, list) else subtitle)
+    if not description and not subtitle.strip():
+        return None
     own = names.titles.get(("quest", quest_id, language), title)
-    return own, strip_formatting(subtitle).strip(), description
+    return own, subtitle.strip(), description
 
 
 def _quest_title(

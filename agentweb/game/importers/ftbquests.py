@@ -11,6 +11,7 @@ from django.utils.text import slugify
 
 from agentweb.game.importers.bulk import after_bulk_write
 from agentweb.game.importers.ftb_parse import ParsedPack, parse_pack
+from agentweb.game.importers.ftb_records import ParsedQuest
 from agentweb.game.importers.names import sync_names
 from agentweb.game.importers.sync import SyncCounts, sync_links, sync_rows
 from agentweb.game.models import (
@@ -145,6 +146,16 @@ def write_book(pack: ParsedPack, slug: str, root: Path, report: FtbReport) -> No
     refresh_documents(Scope(articles=None, quests=None, book=book.pk))
 
 
+def _own_text(text: tuple[str, str, str], quest: ParsedQuest) -> bool:
+    """Whether a translation of ``quest`` (title, subtitle, description) says something of
+    its own: a description the primary text did not fall back to, or — for a quest with
+    no description — such a subtitle."""
+    _title, subtitle, description = text
+    if description:
+        return description != quest.description
+    return not quest.description and bool(subtitle) and subtitle != quest.subtitle
+
+
 # FTB Quests' lang-file kinds → the kinds of the name index.
 TITLE_KINDS = {
     "file": NameKind.BOOK,
@@ -251,7 +262,9 @@ def _write_articles(
 ) -> None:
     """Quest descriptions feed the knowledge base: one article per described quest in the
     book's primary language (``quest:<book>:<id>``), one more per other language with a
-    description of its own (``quest:<book>:<id>:<lang>``)."""
+    text of its own (``quest:<book>:<id>:<lang>``): its description, or the subtitle of a
+    quest without one (the primary subtitle is the quest's own; a translated one is only
+    here, where the quest's answers and card in that language read it)."""
     prefix = f"quest:{book.slug}:"
     rows = []
     for chapter in pack.chapters:
@@ -260,10 +273,10 @@ def _write_articles(
             texts += [
                 (lang, f":{lang}", text)
                 for lang, text in quest.translations.items()
-                if text[2] != quest.description  # the primary text already fell back to it
+                if _own_text(text, quest)
             ]
             for language, suffix, (title, subtitle, description) in texts:
-                if not description:
+                if not description and not (suffix and subtitle):
                     continue
                 rows.append(
                     {

@@ -15,6 +15,7 @@ from functools import lru_cache
 import snowballstemmer
 
 from agentweb.game.search.terms import ASKING_CHARACTERS, CJK_RUN, TERM, is_cjk
+from agentweb.lib.sentences import numbers_kept
 
 # A sentence ends at . ! ? followed by a space, at 。！？, or at a line break.
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])\s*|\n+")
@@ -45,12 +46,11 @@ def sentences(text: str) -> list[str]:
 
 def _sentences(text: str) -> list[tuple[str, int]]:
     """The sentences of ``text``, each with the number of its paragraph (a blank line
-    ends a paragraph)."""
+    ends a paragraph); a numbered list's numbers stay with their items."""
     return [
-        (s.strip(), n)
+        (s, n)
         for n, paragraph in enumerate(PARAGRAPH_END.split(text))
-        for s in SENTENCE_END.split(paragraph)
-        if s and s.strip()
+        for s in numbers_kept(SENTENCE_END.split(paragraph))
     ]
 
 

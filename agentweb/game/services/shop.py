@@ -7,12 +7,14 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from agentweb.game.mentions import things_named
 from agentweb.game.models import (
     Delivery,
     DeliveryKind,
     Item,
+    NameKind,
     PlayerProfile,
     Purchase,
     ShopItem,
@@ -22,6 +24,7 @@ from agentweb.game.queries import exact_item, player_profile
 from agentweb.game.search import names
 from agentweb.game.services.errors import CannotCompensate
 from agentweb.game.services.signin import no_profile
+from agentweb.game.tools.shown import Shown, shown_in
 
 MAX_QUANTITY = 64
 # Offers named in a "not sold here" answer.
@@ -48,6 +51,8 @@ class PurchaseResult(BaseModel):
     total: int = 0
     balance: int | None = None
     offers: list[Offer] = []
+    # How the messages and the card name the item and the offers: in the run's language.
+    shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
 def offers(limit: int = OFFERS_LISTED) -> list[Offer]:
@@ -59,19 +64,25 @@ def offers(limit: int = OFFERS_LISTED) -> list[Offer]:
 
 
 def find_offer(name: str) -> ShopItem | None:
-    """The active offer for an item id, name or display name (also in the plural); else
-    the one offer whose name is close (a typo, words left out or added), if only one is."""
+    """The active offer for an item id, name or display name (also in the plural), or a
+    name of it in another language (the data's, the glossary's: 面包); else the one offer
+    whose name is close (a typo, words left out or added), if only one is."""
     active = ShopItem.objects.filter(active=True).select_related("item")
     item = exact_item(name)
     if item is not None:
         return active.filter(item=item).first()
+    named = {t.key for t in things_named(name, [NameKind.ITEM])}
+    if len(named) == 1:
+        return active.filter(item__item_id__in=named).first()
     offers = {offer.pk: offer for offer in active}
     close = names.closest(name, [(o.item.display_name, pk) for pk, o in offers.items()], limit=2)
     return offers[close[0][1]] if len(close) == 1 else None
 
 
-def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
-    """Buy ``quantity`` of an item: stock and balance are taken by conditional updates."""
+def buy(user: Any, name: str, quantity: int = 1, language: str | None = None) -> PurchaseResult:
+    """Buy ``quantity`` of an item: stock and balance are taken by conditional updates. The
+    messages name the item in ``language`` (:mod:`agentweb.game.tools.shown`); what is
+    recorded keeps the data's name."""
     profile = player_profile(user)
     if profile is None:
         return PurchaseResult(ok=False, message=no_profile())
@@ -81,13 +92,17 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
         )
     offer = find_offer(name)
     if offer is None:
+        listed = offers()
         return PurchaseResult(
             ok=False,
             message=_("The shop does not sell “%(name)s”.") % {"name": name},
-            offers=offers(),
+            offers=listed,
+            shown=shown_in(language, [o.name for o in listed]),
         )
     total = offer.price * quantity
     base = {"item_id": offer.item.item_id, "name": offer.item.display_name}
+    shown = shown_in(language, [base["name"]])
+    named = shown(base["name"])
     with transaction.atomic():
         if offer.stock is not None:
             taken = ShopItem.objects.filter(pk=offer.pk, stock__gte=quantity).update(
@@ -96,7 +111,10 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
             if not taken:
                 left = _("Only %(stock)d %(name)s left in stock.")
                 return PurchaseResult(
-                    ok=False, message=left % {"stock": offer.stock, "name": base["name"]}, **base
+                    ok=False,
+                    message=left % {"stock": offer.stock, "name": named},
+                    shown=shown,
+                    **base,
                 )
         paid = PlayerProfile.objects.filter(pk=profile.pk, balance__gte=total).update(
             balance=F("balance") - total
@@ -111,12 +129,13 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
                 )
                 % {
                     "quantity": quantity,
-                    "name": base["name"],
+                    "name": named,
                     "total": total,
                     "balance": profile.balance,
                 },
                 total=total,
                 balance=profile.balance,
+                shown=shown,
                 **base,
             )
         purchase = Purchase.objects.create(
@@ -140,12 +159,13 @@ def buy(user: Any, name: str, quantity: int = 1) -> PurchaseResult:
     return PurchaseResult(
         ok=True,
         message=_("Bought %(quantity)d× %(name)s for %(total)d coins.")
-        % {"quantity": quantity, "name": base["name"], "total": total},
+        % {"quantity": quantity, "name": named, "total": total},
         purchase_id=purchase.pk,
         quantity=quantity,
         unit_price=offer.price,
         total=total,
         balance=profile.balance,
+        shown=shown,
         **base,
     )
 

@@ -196,7 +196,7 @@ class ItemSourceResult(BaseModel):
         elif self.kind in ("any", "crafting") and not self.has_crafting:
             notes.append(_("The item data has no crafting recipe for %(name)s.") % {"name": name})
             if self.made_in:
-                made_in = ", ".join(shown.all(self.made_in))
+                made_in = _(", ").join(shown.all(self.made_in))
                 said = _("%(name)s is made in: %(stations)s.")
                 notes.append(said % {"name": name, "stations": made_in})
         for cooked in self.cooks_into:

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
-from agentweb.game.materials import DEFAULT_DEPTH, MAX_DEPTH, bill_of_materials
+from agentweb.game.materials import DEFAULT_DEPTH, MAX_DEPTH, bill_of_materials, cut_notes
 from agentweb.game.models import CRAFTING_KINDS
 from agentweb.game.tools.common import MAX_NAME, ToolInput, db
 from agentweb.game.tools.item_results import ItemInfo, SourceInfo, source_infos
@@ -121,6 +121,8 @@ class MaterialsResult(BaseModel):
     materials: list[MaterialLine] = []
     crafts: list[CraftLine] = []
     cuts: list[str] = []
+    # The recipe levels followed (the depth limit the cuts name).
+    depth: int = DEFAULT_DEPTH
     # How the card names things (not the model's: it reads the names as found).
     shown: Shown = Field(default_factory=Shown, exclude=True)
 
@@ -160,6 +162,7 @@ def materials_of(
             CraftLine(**{**vars(c), "name": names.get(c.item_id, c.name)}) for c in bill.crafts
         ],
         cuts=bill.cuts,
+        depth=bill.depth,
     )
     result.shown = shown_in(language, result.names())
     return result
@@ -243,13 +246,14 @@ def _card(out: MaterialsResult) -> dict[str, Any] | None:
                 % {"crafts": c.crafts, "name": shown(c.name), "makes": c.makes}
                 for c in out.crafts
             ],
-            "notes": out.cuts,
+            "notes": cut_notes(out.materials, out.depth, shown),
         }
 
 
 def _card_line(material: MaterialLine, shown: Shown) -> str:
-    ways = "; ".join(way_said(way, shown, shown.english) for way in material.ways)
-    return f"{material.count}× {shown(material.name)}" + (f" ({ways})" if ways else "")
+    ways = _("; ").join(way_said(way, shown, shown.english) for way in material.ways)
+    line = f"{material.count}× {shown(material.name)}"
+    return _("%(way)s (%(details)s)") % {"way": line, "details": ways} if ways else line
 
 
 def _sources(value: MaterialsInput, out: MaterialsResult) -> list[Source]:

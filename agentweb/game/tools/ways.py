@@ -74,7 +74,7 @@ def group_said(group: list[SourceInfo], shown: Callable[[str], str], english: bo
         return way_said(group[0], shown, english)
     stations = [COOKED[SourceKind(s.kind)]() for s in group]
     return _("cooked from %(parts)s in %(stations)s") % {
-        "parts": ", ".join(ingredient_text(i, shown) for i in group[0].used_up),
+        "parts": _(", ").join(ingredient_text(i, shown) for i in group[0].used_up),
         "stations": _(" or ").join(dict.fromkeys(stations)),
     }
 
@@ -84,14 +84,14 @@ def way_said(source: SourceInfo, shown: Callable[[str], str], english: bool) -> 
     said = WAYS.get(SourceKind(source.kind))
     if said is None or english:
         return source.summary
-    parts = ", ".join(ingredient_text(i, shown) for i in source.used_up)
+    parts = _(", ").join(ingredient_text(i, shown) for i in source.used_up)
     text = said() % {
         "parts": parts,
         "station": shown(source.station or ""),
         "source": shown(source.from_name or ""),
     }
     if source.tools:
-        kept = ", ".join(ingredient_text(i, shown) for i in source.tools)
+        kept = _(", ").join(ingredient_text(i, shown) for i in source.tools)
         text += _(", with %(tools)s (a tool, not used up)") % {"tools": kept}
     return text
 

@@ -73,7 +73,9 @@ def miss(d: Draft, obs: Seen) -> None:
         return  # a later lookup found the one meant
     label = task_label(d, name) or name
     if candidates:
-        d.say("item_candidates", name=d.name(label), names=", ".join(d.names(candidates)))
+        d.say(
+            "item_candidates", name=d.name(label), names=d.w("list_sep").join(d.names(candidates))
+        )
     else:
         d.say("item_not_found", name=d.name(label))
 
@@ -106,7 +108,9 @@ def _rows(d: Draft, rows: list[str]) -> str:
     """The grid row by row, top to bottom: ``Iron Ingot, Iron Ingot, Iron Ingot / empty, …``."""
     empty = d.w("empty")
     return " / ".join(
-        ", ".join(empty if cell == "empty" else d.name(cell) for cell in row.split(" | "))
+        d.w("list_sep").join(
+            empty if cell == "empty" else d.name(cell) for cell in row.split(" | ")
+        )
         for row in rows
     )
 

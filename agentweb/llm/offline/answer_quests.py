@@ -128,6 +128,8 @@ def task_text(d: Draft, task: dict[str, Any]) -> str:
     key = f"task_type_{kind}"
     kind_text = d.w(key) if key in PHRASES["en"] else kind
     counted = f"{count}× " if count and count > 1 else ""
+    if task["name"] == kind:
+        return f"{counted}{kind_text}"  # an untitled task is named by its kind
     return d.w("task_other", counted=counted, name=name, kind=kind_text)
 
 
@@ -375,7 +377,7 @@ def _matched(d: Draft, matched: str) -> str:
     """What made a quest part of a list, in the answer's words (several joined by "; ")."""
     if "; " in matched:
         return d.w("list_sep").join(_matched(d, part) for part in matched.split("; "))
-    table = re.match(r"^(choice|random|loot) from reward table (.+)$", matched)
+    table = re.match(r"^(choice|random|loot) from reward table:? (.+)$", matched)
     if table:
         kind = d.w(f"kind_{table.group(1)}")
         return d.w("matched_table", kind=kind, table=d.title(table.group(2)))

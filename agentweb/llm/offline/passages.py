@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from agentweb.lib.sentences import numbers_kept
 from agentweb.lib.word_frequency import telling
 from agentweb.llm.offline.text import NOT_NAMES
 
@@ -40,7 +41,7 @@ def best_sentences(
     than it, found by its words in that language — is kept whole: nothing here tells
     its sentences apart, the search did.
     """
-    sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+    sentences = _sentences(text)
     if len(sentences) <= keep:
         return " ".join(sentences)
     wanted = _weighed(question)
@@ -61,10 +62,15 @@ def sentences_about(text: str, names: Sequence[str], question: str) -> str:
     """The sentences of ``text`` that mention one of ``names`` (any case), the ones sharing
     the most words with the question first, in their order; ``""`` when none does: a
     passage that never names the thing says nothing about it."""
-    sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+    sentences = _sentences(text)
     wanted = [name.casefold() for name in names if name]
     about = [s for s in sentences if any(name in s.casefold() for name in wanted)]
     return best_sentences(" ".join(about), question) if about else ""
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of ``text``, a numbered list's numbers with their items."""
+    return numbers_kept(SENTENCE_END.split(" ".join(text.split())))
 
 
 _stemmer = snowballstemmer.stemmer("english")
