@@ -27,6 +27,7 @@ from agentweb.llm.offline.parsed import (
     Parsed,
     about_the_pack,
     aspects_of,
+    only_may,
 )
 from agentweb.llm.offline.reading import refine
 
@@ -97,7 +98,7 @@ def _parse(question: str) -> Parsed:
         return p  # a knowledge question
     judge, place = about_the_pack(text, lang)
     obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(text))
-    if judge or (place and not obtain):
+    if (judge and not only_may(text, lang)) or (place and not obtain):
         return p  # about the pack's rules or story (``reading`` adds the data on what it names)
     named = quoted or zh_items(text) if lang == "zh" else []
     if lang == "zh":

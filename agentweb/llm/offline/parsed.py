@@ -132,17 +132,37 @@ class Parsed:
 
 
 def about_the_pack(text: str, lang: str) -> tuple[bool, bool]:
-    """Whether ``text`` asks a judgement about the pack (worth it, a bug, what happens, why)
-    and whether it asks where in the world a thing is (``offline.text``)."""
-    judge, place = _pack_patterns(lang)
+    """Whether ``text`` asks a judgement about the pack (worth it, a bug, what happens, why;
+    or whether a thing is needed, can be done, was missed, can be had in more, blocks the
+    quests) and whether it asks where in the world a thing is (``offline.text``)."""
+    judge, place, whether, can = _pack_patterns(lang)
     low = text.lower()
-    return bool(judge.search(low)), bool(place.search(low))
+    asks = judge.search(low) or whether.search(low) or can.search(low)
+    return bool(asks), bool(place.search(low))
+
+
+def only_may(text: str, lang: str) -> bool:
+    """Whether the only words of ``text`` asking about the pack ask whether something may
+    be done ("can I use …"): asked of two things the data relates, the data answers."""
+    judge, place, whether, can = _pack_patterns(lang)
+    low = text.lower()
+    others = judge.search(low) or place.search(low) or whether.search(low)
+    return bool(can.search(low)) and not others
+
+
+def known_recipe(text: str, lang: str) -> bool:
+    """The player says she already knows how the thing is made: no recipe answers her."""
+    pattern = w.KNOWN_RECIPE_ZH if lang == "zh" else w.KNOWN_RECIPE_EN
+    return bool(pattern.search(text.lower()))
 
 
 def pack_words(text: str, lang: str) -> list[tuple[int, int]]:
     """Where in ``text`` the words that ask about the pack stand (start, end), in order,
-    overlapping ones as one."""
-    spans = [m.span() for pattern in _pack_patterns(lang) for m in pattern.finditer(text.lower())]
+    overlapping ones as one; with them, the words saying the recipe is known (they ask
+    nothing of the data)."""
+    known = w.KNOWN_RECIPE_ZH if lang == "zh" else w.KNOWN_RECIPE_EN
+    patterns = (*_pack_patterns(lang), known)
+    spans = [m.span() for pattern in patterns for m in pattern.finditer(text.lower())]
     return merged(spans)
 
 
@@ -164,8 +184,10 @@ def without_spans(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def _pack_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    return (w.JUDGE_ZH, w.PLACE_ZH) if lang == "zh" else (w.JUDGE_EN, w.PLACE_EN)
+def _pack_patterns(lang: str) -> tuple[re.Pattern[str], ...]:
+    if lang == "zh":
+        return w.JUDGE_ZH, w.PLACE_ZH, w.WHETHER_ZH, w.CAN_ZH
+    return w.JUDGE_EN, w.PLACE_EN, w.WHETHER_EN, w.CAN_EN
 
 
 def aspects_of(text: str, lang: str) -> tuple[str, ...]:

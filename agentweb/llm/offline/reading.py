@@ -53,6 +53,8 @@ from agentweb.llm.offline.parsed import (
     Parsed,
     about_the_pack,
     aspects_of,
+    known_recipe,
+    only_may,
     pack_words,
     without_spans,
 )
@@ -102,6 +104,9 @@ class Asked:
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
         self.judge, self.place = about_the_pack(rest, p.lang)
+        # "I know how to craft it": no recipe is asked, whatever else the words say.
+        self.known = known_recipe(rest, p.lang)
+        self.may_only = only_may(rest, p.lang)
         if self.judge or self.place:
             # The words asking about the pack ask nothing of the data: "a total waste" adds
             # nothing up, "need to go" asks no task, "where is it usually found" no chapter.
@@ -110,7 +115,9 @@ class Asked:
                 w.TOTAL_EN.search(plain.lower()) or w.TOTAL_ZH.search(plain)
             )
             self.aspects = set(aspects_of(plain.lower() if p.lang == "en" else plain, p.lang))
-        self.howto = has(w.HOWTO_EN, w.HOWTO_ZH)
+        self.howto = has(w.HOWTO_EN, w.HOWTO_ZH) and not self.known
+        if self.known:
+            self.aspects -= {"craft"}
 
     @property
     def about_the_pack(self) -> bool:
@@ -212,6 +219,8 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(p, live)
     p.named = _named(live)
+    if asked.may_only and _relates(p, things):
+        asked.judge = False  # "can I use a blast furnace for iron ingots": the data relates them
     if asked.about_the_pack and (p.intent in GAME_DATA or not asked.lore):
         _about_the_pack(p, asked, quests, things)
         return p
@@ -266,6 +275,8 @@ def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[
     p.intent, p.then, p.both = Intent.KNOWLEDGE, None, asked.data_too
     p.items, p.quest, p.quest_id = [], None, None
     quests = [q for q in quests if asked.quest_word or not _same_mention(q, things)]
+    if asked.known:
+        things = []  # she knows how it is made: its recipe is no part of the answer
     if things and not (asked.quest_word and quests):
         p.then, p.items = Intent.ITEM_SOURCE, [t.id for t in things[:3]]
         p.aspects = tuple(a for a in asked.aspects if a in ITEM_ASPECTS)
@@ -281,6 +292,18 @@ def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[
         p.both = p.both or bool(wanted)
         if quest.book:
             p.scope["book"] = quest.book
+
+
+def _relates(p: Parsed, things: list[Entity]) -> bool:
+    """Whether a question asking only whether something may be done asks what the data has
+    on the things it names: two of them (one used for the other), or an item aspect in its
+    words, the names' own words included ("a blast furnace" asks about smelting)."""
+    if len({t.text.casefold() for t in things}) > 1:
+        return True
+    plain = without_spans(p.text, pack_words(p.text, p.lang))
+    return bool(things) and bool(
+        set(aspects_of(plain.lower() if p.lang == "en" else plain, p.lang)) & set(ITEM_ASPECTS)
+    )
 
 
 def _overlaps(text: str, phrase: str, spans: list[tuple[int, int]]) -> bool:
