@@ -35,18 +35,20 @@ from agentweb.llm.offline.reading import refine
 PARSED_KEPT = 256
 
 
-def parse(question: str, entities: tuple[Entity, ...] = ()) -> Parsed:
+def parse(question: str, entities: tuple[Entity, ...] = (), *, linked: bool = False) -> Parsed:
     """The intent and names of a question (see the module docstring), refined by the
     things the request says it names (``offline.reading``): the caller's own copy. A run
-    asks about the same question on every call; it is parsed once."""
-    parsed = _parse_once(question, entities)
+    asks about the same question on every call; it is parsed once. ``linked``: the
+    request's names were looked up (its ``entities``, even none): a name the pattern
+    reader only guessed that links to nothing is no name."""
+    parsed = _parse_once(question, entities, linked)
     return replace(parsed, items=list(parsed.items), scope=dict(parsed.scope))
 
 
 @functools.lru_cache(maxsize=PARSED_KEPT)
-def _parse_once(question: str, entities: tuple[Entity, ...]) -> Parsed:
+def _parse_once(question: str, entities: tuple[Entity, ...], linked: bool) -> Parsed:
     parsed = _parse(question)
-    return refine(parsed, list(entities))
+    return refine(parsed, list(entities), linked=linked)
 
 
 def _profile(low: str, text: str) -> bool:
@@ -119,9 +121,10 @@ def _parse(question: str) -> Parsed:
         p.aspects = _aspects(_without(text, [subject]), lang)
         if p.asks(*ITEM_ASPECTS):
             _item_question(p, [subject])
+            p.guessed = True
             return p
         if p.asks(*QUEST_ASPECTS):
-            p.intent, p.quest = Intent.QUEST_INFO, subject
+            p.intent, p.quest, p.guessed = Intent.QUEST_INFO, subject, True
             return p
     info = quoted or nm.all_names(pt.INFO_PATTERNS, text)
     if info:

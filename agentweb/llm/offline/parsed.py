@@ -116,6 +116,9 @@ class Parsed:
     # recipe for the thing (``then``) — asked too (``both``), or only when no passage answers.
     then: Intent | None = None
     both: bool = False
+    # The name was guessed from where it stands ("what does X need", "… is X?"), not marked
+    # by the player (quotes, "quest X", "craft X"): linked to no entity, it is no name.
+    guessed: bool = False
 
     @property
     def aspect(self) -> str:

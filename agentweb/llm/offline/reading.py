@@ -164,8 +164,9 @@ class Asked:
         )
 
 
-def refine(p: Parsed, entities: list[Entity]) -> Parsed:
-    """``p`` (the pattern reader's) decided by the entities where they name the subject."""
+def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed:
+    """``p`` (the pattern reader's) decided by the entities where they name the subject.
+    ``linked``: the names were looked up, so no entity means the data names nothing here."""
     if p.intent in NOT_READ:
         return p
     if not entities:
@@ -173,6 +174,8 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         asked = Asked(p, p.text)
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])
+        elif linked and _unmarked(p):
+            _no_name(p)
         return p
     # A longer phrase of the player's around a quest or item name names another quest or
     # item; books, chapters, groups and mobs are found by their own names.
@@ -198,7 +201,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])  # the words it names are no name the data has
         elif not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):
-            _unlinked(p, asked)
+            _unlinked(p, asked)  # a phrase around a name: looked up as written
         return p
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
     if of_kind(live, BOOK):
@@ -292,6 +295,28 @@ def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[
         p.both = p.both or bool(wanted)
         if quest.book:
             p.scope["book"] = quest.book
+
+
+def _unmarked(p: Parsed) -> bool:
+    """The pattern reader guessed the name from where its words stand ("does X need", "…
+    if the cable is X?"), the name index links none of it, and the player did not mark it
+    as a name (quotes, "quest", its words capitalised as a title): a piece of a clause."""
+    if not p.guessed:
+        return False
+    names = [name for name in (p.quest, *p.items) if name]
+    return not any(_titled(name) for name in names)
+
+
+def _titled(name: str) -> bool:
+    """Every word of the name that is not a short joining word starts with a capital (a
+    title as the player wrote it: "Dragon Slayer", "Trial of the Furnace")."""
+    words = [word for word in re.findall(r"[^\W\d_][\w'’-]*", name) if len(word) > 3]
+    return bool(words) and all(word[0].isupper() for word in words)
+
+
+def _no_name(p: Parsed) -> None:
+    """No name to look up: the knowledge base is asked the question."""
+    p.intent, p.items, p.quest, p.quest_id, p.then = Intent.KNOWLEDGE, [], None, None, None
 
 
 def _relates(p: Parsed, things: list[Entity]) -> bool:
