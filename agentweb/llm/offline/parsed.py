@@ -116,6 +116,10 @@ class Parsed:
     # recipe for the thing (``then``) — asked too (``both``), or only when no passage answers.
     then: Intent | None = None
     both: bool = False
+    # A question whether something is so (needed, may be done, missed, more, blocking),
+    # by the names it links as it writes them: the search after the question's own finds
+    # nothing — the knowledge base is asked again before the data is read.
+    by_names: str | None = None
     # The name was guessed from where it stands ("what does X need", "… is X?"), not marked
     # by the player (quotes, "quest X", "craft X"): linked to no entity, it is no name.
     guessed: bool = False
@@ -142,6 +146,14 @@ def about_the_pack(text: str, lang: str) -> tuple[bool, bool]:
     low = text.lower()
     asks = judge.search(low) or whether.search(low) or can.search(low)
     return bool(asks), bool(place.search(low))
+
+
+def asks_whether(text: str, lang: str) -> bool:
+    """Whether ``text`` asks whether something is so: needed, allowed, missed, to be had in
+    more, blocking the quests (``offline.text``: ``WHETHER_*``, ``CAN_*``)."""
+    _, _, whether, can = _pack_patterns(lang)
+    low = text.lower()
+    return bool(whether.search(low) or can.search(low))
 
 
 def only_may(text: str, lang: str) -> bool:

@@ -53,6 +53,7 @@ from agentweb.llm.offline.parsed import (
     Parsed,
     about_the_pack,
     aspects_of,
+    asks_whether,
     known_recipe,
     only_may,
     pack_words,
@@ -107,6 +108,7 @@ class Asked:
         # "I know how to craft it": no recipe is asked, whatever else the words say.
         self.known = known_recipe(rest, p.lang)
         self.may_only = only_may(rest, p.lang)
+        self.whether = asks_whether(rest, p.lang)
         if self.judge or self.place:
             # The words asking about the pack ask nothing of the data: "a total waste" adds
             # nothing up, "need to go" asks no task, "where is it usually found" no chapter.
@@ -272,17 +274,25 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
 def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[Entity]) -> None:
     """A question about the pack's rules, behaviour or story that names things: the
     knowledge base answers (the names it links help the search), then the data on the
-    items named (or the quest, when it says "quest" or names no item) — when the question
-    asks for it too, or when no passage answers. A phrase no entity covers is no subject:
-    it is never looked up as a name."""
+    quest named (else the items) — when the question asks for it too, or when no passage
+    answers. A phrase no entity covers is no subject: it is never looked up as a name."""
     p.intent, p.then, p.both = Intent.KNOWLEDGE, None, asked.data_too
     p.items, p.quest, p.quest_id = [], None, None
     quests = [q for q in quests if asked.quest_word or not _same_mention(q, things)]
     if asked.known:
         things = []  # she knows how it is made: its recipe is no part of the answer
-    if things and not (asked.quest_word and quests):
+    # A quest named by a title of several words besides the items is read (its description
+    # is the pack's own word on what it asks for: "wool harvest: no shears yet, did I miss
+    # a step?"); one word is a word of the sentence as often ("this world" is no quest).
+    if things and not any(len(q.text.split()) > 1 or CJK.search(q.text) for q in quests):
+        quests = [q for q in quests if asked.quest_word]
+    if things and not quests:
         p.then, p.items = Intent.ITEM_SOURCE, [t.id for t in things[:3]]
         p.aspects = tuple(a for a in asked.aspects if a in ITEM_ASPECTS)
+        if asked.whether:
+            # Whether something is so of items: what the pack writes about them (searched
+            # by their names as the question writes them) comes before their recipes.
+            p.by_names = " ".join(dict.fromkeys(t.text for t in things if t.text)) or None
     elif quests:
         quest = _best_quest(quests, [], [])
         p.then, p.quest, p.quest_id, p.said_quest = Intent.QUEST_INFO, quest.name, quest.id, True
