@@ -277,7 +277,7 @@ def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[
     quest named (else the items) — when the question asks for it too, or when no passage
     answers. A phrase no entity covers is no subject: it is never looked up as a name."""
     p.intent, p.then, p.both = Intent.KNOWLEDGE, None, asked.data_too
-    p.items, p.quest, p.quest_id = [], None, None
+    p.items, p.quest, p.quest_id, p.aspects = [], None, None, tuple(asked.aspects)
     quests = [q for q in quests if asked.quest_word or not _same_mention(q, things)]
     if asked.known:
         things = []  # she knows how it is made: its recipe is no part of the answer

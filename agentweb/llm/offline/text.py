@@ -260,8 +260,10 @@ WHETHER_ZH = re.compile(
 # too, unless the words, names and all, ask what the data has on the things ("can I use a
 # blast furnace for iron ingots" asks where iron is smelted).
 CAN_EN = re.compile(
-    _CLAUSE + r"(?:can|could|may) (?:i|we|you|u)\b(?:(?: just| still| even| also| really)(?= ))?"
+    _CLAUSE + r"(?:can|could|may|should|must) (?:i|we|you|u)\b"
+    r"(?:(?: just| still| even| also| really)(?= ))?"
     r"(?! (?:craft|make|cook|smelt|get|find|obtain|build|see|check|view|know)\b)"
+    r"|\b(?:i|we|you|u) (?:can|could|may) (?:just |still |also )?(?:use|borrow|share)\b"
 )
 CAN_ZH = re.compile(r"能不能|可不可以|(?:可以|能)(?=[^，。？！?!,]{0,8}?吗)|能否")
 # The player says she already knows the recipe ("i know how to craft it", "配方我会"): the
