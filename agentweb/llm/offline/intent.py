@@ -149,6 +149,10 @@ def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
         p.quest = nm.latin(text)  # "Shell Collector 之后是什么任务？"
     if not (p.quest or p.quest_id):
         return False
+    # Chinese words written onto 任务 may be a word with it (任务进度, 接上以后任务…), not a
+    # title: one set apart (a space, 这个, quotes) is marked as a name.
+    glued = p.quest and (f"任务{p.quest}" in text or f"{p.quest}任务" in text)
+    p.guessed = bool(glued) and not quoted and bool(w.CJK.search(p.quest or ""))
     # "Crafting Table" is a name, not the verb "craft".
     rest = _without(text, [p.quest or p.quest_id or ""])
     p.aspects = _aspects(rest.lower() if p.lang == "en" else rest, p.lang)

@@ -43,6 +43,7 @@ from agentweb.llm.offline.entities import (
     items,
     of_kind,
 )
+from agentweb.llm.offline.patterns import QUOTED
 from agentweb.llm.offline.parsed import (
     ACTIONS,
     GAME_DATA,
@@ -309,12 +310,14 @@ def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[
 
 def _unmarked(p: Parsed) -> bool:
     """The pattern reader guessed the name from where its words stand ("does X need", "…
-    if the cable is X?"), the name index links none of it, and the player did not mark it
-    as a name (quotes, "quest", its words capitalised as a title): a piece of a clause."""
+    if the cable is X?", the word after 任务 in 任务进度), the name index links none of it,
+    and the player did not mark it as a name (quotes, "quest", its words capitalised as a
+    title): a piece of a clause."""
     if not p.guessed:
         return False
     names = [name for name in (p.quest, *p.items) if name]
-    return not any(_titled(name) for name in names)
+    quoted = [next(g for g in m.groups() if g) for m in QUOTED.finditer(p.text)]
+    return not any(_titled(name) or name in quoted for name in names)
 
 
 def _titled(name: str) -> bool:
