@@ -226,7 +226,9 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     p.search_names = _search_names(p, live)
     p.named = _named(live)
     if asked.may_only and _relates(p, things):
-        asked.judge = False  # "can I use a blast furnace for iron ingots": the data relates them
+        # "Can I use a blast furnace for iron ingots": whether the data relates them, how
+        # one is cooked or made with the other.
+        asked.judge, asked.obtain = False, True
     if asked.about_the_pack and (p.intent in GAME_DATA or not asked.lore):
         _about_the_pack(p, asked, quests, things)
         return p
