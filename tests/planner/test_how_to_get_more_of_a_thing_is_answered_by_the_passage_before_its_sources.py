@@ -21,7 +21,9 @@ LEATHER_ZH = Entity("皮革", "item", "minecraft:leather", "Leather")
 
 
 def test_an_english_question_gets_the_passage(farm):
-    outcome = run_with(OfflinePlanner(), "cows keep giving me one leather each. any trick for extra?")
+    outcome = run_with(
+        OfflinePlanner(), "cows keep giving me one leather each. any trick for extra?"
+    )
     assert "Looting" in outcome.text, outcome.text
     assert "Rabbit Hide" not in outcome.text  # the leather's recipe is no answer
 

@@ -22,14 +22,18 @@ SHEARS = Entity("shears", "item", "minecraft:shears", "Shears")
 
 
 def test_an_english_question_naming_the_quest_gets_its_description(farm):
-    outcome = run_with(OfflinePlanner(), "Wool Harvest quest: still no shears. am i missing something?")
+    outcome = run_with(
+        OfflinePlanner(), "Wool Harvest quest: still no shears. am i missing something?"
+    )
     assert "Iron Age" in outcome.text, outcome.text
     assert "could not find" not in outcome.text
     assert "2× Iron Ingot" not in outcome.text  # the shears' recipe
 
 
 def test_a_quest_named_without_the_word_quest_is_read_for_its_description(farm):
-    question = "wool harvest - i have no shears and can't see how to get them yet, did i miss a step?"
+    question = (
+        "wool harvest - i have no shears and can't see how to get them yet, did i miss a step?"
+    )
     outcome = run_with(OfflinePlanner(), question)
     assert "Iron Age" in outcome.text, outcome.text
     assert "could not find" not in outcome.text

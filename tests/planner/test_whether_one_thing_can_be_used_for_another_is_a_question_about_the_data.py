@@ -1,4 +1,4 @@
-""""Can I use X for Y" asks whether something may be done, and when both are things the
+""" "Can I use X for Y" asks whether something may be done, and when both are things the
 data relates (a station and what it cooks, an ingredient and what it makes), or its words
 ask how a thing is cooked or made, the data answers it; "can I just use the smith's anvil"
 names one thing and asks the pack."""
@@ -35,7 +35,8 @@ def test_two_things_the_data_relates_are_a_data_question(question, named):
 
 
 @pytest.mark.parametrize(
-    "question", ["can i just use the anvil in the village?", "could we share one anvil on the server"]
+    "question",
+    ["can i just use the anvil in the village?", "could we share one anvil on the server"],
 )
 def test_one_thing_asks_the_pack(question):
     p = parse(question, (ANVIL,), linked=True)

@@ -22,7 +22,8 @@ EMERALD_ZH = Entity("绿宝石", "item", "minecraft:emerald", "Emerald")
 
 def test_an_english_question_gets_the_passage(farm):
     outcome = run_with(
-        OfflinePlanner(), "I spent all my emeralds at the market. am I going to get stuck on quests?"
+        OfflinePlanner(),
+        "I spent all my emeralds at the market. am I going to get stuck on quests?",
     )
     assert "never holds up your quests" in outcome.text, outcome.text
     assert "could not find" not in outcome.text

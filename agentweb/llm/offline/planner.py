@@ -129,7 +129,9 @@ def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
     if len(replies) == 1:
         return replies[0]
     parts = [replies[0]["text"]]
-    parts += [f"**{q}**\n\n{r['text']}" for (q, _, _), r in zip(asked[1:], replies[1:], strict=True)]
+    parts += [
+        f"**{q}**\n\n{r['text']}" for (q, _, _), r in zip(asked[1:], replies[1:], strict=True)
+    ]
     cites = sorted({n for reply in replies for n in reply["sources"]})
     merged: dict[str, Any] = {"type": "answer", "text": "\n\n".join(parts), "sources": cites}
     if any(reply.get("incomplete") for reply in replies):

@@ -43,7 +43,6 @@ from agentweb.llm.offline.entities import (
     items,
     of_kind,
 )
-from agentweb.llm.offline.patterns import QUOTED
 from agentweb.llm.offline.parsed import (
     ACTIONS,
     GAME_DATA,
@@ -53,13 +52,14 @@ from agentweb.llm.offline.parsed import (
     Intent,
     Parsed,
     about_the_pack,
-    aspects_of,
     asks_whether,
+    aspects_of,
     known_recipe,
     only_may,
     pack_words,
     without_spans,
 )
+from agentweb.llm.offline.patterns import QUOTED
 
 # Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
 QUEST_ONLY = ("about", "rewards", "prerequisites", "unlocks", "chapter", "group")
