@@ -8,7 +8,8 @@ tables, in every imported language (:class:`~agentweb.game.models.GameName`) —
 1. exactly (case and width folded: :func:`~agentweb.game.models.names.fold`);
 2. normalised: apostrophes, punctuation and a leading article dropped, the last
    word in the singular ("miners lunch" is "Miner's Lunch", "iron ingots" is
-   "Iron Ingot");
+   "Iron Ingot"); an item also by the words of its id (two or more) where no name
+   says them ("cooked beef" is ``minecraft:cooked_beef``, the Steak);
 3. fuzzily, for Latin runs of words only, when the best close name is the same
    name misspelled (:func:`~agentweb.game.search.same_name.same_name`: the
    documented confidence floor — "kenetic foundation" is "Kinetic Foundation",
@@ -158,6 +159,14 @@ def _build() -> _Index:
             _add(exact, fold(text), named)
             _add(normal, normal_key(text), named)
             _add(normal, normal_key(text, article=True), named)
+    # An item is named by its id too ("cooked beef" is minecraft:cooked_beef, the Steak),
+    # an id of two words or more, where no name of anything says those words already (one
+    # word of an id is a word of many names: "quartz" is no Nether Quartz).
+    for named in names:
+        if named.kind == NameKind.ITEM and ":" in named.key:
+            said = normal_key(named.key.split(":", 1)[1].replace("_", " "))
+            if " " in said and said not in normal and said not in exact:
+                _add(normal, said, named)
     for named, by_language in names.items():
         if named.kind == NameKind.BOOK:
             for text in by_language.values():

@@ -44,10 +44,13 @@ class NameService(Protocol):
     async def translations(self, texts: list[str], language: str) -> dict[str, str]: ...
 
 
-async def entities(ctx: ExecutionContext, names: NameService | None, text: str) -> list[dict]:
-    """The things ``text`` names; the lookup is an internal step (R-POL-1)."""
+async def entities(
+    ctx: ExecutionContext, names: NameService | None, text: str
+) -> list[dict] | None:
+    """The things ``text`` names; the lookup is an internal step (R-POL-1). ``None`` when
+    there is no name service (nothing was looked up)."""
     if names is None:
-        return []
+        return None
     ctx.step()
     return await names.mentions(text)
 
@@ -89,7 +92,9 @@ def data_names(text: str, linked: list[dict] | None) -> str | None:
     return " ".join(dict.fromkeys(other)) or None
 
 
-async def of_request(ctx: ExecutionContext, names: NameService | None, request: Any) -> list[dict]:
+async def of_request(
+    ctx: ExecutionContext, names: NameService | None, request: Any
+) -> list[dict] | None:
     """The request's entities: looked up before routing, or now (``/reason …`` skips the
     router); kept on the request for the next loop of the same request."""
     if request.entities is None:
@@ -101,8 +106,8 @@ def install(rc: ReActContext, names: NameService | None, linked: list[dict] | No
     """Tell the loop's model the question's entities, those of each message the player
     sent to join the run (``followup_entities``), and (for a question that is not in
     English) the observed names in the player's language before each decision."""
-    if linked:
-        rc.extra["entities"] = linked
+    if linked is not None:
+        rc.extra["entities"] = linked  # an empty list too: the names were looked up
     if names is not None:
         _link_followups(rc, names)
     language = language_of(rc.question)

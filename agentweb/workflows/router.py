@@ -25,7 +25,8 @@ async def route(
     """Ask the model which workflow fits; its call is charged to the request (R-ROUTE-2).
     ``entities``: the things the question names (``agentweb.workflows.names``)."""
     workflows = [{"id": w, "description": WORKFLOW_DESCRIPTIONS[w]} for w in ROUTABLE]
-    linked = {"entities": entities} if entities else {}
+    # Looked up (even when the question names nothing): the model may rely on the list.
+    linked = {"entities": entities} if entities is not None else {}
     user = fit_memory(
         lambda kept: dumps(
             {

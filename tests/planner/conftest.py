@@ -15,6 +15,9 @@ FROSTBELL = Path(__file__).resolve().parent / "fixtures" / "frostbell-hollow"
 # A small book whose descriptions say the pack's rules and story about things it names
 # (en_us and zh_cn): whether a thing is worth making, what is on purpose, where things are.
 QUARRY = Path(__file__).resolve().parent / "fixtures" / "ember-quarry"
+# A small book whose descriptions answer what a player asks around a thing: whether it is
+# needed, whether a step was missed, how to get more, whether running short blocks quests.
+FARM = Path(__file__).resolve().parent / "fixtures" / "copperbell-farm"
 
 
 @pytest.fixture
@@ -36,4 +39,10 @@ def quarry(world):
     return import_ftbquests(QUARRY, slug="ember-quarry")
 
 
-__all__ = ["frostbell", "pack_copy", "quarry", "saltmarsh", "shipped_world", "world"]
+@pytest.fixture
+def farm(world):
+    """The shipped world plus Copperbell Farm, in the test's transaction."""
+    return import_ftbquests(FARM, slug="copperbell-farm")
+
+
+__all__ = ["farm", "frostbell", "pack_copy", "quarry", "saltmarsh", "shipped_world", "world"]

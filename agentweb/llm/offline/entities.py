@@ -40,6 +40,12 @@ class Entity:
         return self.names.get(wanted) or self.name
 
 
+def looked_up(payload: dict[str, Any]) -> bool:
+    """The request says what the question names (``entities``, even an empty list): the
+    names were looked up, and a phrase none of them covers names nothing the data has."""
+    return isinstance(payload.get("entities"), list)
+
+
 def read(payload: dict[str, Any]) -> list[Entity]:
     """The request's entities, in question order (malformed entries are skipped)."""
     found = []

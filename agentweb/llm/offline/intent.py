@@ -27,6 +27,7 @@ from agentweb.llm.offline.parsed import (
     Parsed,
     about_the_pack,
     aspects_of,
+    only_may,
 )
 from agentweb.llm.offline.reading import refine
 
@@ -34,18 +35,20 @@ from agentweb.llm.offline.reading import refine
 PARSED_KEPT = 256
 
 
-def parse(question: str, entities: tuple[Entity, ...] = ()) -> Parsed:
+def parse(question: str, entities: tuple[Entity, ...] = (), *, linked: bool = False) -> Parsed:
     """The intent and names of a question (see the module docstring), refined by the
     things the request says it names (``offline.reading``): the caller's own copy. A run
-    asks about the same question on every call; it is parsed once."""
-    parsed = _parse_once(question, entities)
+    asks about the same question on every call; it is parsed once. ``linked``: the
+    request's names were looked up (its ``entities``, even none): a name the pattern
+    reader only guessed that links to nothing is no name."""
+    parsed = _parse_once(question, entities, linked)
     return replace(parsed, items=list(parsed.items), scope=dict(parsed.scope))
 
 
 @functools.lru_cache(maxsize=PARSED_KEPT)
-def _parse_once(question: str, entities: tuple[Entity, ...]) -> Parsed:
+def _parse_once(question: str, entities: tuple[Entity, ...], linked: bool) -> Parsed:
     parsed = _parse(question)
-    return refine(parsed, list(entities))
+    return refine(parsed, list(entities), linked=linked)
 
 
 def _profile(low: str, text: str) -> bool:
@@ -97,7 +100,7 @@ def _parse(question: str) -> Parsed:
         return p  # a knowledge question
     judge, place = about_the_pack(text, lang)
     obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(text))
-    if judge or (place and not obtain):
+    if (judge and not only_may(text, lang)) or (place and not obtain):
         return p  # about the pack's rules or story (``reading`` adds the data on what it names)
     named = quoted or zh_items(text) if lang == "zh" else []
     if lang == "zh":
@@ -118,9 +121,10 @@ def _parse(question: str) -> Parsed:
         p.aspects = _aspects(_without(text, [subject]), lang)
         if p.asks(*ITEM_ASPECTS):
             _item_question(p, [subject])
+            p.guessed = True
             return p
         if p.asks(*QUEST_ASPECTS):
-            p.intent, p.quest = Intent.QUEST_INFO, subject
+            p.intent, p.quest, p.guessed = Intent.QUEST_INFO, subject, True
             return p
     info = quoted or nm.all_names(pt.INFO_PATTERNS, text)
     if info:
@@ -145,6 +149,10 @@ def _quest_question(p: Parsed, text: str, quoted: list[str]) -> bool:
         p.quest = nm.latin(text)  # "Shell Collector 之后是什么任务？"
     if not (p.quest or p.quest_id):
         return False
+    # Chinese words written onto 任务 may be a word with it (任务进度, 接上以后任务…), not a
+    # title: one set apart (a space, 这个, quotes) is marked as a name.
+    glued = p.quest and (f"任务{p.quest}" in text or f"{p.quest}任务" in text)
+    p.guessed = bool(glued) and not quoted and bool(w.CJK.search(p.quest or ""))
     # "Crafting Table" is a name, not the verb "craft".
     rest = _without(text, [p.quest or p.quest_id or ""])
     p.aspects = _aspects(rest.lower() if p.lang == "en" else rest, p.lang)

@@ -116,6 +116,13 @@ class Parsed:
     # recipe for the thing (``then``) — asked too (``both``), or only when no passage answers.
     then: Intent | None = None
     both: bool = False
+    # A question whether something is so (needed, may be done, missed, more, blocking),
+    # by the names it links as it writes them: the search after the question's own finds
+    # nothing — the knowledge base is asked again before the data is read.
+    by_names: str | None = None
+    # The name was guessed from where it stands ("what does X need", "… is X?"), not marked
+    # by the player (quotes, "quest X", "craft X"): linked to no entity, it is no name.
+    guessed: bool = False
 
     @property
     def aspect(self) -> str:
@@ -132,17 +139,45 @@ class Parsed:
 
 
 def about_the_pack(text: str, lang: str) -> tuple[bool, bool]:
-    """Whether ``text`` asks a judgement about the pack (worth it, a bug, what happens, why)
-    and whether it asks where in the world a thing is (``offline.text``)."""
-    judge, place = _pack_patterns(lang)
+    """Whether ``text`` asks a judgement about the pack (worth it, a bug, what happens, why;
+    or whether a thing is needed, can be done, was missed, can be had in more, blocks the
+    quests) and whether it asks where in the world a thing is (``offline.text``)."""
+    judge, place, whether, can = _pack_patterns(lang)
     low = text.lower()
-    return bool(judge.search(low)), bool(place.search(low))
+    asks = judge.search(low) or whether.search(low) or can.search(low)
+    return bool(asks), bool(place.search(low))
+
+
+def asks_whether(text: str, lang: str) -> bool:
+    """Whether ``text`` asks whether something is so: needed, allowed, missed, to be had in
+    more, blocking the quests (``offline.text``: ``WHETHER_*``, ``CAN_*``)."""
+    _, _, whether, can = _pack_patterns(lang)
+    low = text.lower()
+    return bool(whether.search(low) or can.search(low))
+
+
+def only_may(text: str, lang: str) -> bool:
+    """Whether the only words of ``text`` asking about the pack ask whether something may
+    be done ("can I use …"): asked of two things the data relates, the data answers."""
+    judge, place, whether, can = _pack_patterns(lang)
+    low = text.lower()
+    others = judge.search(low) or place.search(low) or whether.search(low)
+    return bool(can.search(low)) and not others
+
+
+def known_recipe(text: str, lang: str) -> bool:
+    """The player says she already knows how the thing is made: no recipe answers her."""
+    pattern = w.KNOWN_RECIPE_ZH if lang == "zh" else w.KNOWN_RECIPE_EN
+    return bool(pattern.search(text.lower()))
 
 
 def pack_words(text: str, lang: str) -> list[tuple[int, int]]:
     """Where in ``text`` the words that ask about the pack stand (start, end), in order,
-    overlapping ones as one."""
-    spans = [m.span() for pattern in _pack_patterns(lang) for m in pattern.finditer(text.lower())]
+    overlapping ones as one; with them, the words saying the recipe is known (they ask
+    nothing of the data)."""
+    known = w.KNOWN_RECIPE_ZH if lang == "zh" else w.KNOWN_RECIPE_EN
+    patterns = (*_pack_patterns(lang), known)
+    spans = [m.span() for pattern in patterns for m in pattern.finditer(text.lower())]
     return merged(spans)
 
 
@@ -164,8 +199,10 @@ def without_spans(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def _pack_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    return (w.JUDGE_ZH, w.PLACE_ZH) if lang == "zh" else (w.JUDGE_EN, w.PLACE_EN)
+def _pack_patterns(lang: str) -> tuple[re.Pattern[str], ...]:
+    if lang == "zh":
+        return w.JUDGE_ZH, w.PLACE_ZH, w.WHETHER_ZH, w.CAN_ZH
+    return w.JUDGE_EN, w.PLACE_EN, w.WHETHER_EN, w.CAN_EN
 
 
 def aspects_of(text: str, lang: str) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ ART = r"(?:an?\s+|the\s+|some\s+|more\s+|enough\s+|my\s+)?"
 QUEST_PATTERNS = (
     re.compile(r"\bquests?\s+(?:called\s+|named\s+|titled\s+)?(?P<n>.+?)" + STOP, re.I),
     re.compile(
-        r"任务\s*[「“\"《]?(?P<n>(?![的是有要需奖前依解怎如])[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
+        r"任务\s*[「“\"《]?(?P<n>(?![\s的是有要需奖前依解怎如还会能可])[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
         r"(?=需要|要求|奖励|的|前置|依赖|解锁|怎么|如何|要|是|有|[？?，,。]|$)"
     ),
     re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*任务"),

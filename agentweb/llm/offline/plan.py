@@ -149,12 +149,18 @@ def found_passage(p: Parsed, seen: list[Seen]) -> bool:
 def _about_the_pack(p: Parsed, seen: list[Seen], tools: set[str], room: int | None):
     """The knowledge base (the question, then in the data's words), then the data on the
     things named: when asked too (``p.both``), or when no passage answers. With one tool
-    call left and no passage yet, the data is read instead of searching again."""
+    call left and no passage yet, the data is read instead of searching again — except
+    for a question whether something is so, which searches the names it links first
+    (``p.by_names``): the pack's word answers it, the data only adds to it."""
     yield Action(KNOWLEDGE, {"query": topic(p)[:MAX_KB_QUERY]})
     data_read = any(s.tool not in (KNOWLEDGE, None) for s in seen)
     if not found_passage(p, seen) and not data_read:
-        for again in _knowledge_again(p):
-            if room is not None and room <= 1 and last(seen, KNOWLEDGE, **again.input) is None:
+        # Whether something is so: the pack's word on the things named (their names as the
+        # question writes them) before their data, even with one call left.
+        first = [Action(KNOWLEDGE, {"query": p.by_names[:MAX_KB_QUERY]})] if p.by_names else []
+        for again in [*first, *_knowledge_again(p)]:
+            short = room is not None and room <= 1 and again not in first
+            if short and last(seen, KNOWLEDGE, **again.input) is None:
                 break
             yield again
             if found_passage(p, seen):

@@ -34,7 +34,7 @@ from agentweb.engine.protocol import dumps
 from agentweb.engine.tokens import estimate_tokens
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.answer import compose
-from agentweb.llm.offline.entities import read
+from agentweb.llm.offline.entities import looked_up, read
 from agentweb.llm.offline.intent import parse
 from agentweb.llm.offline.obs import Seen, last, observations
 from agentweb.llm.offline.parsed import ACTIONS, GAME_DATA, Intent
@@ -90,7 +90,7 @@ def route(payload: dict[str, Any]) -> dict[str, str]:
         item.get("id") if isinstance(item, dict) else item
         for item in payload.get("workflows") or [REASONING, QUESTION, FREE_CHAT, CHAT]
     ]
-    p = parse(str(payload.get("question", "")), tuple(read(payload)))
+    p = parse(str(payload.get("question", "")), tuple(read(payload)), linked=looked_up(payload))
     if p.intent in ACTIONS:
         wanted = [FREE_CHAT, CHAT]
     elif (
@@ -119,15 +119,19 @@ def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
     asked = _asked(payload)
     share = max(max_tokens // len(asked), 1)
     replies = []
-    for question, entities in asked:
-        reply = _decide_one(payload, question, entities, share, alone=len(asked) == 1)
+    for question, entities, linked in asked:
+        reply = _decide_one(
+            payload, question, entities, share, alone=len(asked) == 1, linked=linked
+        )
         if reply["type"] != "answer":
             return reply
         replies.append(reply)
     if len(replies) == 1:
         return replies[0]
     parts = [replies[0]["text"]]
-    parts += [f"**{q}**\n\n{r['text']}" for (q, _), r in zip(asked[1:], replies[1:], strict=True)]
+    parts += [
+        f"**{q}**\n\n{r['text']}" for (q, _, _), r in zip(asked[1:], replies[1:], strict=True)
+    ]
     cites = sorted({n for reply in replies for n in reply["sources"]})
     merged: dict[str, Any] = {"type": "answer", "text": "\n\n".join(parts), "sources": cites}
     if any(reply.get("incomplete") for reply in replies):
@@ -135,22 +139,28 @@ def decide(payload: dict[str, Any], max_tokens: int) -> dict[str, Any]:
     return merged
 
 
-def _asked(payload: dict[str, Any]) -> list[tuple[str, list[Any]]]:
+def _asked(payload: dict[str, Any]) -> list[tuple[str, list[Any], bool]]:
     """The question and each follow-up, with the things each names (the workflow links a
-    follow-up's names as it arrives: ``followup_entities``)."""
-    asked = [(str(payload.get("question", "")), read(payload))]
+    follow-up's names as it arrives: ``followup_entities``) and whether they were looked up."""
+    asked = [(str(payload.get("question", "")), read(payload), looked_up(payload))]
     followups = payload.get("followups")
     linked = payload.get("followup_entities")
     linked = linked if isinstance(linked, list) else []
     for at, text in enumerate(followups if isinstance(followups, list) else []):
         if isinstance(text, str) and text.strip():
-            named = linked[at] if at < len(linked) and isinstance(linked[at], list) else []
-            asked.append((text.strip(), read({"entities": named})))
+            named = linked[at] if at < len(linked) and isinstance(linked[at], list) else None
+            asked.append((text.strip(), read({"entities": named}), named is not None))
     return asked
 
 
 def _decide_one(
-    payload: dict[str, Any], question: str, entities: list[Any], max_tokens: int, *, alone: bool
+    payload: dict[str, Any],
+    question: str,
+    entities: list[Any],
+    max_tokens: int,
+    *,
+    alone: bool,
+    linked: bool = False,
 ) -> dict[str, Any]:
     """One question's next tool action or its answer; not ``alone`` (with follow-ups), the
     answer says only what its own lookups found (``_own``).
@@ -160,7 +170,7 @@ def _decide_one(
     was found, and what was not looked up — never "not found" for it — marked
     ``incomplete`` so the run's stop says which budget ended it.
     """
-    p = parse(question, tuple(entities))
+    p = parse(question, tuple(entities), linked=linked)
     seen = observations(payload)
     tools = {t.get("type") for t in payload.get("tools") or [] if isinstance(t, dict)}
     ran_out, room = _ran_out(payload, tools), _room(payload)

@@ -52,10 +52,14 @@ from agentweb.llm.offline.parsed import (
     Intent,
     Parsed,
     about_the_pack,
+    asks_whether,
     aspects_of,
+    known_recipe,
+    only_may,
     pack_words,
     without_spans,
 )
+from agentweb.llm.offline.patterns import QUOTED
 
 # Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
 QUEST_ONLY = ("about", "rewards", "prerequisites", "unlocks", "chapter", "group")
@@ -102,6 +106,10 @@ class Asked:
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
         self.judge, self.place = about_the_pack(rest, p.lang)
+        # "I know how to craft it": no recipe is asked, whatever else the words say.
+        self.known = known_recipe(rest, p.lang)
+        self.may_only = only_may(rest, p.lang)
+        self.whether = asks_whether(rest, p.lang)
         if self.judge or self.place:
             # The words asking about the pack ask nothing of the data: "a total waste" adds
             # nothing up, "need to go" asks no task, "where is it usually found" no chapter.
@@ -110,7 +118,9 @@ class Asked:
                 w.TOTAL_EN.search(plain.lower()) or w.TOTAL_ZH.search(plain)
             )
             self.aspects = set(aspects_of(plain.lower() if p.lang == "en" else plain, p.lang))
-        self.howto = has(w.HOWTO_EN, w.HOWTO_ZH)
+        self.howto = has(w.HOWTO_EN, w.HOWTO_ZH) and not self.known
+        if self.known:
+            self.aspects -= {"craft"}
 
     @property
     def about_the_pack(self) -> bool:
@@ -157,8 +167,9 @@ class Asked:
         )
 
 
-def refine(p: Parsed, entities: list[Entity]) -> Parsed:
-    """``p`` (the pattern reader's) decided by the entities where they name the subject."""
+def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed:
+    """``p`` (the pattern reader's) decided by the entities where they name the subject.
+    ``linked``: the names were looked up, so no entity means the data names nothing here."""
     if p.intent in NOT_READ:
         return p
     if not entities:
@@ -166,6 +177,8 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         asked = Asked(p, p.text)
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])
+        elif linked and _unmarked(p):
+            _no_name(p)
         return p
     # A longer phrase of the player's around a quest or item name names another quest or
     # item; books, chapters, groups and mobs are found by their own names.
@@ -191,7 +204,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])  # the words it names are no name the data has
         elif not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):
-            _unlinked(p, asked)
+            _unlinked(p, asked)  # a phrase around a name: looked up as written
         return p
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
     if of_kind(live, BOOK):
@@ -212,6 +225,10 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(p, live)
     p.named = _named(live)
+    if asked.may_only and _relates(p, things):
+        # "Can I use a blast furnace for iron ingots": whether the data relates them, how
+        # one is cooked or made with the other.
+        asked.judge, asked.obtain = False, True
     if asked.about_the_pack and (p.intent in GAME_DATA or not asked.lore):
         _about_the_pack(p, asked, quests, things)
         return p
@@ -260,15 +277,25 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
 def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[Entity]) -> None:
     """A question about the pack's rules, behaviour or story that names things: the
     knowledge base answers (the names it links help the search), then the data on the
-    items named (or the quest, when it says "quest" or names no item) — when the question
-    asks for it too, or when no passage answers. A phrase no entity covers is no subject:
-    it is never looked up as a name."""
+    quest named (else the items) — when the question asks for it too, or when no passage
+    answers. A phrase no entity covers is no subject: it is never looked up as a name."""
     p.intent, p.then, p.both = Intent.KNOWLEDGE, None, asked.data_too
-    p.items, p.quest, p.quest_id = [], None, None
+    p.items, p.quest, p.quest_id, p.aspects = [], None, None, tuple(asked.aspects)
     quests = [q for q in quests if asked.quest_word or not _same_mention(q, things)]
-    if things and not (asked.quest_word and quests):
+    if asked.known:
+        things = []  # she knows how it is made: its recipe is no part of the answer
+    # A quest named by a title of several words besides the items is read (its description
+    # is the pack's own word on what it asks for: "wool harvest: no shears yet, did I miss
+    # a step?"); one word is a word of the sentence as often ("this world" is no quest).
+    if things and not any(len(q.text.split()) > 1 or CJK.search(q.text) for q in quests):
+        quests = [q for q in quests if asked.quest_word]
+    if things and not quests:
         p.then, p.items = Intent.ITEM_SOURCE, [t.id for t in things[:3]]
         p.aspects = tuple(a for a in asked.aspects if a in ITEM_ASPECTS)
+        if asked.whether:
+            # Whether something is so of items: what the pack writes about them (searched
+            # by their names as the question writes them) comes before their recipes.
+            p.by_names = " ".join(dict.fromkeys(t.text for t in things if t.text)) or None
     elif quests:
         quest = _best_quest(quests, [], [])
         p.then, p.quest, p.quest_id, p.said_quest = Intent.QUEST_INFO, quest.name, quest.id, True
@@ -281,6 +308,42 @@ def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[
         p.both = p.both or bool(wanted)
         if quest.book:
             p.scope["book"] = quest.book
+
+
+def _unmarked(p: Parsed) -> bool:
+    """The pattern reader guessed the name from where its words stand ("does X need", "…
+    if the cable is X?", the word after 任务 in 任务进度), the name index links none of it,
+    and the player did not mark it as a name (quotes, "quest", its words capitalised as a
+    title): a piece of a clause."""
+    if not p.guessed:
+        return False
+    names = [name for name in (p.quest, *p.items) if name]
+    quoted = [next(g for g in m.groups() if g) for m in QUOTED.finditer(p.text)]
+    return not any(_titled(name) or name in quoted for name in names)
+
+
+def _titled(name: str) -> bool:
+    """Every word of the name that is not a short joining word starts with a capital (a
+    title as the player wrote it: "Dragon Slayer", "Trial of the Furnace")."""
+    words = [word for word in re.findall(r"[^\W\d_][\w'’-]*", name) if len(word) > 3]
+    return bool(words) and all(word[0].isupper() for word in words)
+
+
+def _no_name(p: Parsed) -> None:
+    """No name to look up: the knowledge base is asked the question."""
+    p.intent, p.items, p.quest, p.quest_id, p.then = Intent.KNOWLEDGE, [], None, None, None
+
+
+def _relates(p: Parsed, things: list[Entity]) -> bool:
+    """Whether a question asking only whether something may be done asks what the data has
+    on the things it names: two of them (one used for the other), or an item aspect in its
+    words, the names' own words included ("a blast furnace" asks about smelting)."""
+    if len({t.text.casefold() for t in things}) > 1:
+        return True
+    plain = without_spans(p.text, pack_words(p.text, p.lang))
+    return bool(things) and bool(
+        set(aspects_of(plain.lower() if p.lang == "en" else plain, p.lang)) & set(ITEM_ASPECTS)
+    )
 
 
 def _overlaps(text: str, phrase: str, spans: list[tuple[int, int]]) -> bool:

@@ -220,6 +220,68 @@ PLACE_ZH = re.compile(
     r"|(?:需要|必须|一定要|非得|非要|得|要)(?:先)?(?:去|跑去)|(?:需要|必须|一定要)(?:先)?到(?!手)"
 )
 
+# Whether something is so, asked of the pack around a thing: whether it is needed (at all, or
+# still, once something else is done), whether it can be done or used, whether a step was
+# missed, whether there is a way (to get more of it), whether being short of it blocks the
+# quests. A yes/no question whose answer is a rule of the pack (a quest description, an
+# article), not a recipe or a task list; "what do I need for X" asks the data (a "do I
+# need" or "can I" is one only where a clause starts with it).
+_CLAUSE = r"(?:^|(?<=[,;:.?!(\-–—])|\b(?:and|but|or|so|then|also)\b)\s*"
+WHETHER_EN = re.compile(
+    _CLAUSE + r"(?:do|does|would|will|should|must) (?:i|we|you|u|one)"
+    r" (?:really |actually |still |even |also |absolutely |then )?"
+    r"(?:need|have to|gotta|got to|must)\b"
+    r"|\bis (?:it|that|this|one|there) (?:really |still |even |absolutely )?(?:necessary|needed"
+    r"|required|mandatory|optional)\b|\b(?:necessary|mandatory|optional)\b"
+    r"|\bdid (?:i|we|you|u) (?:skip|miss|forget|overlook|mess|screw|break|do something)\w*"
+    r"|\b(?:am|are) (?:i|we) missing\b|\b(?:must|might|may) have (?:skipped|missed|forgotten)\b"
+    r"|\b(?:skipped|missed|overlooked|forgot) (?:a |an |some |one )?(?:step|quest|something"
+    r"|anything|part|bit)\b"
+    r"|\b(?:is there|are there|any|there'?s|there is|got) (?:a |an |any |some )?"
+    r"(?:other |better |easier |faster |quicker )?(?:ways?|tricks?|methods?|means)\b"
+    r"|\b(?:get|gets|getting|drop|drops|dropping|produce|produces|yield|yields|make|makes"
+    r"|farm|give|gives|harvest|squeeze)\s+(?:[\w']+\s+){0,3}?(?:more|extra|additional"
+    r"|faster|quicker|double)\b"
+    r"|\b(?:block|blocks|lock|locks|hold|holds|stop|stops|keep|keeps|prevent|prevents)"
+    r"(?: me| us| you| my| your| the| them| it)?(?: out)?(?: of| from| up)?"
+    r"(?: my| your| the)? (?:progress\w*|quests?|questing|finishing|completing|advancing)\b"
+    r"|\b(?:get|getting|be|am|stay|end up) (?:stuck|soft-?locked|hard-?locked|blocked)\b"
+    r"|\bsoft-?lock\w*"
+)
+WHETHER_ZH = re.compile(
+    r"需不需要|要不要|用不用|得不得|有必要|非得|非要|是不是(?:还|一定)?(?:要|得|需要)"
+    r"|(?:还|必须|一定|一定要|还是)(?:需要|要|得)(?=[^，。？！?!,]{0,10}?吗)"
+    r"|漏(?:了|掉|做|看)|跳过|错过|少做|落下了|忘了做|是不是(?:哪里|哪儿|什么)?(?:没做|做错|搞错|漏)"
+    r"|(?:有|有没有|有啥|有什么|没有)(?:什么|啥)?(?:好)?(?:办法|方法|技巧|窍门|诀窍|捷径)"
+    r"|怎么(?:样)?(?:才能|能|可以)?(?:多|更多)|多(?:爆|掉|拿|产|出|弄|得|搞|刷|收)(?:点|些|一点|一些)?"
+    r"|(?:掉|爆|产|出)(?:得)?更多"
+    r"|卡(?:住|关|进度|任务|主线)|影响[^，。？！?!,]{0,4}?(?:进度|做任务|任务)|耽误|做不下去"
+    r"|进行不下去|推进不了|过不去"
+)
+# Whether something may be done ("can I just use his anvil", "能直接用铁砧吗"): about the pack
+# too, unless the words, names and all, ask what the data has on the things ("can I use a
+# blast furnace for iron ingots" asks where iron is smelted).
+CAN_EN = re.compile(
+    _CLAUSE + r"(?:can|could|may|should|must) (?:i|we|you|u)\b"
+    r"(?:(?: just| still| even| also| really)(?= ))?"
+    r"(?! (?:craft|make|cook|smelt|get|find|obtain|build|see|check|view|know)\b)"
+    r"|\b(?:i|we|you|u) (?:can|could|may) (?:just |still |also )?(?:use|borrow|share)\b"
+)
+CAN_ZH = re.compile(r"能不能|可不可以|(?:可以|能)(?=[^，。？！?!,]{0,8}?吗)|能否")
+# The player says she already knows the recipe ("i know how to craft it", "配方我会"): the
+# words ask nothing, and a recipe is no answer.
+KNOWN_RECIPE_EN = re.compile(
+    r"\b(?:i|we)\s+(?:already\s+|do\s+)?(?:know|knows|have|got)\s+(?:how\s+(?:to\s+(?:craft|make"
+    r"|build)|(?:it'?s|it\s+is|they'?re|they\s+are|one\s+is|to\s+make)\s+(?:crafted|made|built)?)"
+    r"|the\s+recipe)[^?!.,;]*"
+    r"|\bnot\s+(?:asking\s+)?(?:about|for)\s+(?:the\s+|a\s+)?recipe\b"
+    r"|\b(?:don'?t|dont|do\s+not)\s+need\s+(?:the\s+|a\s+)?recipe\b"
+)
+KNOWN_RECIPE_ZH = re.compile(
+    r"配方我(?:会|知道|懂|有|看过)了?|我(?:已经)?(?:会|知道|懂)(?:怎么)?(?:做|合成|配方)[^，。？！?!,]{0,4}"
+    r"|不(?:用|需要|要)(?:告诉我|说)?配方|不是问配方"
+)
+
 # A question about the pack that asks, besides, how to get or make the thing ("is it worth
 # it, and how do I make one?"): the data answers that part.
 HOWTO_EN = re.compile(
