@@ -58,6 +58,8 @@ from agentweb.llm.offline.parsed import (
 )
 
 # Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
+# A title named with characters left out: offered, never answered about (``mentions``).
+NEAR = "near"
 QUEST_ONLY = ("about", "rewards", "prerequisites", "unlocks", "chapter", "group")
 CJK = re.compile(r"[\u3400-\u9fff]")
 NUMBER = re.compile(r"\d+|[一二两三四五六七八九十百]+")
@@ -443,7 +445,8 @@ def _best_quest(quests: list[Entity], chapters: list[Entity], books: list[Entity
     in_chapter = [q for q in quests if q.chapter.casefold() in where]
     in_book = [q for q in quests if q.book in {b.book or b.id for b in books}]
     ranked = in_chapter or in_book or quests
-    return min(ranked, key=lambda q: ({"exact": 0, "normalised": 1}.get(q.how, 2), -len(q.text)))
+    surest = {"exact": 0, "normalised": 1, NEAR: 3}
+    return min(ranked, key=lambda q: (surest.get(q.how, 2), -len(q.text)))
 
 
 def _material_asked(p: Parsed, quests: list[Entity], things: list[Entity]) -> bool:
@@ -511,6 +514,10 @@ def _covers(text: str, entity: Entity, at: int) -> bool:
 
 def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> None:
     p.quest, p.quest_id, p.said_quest = quest.name, quest.id, True
+    if quest.how == NEAR:
+        # A title with characters left out ("第一夜" for 第一个夜晚) is looked up as the
+        # player wrote it: the find tool marks the title ``near`` and the answer offers it.
+        p.quest, p.quest_id = quest.text, None
     p.items = []
     p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
     if quest.book:
