@@ -36,8 +36,8 @@ from rapidfuzz import fuzz, process
 
 from agentweb.game.models import Chapter, GameName, Quest
 from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_rank
-from agentweb.game.search.same_name import same_name
-from agentweb.game.search.terms import STOP_WORDS
+from agentweb.game.search.same_name import named_in_part, same_name
+from agentweb.game.search.terms import STOP_WORDS, terms_of
 from agentweb.game.text import clean_text, singular
 from agentweb.game.versions import Versioned, read_pinned
 from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone, to_zh
@@ -70,6 +70,8 @@ MAX_MENTIONS = 12
 # The near pass over Chinese quest titles (:func:`near_titles`): the share of a title's
 # characters a name with characters left out must keep, and words no title holds.
 NEAR_KINDS = frozenset({NameKind.QUEST})
+# What is named in part (:func:`_in_part`): the titles of collections of quests.
+PART_KINDS = frozenset({NameKind.CHAPTER, NameKind.CHAPTER_GROUP, NameKind.REWARD_TABLE})
 NEAR_SHARE = 2 / 3
 QUESTION_WORDS = re.compile(r"几|哪|什么|多少|一共|总共|怎么|如何|有没有|是不是|吗|呢")
 # The fuzzy pass: rapidfuzz's prefilter, then :func:`same_name` decides.
@@ -145,6 +147,9 @@ class _Index:
     latin: list[str]
     # Chinese quest titles (normal keys) by their first character, for the near pass.
     zh_titles: dict[str, list[tuple[str, Named]]]
+    # Latin titles of chapters, groups and reward tables by each of their words (normal
+    # keys), for the pass of names said in part.
+    part_titles: dict[str, set[str]]
     # Quests and chapters: their book, id and chapter (for the model and the tools).
     quests: dict[str, tuple[str, str, str, int]]
     chapters: dict[str, tuple[str, str]]
@@ -192,7 +197,13 @@ def _build() -> _Index:
             "book__slug", "chapter_id", "title"
         )
     }
-    return _Index(exact, normal, names, latin, zh_titles, quests, chapters)
+    part_titles: dict[str, set[str]] = {}
+    for named, by_language in names.items():
+        if named.kind in PART_KINDS:
+            for key in {normal_key(t) for t in by_language.values() if not CJK.search(t)}:
+                for word in terms_of(key):
+                    part_titles.setdefault(word, set()).add(key)
+    return _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters)
 
 
 def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
@@ -279,6 +290,7 @@ def _link(text: str, index: _Index) -> list[Mention]:
                 candidates.append(Mention(raw, start, end, how, things))
     candidates += _fuzzy(text, tokens, index, candidates)
     candidates += _near(text, tokens, index, candidates)
+    candidates += _in_part(text, tokens, index, candidates)
     return _best_cover(candidates)
 
 
@@ -350,6 +362,39 @@ def _fuzzy(
     return out
 
 
+def _in_part(
+    text: str, tokens: list[tuple[int, int, str]], index: _Index, found: list[Mention]
+) -> list[Mention]:
+    """Chapters, chapter groups and reward tables named in part ("the bell tower" for Bell
+    Tower Mine, "snow camp" for First Snow Camp): runs of two words or more, each a word
+    of the title (:func:`~agentweb.game.search.same_name.named_in_part`, the floor the
+    quest search uses for a title named in part), that are no other name; the shortest
+    such titles. A longer name said in part ("iron pick" for "Iron Pickaxe") is not."""
+    taken = {(m.start, m.end) for m in found}
+    out: list[Mention] = []
+    for i in range(len(tokens)):
+        for j in range(i + 2, min(len(tokens), i + MAX_SPAN_WORDS) + 1):
+            span = tokens[i:j]
+            start, end = span[0][0], span[-1][1]
+            if (start, end) in taken or any(CJK.fullmatch(w) for _, _, w in span):
+                continue
+            raw = text[start:end]
+            terms = terms_of(normal_key(raw))
+            edges = {normal_key(span[0][2], article=True), normal_key(span[-1][2], article=True)}
+            if len(terms) < 2 or edges & STOP_WORDS:
+                continue
+            titles = set.intersection(*(index.part_titles.get(t, set()) for t in terms))
+            titles = {t for t in titles if named_in_part(raw, t)}
+            if not titles:
+                continue
+            shortest = min(len(t) for t in titles)
+            things = [n for t in sorted(titles) if len(t) == shortest for n in index.normal[t]]
+            things = [t for t in _linked(things) if t.kind in PART_KINDS]
+            if things:
+                out.append(Mention(raw, start, end, "part", list(dict.fromkeys(things))))
+    return out
+
+
 def _near(
     text: str, tokens: list[tuple[int, int, str]], index: _Index, found: list[Mention]
 ) -> list[Mention]:
@@ -398,7 +443,7 @@ def _in_order(key: str, title: str) -> bool:
     return all(char in rest for char in key)
 
 
-HOW_RANK = {"exact": 0, "normalised": 1, "fuzzy": 2, "near": 3}
+HOW_RANK = {"exact": 0, "normalised": 1, "fuzzy": 2, "part": 3, "near": 4}
 
 
 def _best_cover(candidates: list[Mention]) -> list[Mention]:

@@ -113,6 +113,15 @@ class Asked:
             )
             self.aspects = set(aspects_of(plain.lower() if p.lang == "en" else plain, p.lang))
         self.howto = has(w.HOWTO_EN, w.HOWTO_ZH)
+        self.what_is = has(w.ITSELF_EN, w.ITSELF_ZH)
+
+    @property
+    def itself(self) -> bool:
+        """What the thing is, and nothing else ("tell me about X", "X是什么", "介绍一下X"):
+        answered by the kind of thing it is, whatever the pattern reader took it for."""
+        asks_else = self.anything and bool(self.aspects - {"about"} or self.which or self.count)
+        asks_else |= self.total or self.obtain or self.materials or self.kill or self.contents
+        return self.what_is and not asks_else and not (self.judge or self.place or self.lore)
 
     @property
     def about_the_pack(self) -> bool:
@@ -220,7 +229,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
         p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
         return p
-    if not asked.anything and p.intent is Intent.KNOWLEDGE:
+    if not asked.anything and p.intent is Intent.KNOWLEDGE and not asked.itself:
         return p  # a question about something, for the knowledge base (and descriptions)
     groups, books, chapters = of_kind(live, GROUP), of_kind(live, BOOK), of_kind(live, CHAPTER)
     # "The Sunken Vault chapter" is the chapter, though a quest has the same name.
@@ -237,7 +246,12 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         p.intent, p.chapter = Intent.CHAPTER, chapters[0].name
         p.aspects = (*p.aspects, "count") if asked.count else p.aspects
         return p
-    if books and not quests and not things and (asked.count or asked.chapters or asked.which):
+    if chapters and not quests and asked.itself:
+        p.intent, p.chapter = Intent.CHAPTER, chapters[0].name  # "what is the smithy"
+        return p
+    if books and not quests and not things and (
+        asked.count or asked.chapters or asked.which or asked.itself
+    ):
         p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
         return p
     named_else = _named_besides(p, quests, things)
@@ -252,6 +266,10 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
         _item(p, asked, _subject_first(p, things), things)
+        if asked.itself and p.intent is not Intent.ITEM_MATERIALS:
+            p.intent = Intent.ITEM_SOURCE  # "what is a bucket": how the data says to get one
+    elif mobs and asked.itself:
+        _mob(p, mobs[0])
     elif _only_scopes(p, live):
         p.intent, p.items = Intent.KNOWLEDGE, []  # "Saltmarsh 的…": a book's lore, no item
     else:
@@ -283,6 +301,14 @@ def _about_the_pack(p: Parsed, asked: Asked, quests: list[Entity], things: list[
         p.both = p.both or bool(wanted)
         if quest.book:
             p.scope["book"] = quest.book
+
+
+def _mob(p: Parsed, mob: Entity) -> None:
+    """A question about a mob itself ("tell me about strays", "蜘蛛是什么"): the knowledge
+    base, then, when no passage answers, the quests that ask to kill it — never an item
+    of its name looked up."""
+    p.intent, p.then, p.both = Intent.KNOWLEDGE, Intent.QUEST_KILLERS, False
+    p.items, p.quest, p.quest_id, p.kills = [], None, None, mob.id
 
 
 def _overlaps(text: str, phrase: str, spans: list[tuple[int, int]]) -> bool:

@@ -229,6 +229,13 @@ HOWTO_EN = re.compile(
 )
 HOWTO_ZH = re.compile(r"(?:怎么|怎样|如何)(?:做|合成|制作|获得|获取|得到|弄|拿)|配方|从哪")
 
+# A question about the thing itself ("tell me about X", "what is X", "X是什么", "介绍一下X"):
+# answered by what the thing is (a chapter's quests, a quest's tasks, an item's ways).
+ITSELF_EN = re.compile(
+    r"^\s*(?:(?:can you |could you |please )?(?:tell me|talk) (?:more )?about|describe|explain"
+    r"|what(?:'s| is| are| was| were)|whats|info(?:rmation)? (?:on|about))\b"
+)
+ITSELF_ZH = re.compile(r"介绍|是什么|是啥|什么是|啥是|讲讲|说说|是个什么|是干什么的|了解一下")
 # Questions whose answer is written in the server's articles or quest descriptions.
 LORE_EN = re.compile(r"^(?:why|what happened|who (?:is|was|were)|what (?:is|was) the story)\b")
 LORE_ZH = re.compile(r"为什么|为啥|发生了什么|怎么回事|是怎么.{0,4}的")
