@@ -114,6 +114,10 @@ class Asked:
             self.aspects = set(aspects_of(plain.lower() if p.lang == "en" else plain, p.lang))
         self.howto = has(w.HOWTO_EN, w.HOWTO_ZH)
         self.what_is = has(w.ITSELF_EN, w.ITSELF_ZH)
+        source_of = w.SOURCE_OF_EN.search(low) or w.SOURCE_OF_ZH.search(rest)
+        # "how do I craft a bucket, and where do I get the iron": a thing no name links,
+        # asked after a thing to make — one of its materials.
+        self.ingredient = bool(source_of) and source_of["thing"] not in w.SOURCE_PRONOUNS
 
     @property
     def itself(self) -> bool:
@@ -573,6 +577,7 @@ def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) ->
     several = len({t.text.casefold() for t in things}) > 1
     if (
         asked.bill
+        or (asked.ingredient and p.asks("craft"))
         or (asked.materials and asked.obtain)
         or (asked.count and several)
         or (asked.count and _material_of_made(p, every))
