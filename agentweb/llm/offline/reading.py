@@ -253,8 +253,11 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     if chapters and not quests and asked.itself:
         p.intent, p.chapter = Intent.CHAPTER, chapters[0].name  # "what is the smithy"
         return p
-    if books and not quests and not things and (
-        asked.count or asked.chapters or asked.which or asked.itself
+    if (
+        books
+        and not quests
+        and not things
+        and (asked.count or asked.chapters or asked.which or asked.itself)
     ):
         p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
         return p

@@ -251,7 +251,7 @@ SOURCE_OF_ZH = re.compile(
 )
 # What such a clause names that is no thing of its own.
 SOURCE_PRONOUNS = frozenset(
-    "it one them those these they that this stuff 某 它 它们 这个 那个 这些 那些 东西".split()
+    "it one them those these they that this stuff 某 它 它们 这个 那个 这些 那些 东西".split()  # noqa: SIM905
 )
 # Questions whose answer is written in the server's articles or quest descriptions.
 LORE_EN = re.compile(r"^(?:why|what happened|who (?:is|was|were)|what (?:is|was) the story)\b")
