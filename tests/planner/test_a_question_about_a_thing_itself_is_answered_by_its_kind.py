@@ -43,3 +43,9 @@ def test_an_item_is_how_to_get_it(world):
     asked = ask("what's a shield?")
     assert asked.tools == ["item.source"], asked.tools
     assert "1× Iron Ingot" in asked.text, asked.text
+
+
+def test_a_thing_no_name_of_the_data_is_is_for_the_knowledge_base(world):
+    asked = ask("tell me about the daily sign-in")
+    assert asked.tools == ["database.query"], asked.tools
+    assert "sign in once per day" in asked.text.lower(), asked.text

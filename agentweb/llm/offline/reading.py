@@ -77,6 +77,7 @@ ARTICLE = re.compile(r"\s*(?:\b(?:a|an|the|one)|一\s*[个只根张块把件顶�
 JOINED = re.compile(rf"\s*(?:\band\b|&|\bor\b|,|{w.LIST_ZH})\s*$", re.IGNORECASE)
 ZH_DIGITS = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
 NOT_READ = frozenset({Intent.PROFILE, Intent.SMALL_TALK}) | ACTIONS
+ITEM_INTENTS = (Intent.ITEM_SOURCE, Intent.ITEM_INFO)
 REVERSE = frozenset({Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS, Intent.QUEST_KILLERS})
 
 
@@ -181,6 +182,8 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         asked = Asked(p, p.text)
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])
+        else:
+            _unlinked(p, asked)
         return p
     # A longer phrase of the player's around a quest or item name names another quest or
     # item; books, chapters, groups and mobs are found by their own names.
@@ -383,7 +386,12 @@ def _subject_first(p: Parsed, things: list[Entity]) -> list[Entity]:
 
 def _unlinked(p: Parsed, asked: Asked) -> None:
     """No entity names the subject: the pattern reader's item names (a glossary's) still
-    get a bill of materials when the question asks for one."""
+    get a bill of materials when the question asks for one; a question about the thing
+    itself that names nothing the data has ("tell me about the sign-in") is for the
+    knowledge base — no quest or item of that name is looked up."""
+    if asked.itself and not p.said_quest and p.intent in (*ITEM_INTENTS, Intent.QUEST_INFO):
+        p.intent, p.items, p.quest = Intent.KNOWLEDGE, [], None
+        return
     if p.intent in (Intent.ITEM_SOURCE, Intent.ITEM_INFO) and p.items and asked.bill:
         p.intent, p.materials = Intent.ITEM_MATERIALS, True
         p.aspects = tuple(dict.fromkeys((*p.aspects, *asked.aspects)))
