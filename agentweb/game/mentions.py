@@ -12,7 +12,14 @@ tables, in every imported language (:class:`~agentweb.game.models.GameName`) —
 3. fuzzily, for Latin runs of words only, when the best close name is the same
    name misspelled (:func:`~agentweb.game.search.same_name.same_name`: the
    documented confidence floor — "kenetic foundation" is "Kinetic Foundation",
-   "andesite alloy" is not "Andesite Wall").
+   "andesite alloy" is not "Andesite Wall");
+4. in part: a chapter, chapter group or reward table named by two or more words of its
+   Latin title (``how`` ``part``: "the bell tower" is Bell Tower Mine);
+5. near: a Chinese quest title with characters left out (``how`` ``near``: "第一夜" for
+   第一个夜晚, :func:`near_titles`' floor) — offered by the planner, never answered about.
+
+A Chinese name is looked up without the particles inside it (的, 之, 个: "矿工午餐" is
+"矿工的午餐").
 
 Longer runs win over the runs inside them ("Light the Lantern" is one quest, not
 the item Lantern), exact over normalised over fuzzy. A single common word (a stop
