@@ -183,7 +183,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])
         else:
-            _unlinked(p, asked)
+            _about_nothing_named(p, asked)
         return p
     # A longer phrase of the player's around a quest or item name names another quest or
     # item; books, chapters, groups and mobs are found by their own names.
@@ -386,15 +386,21 @@ def _subject_first(p: Parsed, things: list[Entity]) -> list[Entity]:
 
 def _unlinked(p: Parsed, asked: Asked) -> None:
     """No entity names the subject: the pattern reader's item names (a glossary's) still
-    get a bill of materials when the question asks for one; a question about the thing
-    itself that names nothing the data has ("tell me about the sign-in") is for the
-    knowledge base — no quest or item of that name is looked up."""
-    if asked.itself and not p.said_quest and p.intent in (*ITEM_INTENTS, Intent.QUEST_INFO):
-        p.intent, p.items, p.quest = Intent.KNOWLEDGE, [], None
+    get a bill of materials when the question asks for one."""
+    if _about_nothing_named(p, asked):
         return
     if p.intent in (Intent.ITEM_SOURCE, Intent.ITEM_INFO) and p.items and asked.bill:
         p.intent, p.materials = Intent.ITEM_MATERIALS, True
         p.aspects = tuple(dict.fromkeys((*p.aspects, *asked.aspects)))
+
+
+def _about_nothing_named(p: Parsed, asked: Asked) -> bool:
+    """A question about the thing itself that names nothing the data has ("tell me about
+    the sign-in") is for the knowledge base: no quest or item of its words is looked up."""
+    if asked.itself and not p.said_quest and p.intent in (*ITEM_INTENTS, Intent.QUEST_INFO):
+        p.intent, p.items, p.quest = Intent.KNOWLEDGE, [], None
+        return True
+    return False
 
 
 def _without(text: str, entities: list[Entity], *, stand_in: bool = True) -> str:
