@@ -79,6 +79,8 @@ MAX_MENTIONS = 12
 NEAR_KINDS = frozenset({NameKind.QUEST})
 # What is named in part (:func:`_in_part`): the titles of collections of quests.
 PART_KINDS = frozenset({NameKind.CHAPTER, NameKind.CHAPTER_GROUP, NameKind.REWARD_TABLE})
+# Words that say the kind of a title, not which one.
+KIND_WORDS = frozenset({"chapter", "chapters", "group", "groups", "table", "tables"})
 NEAR_SHARE = 2 / 3
 QUESTION_WORDS = re.compile(r"几|哪|什么|多少|一共|总共|怎么|如何|有没有|是不是|吗|呢")
 # The fuzzy pass: rapidfuzz's prefilter, then :func:`same_name` decides.
@@ -388,7 +390,9 @@ def _in_part(
             raw = text[start:end]
             terms = terms_of(normal_key(raw))
             edges = {normal_key(span[0][2], article=True), normal_key(span[-1][2], article=True)}
-            if len(terms) < 2 or edges & STOP_WORDS:
+            if len([t for t in terms if t not in KIND_WORDS and not t.isdigit()]) < 2:
+                continue  # "chapter 1" is a chapter by its number, not a title in part
+            if edges & STOP_WORDS:
                 continue
             titles = set.intersection(*(index.part_titles.get(t, set()) for t in terms))
             titles = {t for t in titles if named_in_part(raw, t)}

@@ -31,3 +31,8 @@ def test_a_name_inside_it_is_not_what_is_asked(frostbell):
 def test_an_item_is_not_named_in_part(world):
     # "iron pick" is no chapter, group or table; the item Iron Pickaxe is not linked by it.
     assert not [m for m in mentions("where do i get an iron pick") if m["how"] == "part"]
+
+
+def test_a_chapter_word_and_a_number_are_no_title_in_part(world):
+    # Create: Grand Expanse: "Chapter 1: To Rotation" — a chapter by number is read apart.
+    assert not [m for m in mentions("how many quests in chapter 1") if m["how"] == "part"]
