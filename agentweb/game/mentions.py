@@ -13,7 +13,14 @@ tables, in every imported language (:class:`~agentweb.game.models.GameName`) —
 3. fuzzily, for Latin runs of words only, when the best close name is the same
    name misspelled (:func:`~agentweb.game.search.same_name.same_name`: the
    documented confidence floor — "kenetic foundation" is "Kinetic Foundation",
-   "andesite alloy" is not "Andesite Wall").
+   "andesite alloy" is not "Andesite Wall");
+4. in part: a chapter, chapter group or reward table named by two or more words of its
+   Latin title (``how`` ``part``: "the bell tower" is Bell Tower Mine);
+5. near: a Chinese quest title with characters left out (``how`` ``near``: "第一夜" for
+   第一个夜晚, :func:`near_titles`' floor) — offered by the planner, never answered about.
+
+A Chinese name is looked up without the particles inside it (的, 之, 个: "矿工午餐" is
+"矿工的午餐").
 
 Longer runs win over the runs inside them ("Light the Lantern" is one quest, not
 the item Lantern), exact over normalised over fuzzy. A single common word (a stop
@@ -37,8 +44,8 @@ from rapidfuzz import fuzz, process
 
 from agentweb.game.models import Chapter, GameName, Quest
 from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_rank
-from agentweb.game.search.same_name import same_name
-from agentweb.game.search.terms import STOP_WORDS
+from agentweb.game.search.same_name import named_in_part, same_name
+from agentweb.game.search.terms import STOP_WORDS, terms_of
 from agentweb.game.text import clean_text, singular
 from agentweb.game.versions import Versioned, read_pinned
 from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone, to_zh
@@ -68,6 +75,15 @@ MIN_CJK_CHARS = 2
 MAX_PER_MENTION = 6
 # Mentions kept of one question.
 MAX_MENTIONS = 12
+# The near pass over Chinese quest titles (:func:`near_titles`): the share of a title's
+# characters a name with characters left out must keep, and words no title holds.
+NEAR_KINDS = frozenset({NameKind.QUEST})
+# What is named in part (:func:`_in_part`): the titles of collections of quests.
+PART_KINDS = frozenset({NameKind.CHAPTER, NameKind.CHAPTER_GROUP, NameKind.REWARD_TABLE})
+# Words that say the kind of a title, not which one.
+KIND_WORDS = frozenset({"chapter", "chapters", "group", "groups", "table", "tables"})
+NEAR_SHARE = 2 / 3
+QUESTION_WORDS = re.compile(r"几|哪|什么|多少|一共|总共|怎么|如何|有没有|是不是|吗|呢")
 # The fuzzy pass: rapidfuzz's prefilter, then :func:`same_name` decides.
 FUZZY_PREFILTER = 80
 FUZZY_MIN_CHARS = 5
@@ -84,6 +100,8 @@ WORD = rf"[^\W_{CJK_CHARS}]+"
 TOKEN = re.compile(rf"[{CJK_CHARS}]|{WORD}(?:['’]{WORD})*")
 CJK = re.compile(rf"[{CJK_CHARS}]")
 ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+# Particles players leave out of a Chinese name, or put in ("第一个夜晚", "矿工的午餐").
+ZH_PARTICLE = re.compile(rf"(?<=[{CJK_CHARS}])[的之个](?=[{CJK_CHARS}])")
 
 
 def normal_key(text: str, *, article: bool = False) -> str:
@@ -95,7 +113,9 @@ def normal_key(text: str, *, article: bool = False) -> str:
         return ""
     text = " ".join(words)
     if CJK.search(text):
-        return text.replace(" ", "") if all(CJK.fullmatch(w[:1]) for w in words) else text
+        text = text.replace(" ", "") if all(CJK.fullmatch(w[:1]) for w in words) else text
+        # "矿工午餐" is "矿工的午餐": a particle between two characters of a name is dropped.
+        return ZH_PARTICLE.sub("", text)
     return text if article else ARTICLE.sub("", text)
 
 
@@ -135,6 +155,11 @@ class _Index:
     names: dict[Named, dict[str, str]]
     # Latin normal keys, for the fuzzy pass.
     latin: list[str]
+    # Chinese quest titles (normal keys) by their first character, for the near pass.
+    zh_titles: dict[str, list[tuple[str, Named]]]
+    # Latin titles of chapters, groups and reward tables by each of their words (normal
+    # keys), for the pass of names said in part.
+    part_titles: dict[str, set[str]]
     # Quests and chapters: their book, id and chapter (for the model and the tools).
     quests: dict[str, tuple[str, str, str, int]]
     chapters: dict[str, tuple[str, str]]
@@ -173,6 +198,11 @@ def _build() -> _Index:
                 for part in _book_parts(text):
                     _add(normal, part, named)
     latin = sorted(k for k in normal if k and not CJK.search(k) and len(k) >= FUZZY_MIN_CHARS)
+    zh_titles: dict[str, list[tuple[str, Named]]] = {}
+    for named, by_language in names.items():
+        if named.kind in NEAR_KINDS:
+            for key in {normal_key(t) for t in by_language.values() if CJK.match(t)}:
+                zh_titles.setdefault(key[:1], []).append((key, named))
     quests = {
         f"{slug}/{quest_id}": (slug, quest_id, chapter, pk)
         for slug, quest_id, chapter, pk in Quest.objects.values_list(
@@ -185,7 +215,13 @@ def _build() -> _Index:
             "book__slug", "chapter_id", "title"
         )
     }
-    return _Index(exact, normal, names, latin, quests, chapters)
+    part_titles: dict[str, set[str]] = {}
+    for named, by_language in names.items():
+        if named.kind in PART_KINDS:
+            for key in {normal_key(t) for t in by_language.values() if not CJK.search(t)}:
+                for word in terms_of(key):
+                    part_titles.setdefault(word, set()).add(key)
+    return _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters)
 
 
 def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
@@ -271,6 +307,8 @@ def _link(text: str, index: _Index) -> list[Mention]:
                 how, things = found
                 candidates.append(Mention(raw, start, end, how, things))
     candidates += _fuzzy(text, tokens, index, candidates)
+    candidates += _near(text, tokens, index, candidates)
+    candidates += _in_part(text, tokens, index, candidates)
     return _best_cover(candidates)
 
 
@@ -342,7 +380,90 @@ def _fuzzy(
     return out
 
 
-HOW_RANK = {"exact": 0, "normalised": 1, "fuzzy": 2}
+def _in_part(
+    text: str, tokens: list[tuple[int, int, str]], index: _Index, found: list[Mention]
+) -> list[Mention]:
+    """Chapters, chapter groups and reward tables named in part ("the bell tower" for Bell
+    Tower Mine, "snow camp" for First Snow Camp): runs of two words or more, each a word
+    of the title (:func:`~agentweb.game.search.same_name.named_in_part`, the floor the
+    quest search uses for a title named in part), that are no other name; the shortest
+    such titles. A longer name said in part ("iron pick" for "Iron Pickaxe") is not."""
+    taken = {(m.start, m.end) for m in found}
+    out: list[Mention] = []
+    for i in range(len(tokens)):
+        for j in range(i + 2, min(len(tokens), i + MAX_SPAN_WORDS) + 1):
+            span = tokens[i:j]
+            start, end = span[0][0], span[-1][1]
+            if (start, end) in taken or any(CJK.fullmatch(w) for _, _, w in span):
+                continue
+            raw = text[start:end]
+            terms = terms_of(normal_key(raw))
+            edges = {normal_key(span[0][2], article=True), normal_key(span[-1][2], article=True)}
+            if len([t for t in terms if t not in KIND_WORDS and not t.isdigit()]) < 2:
+                continue  # "chapter 1" is a chapter by its number, not a title in part
+            if edges & STOP_WORDS:
+                continue
+            titles = set.intersection(*(index.part_titles.get(t, set()) for t in terms))
+            titles = {t for t in titles if named_in_part(raw, t)}
+            if not titles:
+                continue
+            shortest = min(len(t) for t in titles)
+            things = [n for t in sorted(titles) if len(t) == shortest for n in index.normal[t]]
+            things = [t for t in _linked(things) if t.kind in PART_KINDS]
+            if things:
+                out.append(Mention(raw, start, end, "part", list(dict.fromkeys(things))))
+    return out
+
+
+def _near(
+    text: str, tokens: list[tuple[int, int, str]], index: _Index, found: list[Mention]
+) -> list[Mention]:
+    """Chinese quest titles named with characters left out ("第一夜" for 第一个夜晚): runs
+    of Chinese characters no other name overlaps, each a near title (:func:`near_titles`).
+    They are ``near``: the planner offers them, it never answers about them as asked."""
+    out: list[Mention] = []
+    for i in range(len(tokens)):
+        for j in range(i + MIN_CJK_CHARS, min(len(tokens), i + MAX_SPAN_CHARS) + 1):
+            span = tokens[i:j]
+            start, end = span[0][0], span[-1][1]
+            if not all(CJK.fullmatch(w) for _, _, w in span):
+                break
+            if any(m.start < end and start < m.end for m in found):
+                continue
+            raw = text[start:end]
+            things = near_titles(raw, index)
+            if things:
+                out.append(Mention(raw, start, end, "near", things))
+    return out
+
+
+def near_titles(raw: str, index: _Index | None = None) -> list[Named]:
+    """The Chinese quest titles ``raw`` names with characters left out, the closest first:
+    the confidence floor is that every character of it stands in the title in the same
+    order, the first one first, covering at least :data:`NEAR_SHARE` of the title's
+    characters (particles 的/之/个 not counted), and that no word of a question is in it."""
+    index = index or _INDEX.get()
+    key = normal_key(raw)
+    if len(key) < MIN_CJK_CHARS or not CJK.match(key) or QUESTION_WORDS.search(key):
+        return []
+    scored = [
+        (len(title), named)
+        for title, named in index.zh_titles.get(key[:1], [])
+        if title != key and len(key) >= len(title) * NEAR_SHARE and _in_order(key, title)
+    ]
+    if not scored:
+        return []
+    best = min(size for size, _ in scored)
+    return list(dict.fromkeys(named for size, named in scored if size == best))
+
+
+def _in_order(key: str, title: str) -> bool:
+    """Every character of ``key`` stands in ``title``, in the same order."""
+    rest = iter(title)
+    return all(char in rest for char in key)
+
+
+HOW_RANK = {"exact": 0, "normalised": 1, "fuzzy": 2, "part": 3, "near": 4}
 
 
 def _best_cover(candidates: list[Mention]) -> list[Mention]:
@@ -403,7 +524,7 @@ def quest_pks(text: str) -> tuple[list[int], bool]:
     """The quests titled ``text`` in any language (or it misspelled: :func:`things_named`),
     in book and chapter order, and whether one of their titles is ``text`` itself."""
     index = _INDEX.get()
-    things = things_named(text, [NameKind.QUEST])
+    things = things_named(text, [NameKind.QUEST]) or near_titles(clean_text(text), index)
     found = [index.quests[t.key] for t in things if t.key in index.quests]
     keys = set(normal_keys(text))
     exact = any(normal_key(n) in keys for t in things for n in index.names.get(t, {}).values())

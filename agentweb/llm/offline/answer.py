@@ -110,7 +110,7 @@ def _subject(d: Draft) -> str:
     p = d.p
     if p.then is Intent.QUEST_INFO and p.quest:
         return d.title(p.quest)
-    names = [_linked_name(d, i) for i in p.items]
+    names = [_linked_name(d, i) for i in p.items or [p.kills or ""] if i]
     return d.w("list_sep").join(dict.fromkeys(names))
 
 

@@ -456,6 +456,17 @@ ZH_AFTER = (
     "为",
 )
 ZH_BEFORE = (
+    # The verbs that ask for an item ("哪些生物掉落线", "怎么烧制玻璃"), and the words that
+    # ask about a thing ("介绍一下弓", "说说船").
+    "掉落",
+    "烧制",
+    "获取",
+    "需要",
+    "介绍",
+    "一下",
+    "讲讲",
+    "说说",
+    "关于",
     "的",
     "奖励",
     "个",

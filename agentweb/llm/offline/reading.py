@@ -62,6 +62,8 @@ from agentweb.llm.offline.parsed import (
 from agentweb.llm.offline.patterns import QUOTED
 
 # Aspects only a quest has: asked with a name that is a quest and an item, it is the quest.
+# A title named with characters left out: offered, never answered about (``mentions``).
+NEAR = "near"
 QUEST_ONLY = ("about", "rewards", "prerequisites", "unlocks", "chapter", "group")
 CJK = re.compile(r"[\u3400-\u9fff]")
 NUMBER = re.compile(r"\d+|[一二两三四五六七八九十百]+")
@@ -79,6 +81,7 @@ ARTICLE = re.compile(r"\s*(?:\b(?:a|an|the|one)|一\s*[个只根张块把件顶�
 JOINED = re.compile(rf"\s*(?:\band\b|&|\bor\b|,|{w.LIST_ZH})\s*$", re.IGNORECASE)
 ZH_DIGITS = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
 NOT_READ = frozenset({Intent.PROFILE, Intent.SMALL_TALK}) | ACTIONS
+ITEM_INTENTS = (Intent.ITEM_SOURCE, Intent.ITEM_INFO)
 REVERSE = frozenset({Intent.QUEST_REWARDERS, Intent.QUEST_REQUIRERS, Intent.QUEST_KILLERS})
 
 
@@ -121,6 +124,19 @@ class Asked:
         self.howto = has(w.HOWTO_EN, w.HOWTO_ZH) and not self.known
         if self.known:
             self.aspects -= {"craft"}
+        self.what_is = has(w.ITSELF_EN, w.ITSELF_ZH)
+        source_of = w.SOURCE_OF_EN.search(low) or w.SOURCE_OF_ZH.search(rest)
+        # "how do I craft a bucket, and where do I get the iron": a thing no name links,
+        # asked after a thing to make — one of its materials.
+        self.ingredient = bool(source_of) and source_of["thing"] not in w.SOURCE_PRONOUNS
+
+    @property
+    def itself(self) -> bool:
+        """What the thing is, and nothing else ("tell me about X", "X是什么", "介绍一下X"):
+        answered by the kind of thing it is, whatever the pattern reader took it for."""
+        asks_else = self.anything and bool(self.aspects - {"about"} or self.which or self.count)
+        asks_else |= self.total or self.obtain or self.materials or self.kill or self.contents
+        return self.what_is and not asks_else and not (self.judge or self.place or self.lore)
 
     @property
     def about_the_pack(self) -> bool:
@@ -177,7 +193,7 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         asked = Asked(p, p.text)
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])
-        elif linked and _unmarked(p):
+        elif not _about_nothing_named(p, asked) and linked and _unmarked(p):
             _no_name(p)
         return p
     # A longer phrase of the player's around a quest or item name names another quest or
@@ -235,7 +251,7 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     if asked.lore and not asked.aspects & set(QUEST_ONLY) and not asked.which:
         p.intent = Intent.KNOWLEDGE  # "why …": the articles and quest descriptions say
         return p
-    if not asked.anything and p.intent is Intent.KNOWLEDGE:
+    if not asked.anything and p.intent is Intent.KNOWLEDGE and not asked.itself:
         return p  # a question about something, for the knowledge base (and descriptions)
     groups, books, chapters = of_kind(live, GROUP), of_kind(live, BOOK), of_kind(live, CHAPTER)
     # "The Sunken Vault chapter" is the chapter, though a quest has the same name.
@@ -252,7 +268,15 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         p.intent, p.chapter = Intent.CHAPTER, chapters[0].name
         p.aspects = (*p.aspects, "count") if asked.count else p.aspects
         return p
-    if books and not quests and not things and (asked.count or asked.chapters or asked.which):
+    if chapters and not quests and asked.itself:
+        p.intent, p.chapter = Intent.CHAPTER, chapters[0].name  # "what is the smithy"
+        return p
+    if (
+        books
+        and not quests
+        and not things
+        and (asked.count or asked.chapters or asked.which or asked.itself)
+    ):
         p.intent, p.book = Intent.BOOK, books[0].book or books[0].id
         return p
     named_else = _named_besides(p, quests, things)
@@ -267,6 +291,10 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     things = [t for t in things if not _same_mention(t, quests) or not asked.quest_word]
     if things:
         _item(p, asked, _subject_first(p, things), things)
+        if asked.itself and p.intent is not Intent.ITEM_MATERIALS:
+            p.intent = Intent.ITEM_SOURCE  # "what is a bucket": how the data says to get one
+    elif mobs and asked.itself:
+        _mob(p, mobs[0])
     elif _only_scopes(p, live):
         p.intent, p.items = Intent.KNOWLEDGE, []  # "Saltmarsh 的…": a book's lore, no item
     else:
@@ -346,6 +374,14 @@ def _relates(p: Parsed, things: list[Entity]) -> bool:
     )
 
 
+def _mob(p: Parsed, mob: Entity) -> None:
+    """A question about a mob itself ("tell me about strays", "蜘蛛是什么"): the knowledge
+    base, then, when no passage answers, the quests that ask to kill it — never an item
+    of its name looked up."""
+    p.intent, p.then, p.both = Intent.KNOWLEDGE, Intent.QUEST_KILLERS, False
+    p.items, p.quest, p.quest_id, p.kills = [], None, None, mob.id
+
+
 def _overlaps(text: str, phrase: str, spans: list[tuple[int, int]]) -> bool:
     """The phrase, where it stands in the question, runs over one of ``spans``."""
     at = text.casefold().find(phrase.casefold())
@@ -412,9 +448,20 @@ def _subject_first(p: Parsed, things: list[Entity]) -> list[Entity]:
 def _unlinked(p: Parsed, asked: Asked) -> None:
     """No entity names the subject: the pattern reader's item names (a glossary's) still
     get a bill of materials when the question asks for one."""
+    if _about_nothing_named(p, asked):
+        return
     if p.intent in (Intent.ITEM_SOURCE, Intent.ITEM_INFO) and p.items and asked.bill:
         p.intent, p.materials = Intent.ITEM_MATERIALS, True
         p.aspects = tuple(dict.fromkeys((*p.aspects, *asked.aspects)))
+
+
+def _about_nothing_named(p: Parsed, asked: Asked) -> bool:
+    """A question about the thing itself that names nothing the data has ("tell me about
+    the sign-in") is for the knowledge base: no quest or item of its words is looked up."""
+    if asked.itself and not p.said_quest and p.intent in (*ITEM_INTENTS, Intent.QUEST_INFO):
+        p.intent, p.items, p.quest = Intent.KNOWLEDGE, [], None
+        return True
+    return False
 
 
 def _without(text: str, entities: list[Entity], *, stand_in: bool = True) -> str:
@@ -506,7 +553,8 @@ def _best_quest(quests: list[Entity], chapters: list[Entity], books: list[Entity
     in_chapter = [q for q in quests if q.chapter.casefold() in where]
     in_book = [q for q in quests if q.book in {b.book or b.id for b in books}]
     ranked = in_chapter or in_book or quests
-    return min(ranked, key=lambda q: ({"exact": 0, "normalised": 1}.get(q.how, 2), -len(q.text)))
+    surest = {"exact": 0, "normalised": 1, NEAR: 3}
+    return min(ranked, key=lambda q: (surest.get(q.how, 2), -len(q.text)))
 
 
 def _material_asked(p: Parsed, quests: list[Entity], things: list[Entity]) -> bool:
@@ -574,6 +622,10 @@ def _covers(text: str, entity: Entity, at: int) -> bool:
 
 def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> None:
     p.quest, p.quest_id, p.said_quest = quest.name, quest.id, True
+    if quest.how == NEAR:
+        # A title with characters left out ("第一夜" for 第一个夜晚) is looked up as the
+        # player wrote it: the find tool marks the title ``near`` and the answer offers it.
+        p.quest, p.quest_id = quest.text, None
     p.items = []
     p.aspects = tuple(dict.fromkeys((*asked.aspects, *p.aspects)))
     if quest.book:
@@ -603,6 +655,7 @@ def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) ->
     several = len({t.text.casefold() for t in things}) > 1
     if (
         asked.bill
+        or (asked.ingredient and p.asks("craft"))
         or (asked.materials and asked.obtain)
         or (asked.count and several)
         or (asked.count and _material_of_made(p, every))

@@ -291,6 +291,30 @@ HOWTO_EN = re.compile(
 )
 HOWTO_ZH = re.compile(r"(?:怎么|怎样|如何)(?:做|合成|制作|获得|获取|得到|弄|拿)|配方|从哪")
 
+# A question about the thing itself ("tell me about X", "what is X", "X是什么", "介绍一下X"):
+# answered by what the thing is (a chapter's quests, a quest's tasks, an item's ways).
+ITSELF_EN = re.compile(
+    r"^\s*(?:(?:can you |could you |please )?(?:tell me|talk) (?:more )?about|describe|explain"
+    r"|what(?:'s| is| are| was| were)|whats|info(?:rmation)? (?:on|about))\b"
+)
+ITSELF_ZH = re.compile(r"介绍|是什么|是啥|什么是|啥是|讲讲|说说|是个什么|是干什么的|了解一下")
+# A clause of its own asking where something else comes from ("… and where do I get the
+# iron", "…，铁从哪来"): with a thing to make, what it is made of (a chain). The linked
+# names stand as pronouns here ("it", 某), so a thing no name links is a word of its own.
+SOURCE_OF_EN = re.compile(
+    r"(?:\band\b|\bthen\b|\balso\b|,|;)\s*(?:and\s+)?(?:where|how)\s+(?:do|can|would|should|could)"
+    r"\s+(?:i|you|u|we)\s+(?:get|find|obtain|gather|collect|farm|mine|source)\s+"
+    r"(?:the\s+|some\s+|enough\s+|all\s+the\s+|any\s+)?(?P<thing>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)"
+    r"\s*(?=[?.!,;]|$|\s+(?:from|for|in|to)\b)"
+)
+SOURCE_OF_ZH = re.compile(
+    r"[，,；;、]\s*(?:那|还有|再|以及)?(?:这些|那些)?(?P<thing>[\u3400-\u9fff]{1,4}?)(?:又|都|要|该|能|可以)?"
+    r"(?:从哪|去哪|在哪|哪里|哪儿|怎么(?:获得|得到|弄|拿|找|搞))"
+)
+# What such a clause names that is no thing of its own.
+SOURCE_PRONOUNS = frozenset(
+    "it one them those these they that this stuff 某 它 它们 这个 那个 这些 那些 东西".split()  # noqa: SIM905
+)
 # Questions whose answer is written in the server's articles or quest descriptions.
 LORE_EN = re.compile(r"^(?:why|what happened|who (?:is|was|were)|what (?:is|was) the story)\b")
 LORE_ZH = re.compile(r"为什么|为啥|发生了什么|怎么回事|是怎么.{0,4}的")
