@@ -226,7 +226,14 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         return p  # a question about something, for the knowledge base (and descriptions)
     groups, books, chapters = of_kind(live, GROUP), of_kind(live, BOOK), of_kind(live, CHAPTER)
     # "The Sunken Vault chapter" is the chapter, though a quest has the same name.
-    about_chapter = asked.chapters or asked.count or asked.which
+    # "ch 3 quests?", "Shoreline Camp quests": the chapter the pattern reader took for a quest.
+    quest_named = (p.quest or "").casefold()
+    about_chapter = (
+        asked.chapters
+        or asked.count
+        or asked.which
+        or any(c.text.casefold() == quest_named for c in chapters)
+    )
     chapter_first = chapters and about_chapter and all(_same_mention(q, chapters) for q in quests)
     tables = of_kind(live, TABLE)
     if tables and not quests and (asked.contents or not things):
