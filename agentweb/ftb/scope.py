@@ -112,23 +112,37 @@ def match_chapter(text: str, book: QuestBook | None = None) -> ChapterMatch:
             return ChapterMatch(matched[0])
         if matched:
             return ChapterMatch(candidates=matched, several=True)
-    close = names.closest(text, chapters.values_list("title", "pk"), limit=NEAR_CHAPTERS)
+    close = names.closest(text, _titles(chapters), limit=NEAR_CHAPTERS)
     near = {pk for _, pk in close}
     return ChapterMatch(candidates=tuple(c for c in chapters if c.pk in near))
 
 
 def _books(chapters: QuerySet[Chapter]) -> dict[str, list[tuple[str, list[str]]]]:
     """Each book's chapters in book order, with their titles in every language."""
-    titles: dict[str, list[str]] = {}
-    keys = [f"{c.book.slug}/{c.chapter_id}" for c in chapters]
-    rows = GameName.objects.filter(kind=NameKind.CHAPTER, key__in=keys)
-    for key, text in rows.values_list("key", "text"):
-        titles.setdefault(key, []).append(text)
     books: dict[str, list[tuple[str, list[str]]]] = {}
-    for c in chapters.order_by("book__slug", "order", "filename"):
-        key = f"{c.book.slug}/{c.chapter_id}"
-        books.setdefault(c.book.slug, []).append((key, [c.title, *titles.get(key, [])]))
+    for chapter, titles in _named(chapters.order_by("book__slug", "order", "filename")):
+        key = f"{chapter.book.slug}/{chapter.chapter_id}"
+        books.setdefault(chapter.book.slug, []).append((key, titles))
     return books
+
+
+def _titles(chapters: QuerySet[Chapter]) -> list[tuple[str, int]]:
+    """Every title of every chapter (all languages), with the chapter's pk."""
+    return [(title, c.pk) for c, titles in _named(chapters) for title in titles]
+
+
+def _named(chapters: QuerySet[Chapter]) -> list[tuple[Chapter, list[str]]]:
+    """Each chapter with its titles: its own, then its names in every imported language."""
+    rows = list(chapters)
+    keys = [f"{c.book.slug}/{c.chapter_id}" for c in rows]
+    names_of: dict[str, list[str]] = {}
+    found = GameName.objects.filter(kind=NameKind.CHAPTER, key__in=keys)
+    for key, text in found.values_list("key", "text"):
+        names_of.setdefault(key, []).append(text)
+    return [
+        (c, list(dict.fromkeys([c.title, *names_of.get(f"{c.book.slug}/{c.chapter_id}", [])])))
+        for c in rows
+    ]
 
 
 def _titled(qs: QuerySet, text: str, book: QuestBook | None, kind: str, field: str) -> Any:

@@ -85,7 +85,7 @@ def references(text: str) -> list[Reference]:
 
 def reference(text: str) -> Reference | None:
     """The reference that is all of ``text`` ("chapter two", "第二章"), if it is one."""
-    text = text.strip()
+    text = re.sub(r"^(?:the\s+)", "", text.strip(" ?？。.!！"), flags=re.IGNORECASE)
     refs = references(text)
     return refs[0] if len(refs) == 1 and refs[0].text.strip() == text else None
 
