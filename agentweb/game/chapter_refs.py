@@ -51,8 +51,8 @@ _ORDINAL_CHAPTER = re.compile(
     rf"\b(?P<n>\d+(?:st|nd|rd|th)|{EN_ORDINAL})\s+chapter\b",
     re.IGNORECASE,
 )
-# "第二章", "第 2 章", "第2章节".
-_ZH_CHAPTER = re.compile(rf"第\s*(?P<n>\d+|{ZH_NUMBER})\s*章")
+# "第二章", "第 2 章", "第2章节", "第三个章节".
+_ZH_CHAPTER = re.compile(rf"第\s*(?P<n>\d+|{ZH_NUMBER})\s*个?\s*章")
 # What a title carries: "Chapter 0: …", "Ch. 2 - …", "第三章 …", "1. Basics", "01 - Start".
 _TITLE_NUMBER = (
     re.compile(rf"^\s*(?:chapter|chap|ch)\.?\s*(?P<n>\d+|{EN_NUMBER})\b", re.IGNORECASE),

@@ -22,6 +22,7 @@ from agentweb.game.chapter_refs import chapters_numbered, references, title_numb
         ("第十二章有什么", "第十二章", 12),
         ("第二十章", "第二十章", 20),
         ("第零章", "第零章", 0),
+        ("第三个章节有几个任务", "第三个章", 3),
     ],
 )
 def test_a_chapter_number_is_read_in_every_form(text, said, number):
