@@ -48,7 +48,7 @@ _CHAPTER_NUMBER = re.compile(
 )
 # "the second chapter", "the 2nd chapter", "first chapter".
 _ORDINAL_CHAPTER = re.compile(
-    rf"\b(?P<n>\d+(?:st|nd|rd|th)|{EN_ORDINAL})\s+chapter\b",
+    rf"\b(?P<n>\d+(?:st|nd|rd|th)|{EN_ORDINAL})\s+chapter\b(?!\s+groups?\b)",
     re.IGNORECASE,
 )
 # "第二章", "第 2 章", "第2章节", "第三个章节".
