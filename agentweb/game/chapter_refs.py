@@ -12,7 +12,8 @@ first chapter" of Frostbell Hollow is its first chapter, whatever its title).
   given as its chapters in book order: the titles that carry the number; else,
   in books whose titles carry none, the chapter at that place — in the books the
   question names, or every book when it names none (several of them are then
-  candidates to name, not a choice).
+  candidates to name, not a choice); "the last chapter" (:data:`LAST`) is the highest
+  number a book's titles carry, else its last chapter.
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ _ORDINAL_CHAPTER = re.compile(
 )
 # "第二章", "第 2 章", "第2章节", "第三个章节".
 _ZH_CHAPTER = re.compile(rf"第\s*(?P<n>\d+|{ZH_NUMBER})\s*个?\s*章")
+# "the last chapter", "the final chapter", "最后一章", "最后那个章节": the book's last chapter.
+LAST = -1
+_LAST_CHAPTER = re.compile(
+    r"\b(?P<n>last|final)\s+chapter\b(?!\s+groups?\b)|(?P<z>最后)\s*[一那]?\s*个?\s*章",
+    re.IGNORECASE,
+)
 # What a title carries: "Chapter 0: …", "Ch. 2 - …", "第三章 …", "1. Basics", "01 - Start".
 _TITLE_NUMBER = (
     re.compile(rf"^\s*(?:chapter|chap|ch)\.?\s*(?P<n>\d+|{EN_NUMBER})\b", re.IGNORECASE),
@@ -74,9 +81,9 @@ class Reference:
 def references(text: str) -> list[Reference]:
     """The chapters ``text`` names by a number, in text order (none overlapping)."""
     found: list[Reference] = []
-    for pattern in (_CHAPTER_NUMBER, _ORDINAL_CHAPTER, _ZH_CHAPTER):
+    for pattern in (_CHAPTER_NUMBER, _ORDINAL_CHAPTER, _ZH_CHAPTER, _LAST_CHAPTER):
         for m in pattern.finditer(text):
-            number = read_number(m["n"])
+            number = LAST if pattern is _LAST_CHAPTER else read_number(m["n"])
             if number is None or any(m.start() < r.end and r.start < m.end() for r in found):
                 continue
             found.append(Reference(m.start(), m.end(), m.group(0), number))
@@ -147,6 +154,8 @@ def chapters_numbered(
     whether they are meant (a title's number, or a place in a book named or the only
     book) rather than candidates (the chapters at that place in books not named)."""
     wanted = [b for b in named if b in books] or list(books)
+    if number == LAST:
+        return _last(books, wanted), len(wanted) == 1
     by_title = [
         (book, key)
         for book in wanted
@@ -161,3 +170,21 @@ def chapters_numbered(
         if not numbered(books[book]) and 0 < number <= len(books[book])
     ]
     return placed, len(wanted) == 1
+
+
+def _last(books: Mapping[str, Chapters], wanted: list[str]) -> list[tuple[str, str]]:
+    """Each wanted book's last chapter: the highest number its titles carry, else the last
+    in book order."""
+    last = []
+    for book in wanted:
+        numbers = [
+            (n, key)
+            for key, titles in books[book]
+            for n in map(title_number, titles)
+            if n is not None
+        ]
+        if numbers:
+            last.append((book, max(numbers)[1]))
+        elif books[book]:
+            last.append((book, books[book][-1][0]))
+    return last

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentweb.game.chapter_refs import chapters_numbered, references, title_number
+from agentweb.game.chapter_refs import LAST, chapters_numbered, references, title_number
 
 
 @pytest.mark.parametrize(
@@ -23,6 +23,8 @@ from agentweb.game.chapter_refs import chapters_numbered, references, title_numb
         ("第二十章", "第二十章", 20),
         ("第零章", "第零章", 0),
         ("第三个章节有几个任务", "第三个章", 3),
+        ("what's in the last chapter?", "last chapter", LAST),
+        ("霜钟谷最后一章有几个任务", "最后一章", LAST),
     ],
 )
 def test_a_chapter_number_is_read_in_every_form(text, said, number):
@@ -72,3 +74,10 @@ def test_a_place_is_meant_only_in_a_book_named_or_the_only_book():
 
 def test_a_numbered_book_has_no_chapter_by_place():
     assert chapters_numbered(3, {"n": NUMBERED}, ["n"]) == ([], True)
+
+
+def test_the_last_chapter_is_the_highest_number_else_the_last_place():
+    books = {"n": NUMBERED, "p": PLAIN}
+    assert chapters_numbered(LAST, books, ["n"]) == ([("n", "n/1")], True)
+    assert chapters_numbered(LAST, books, ["p"]) == ([("p", "p/b")], True)
+    assert chapters_numbered(LAST, books) == ([("n", "n/1"), ("p", "p/b")], False)

@@ -42,3 +42,8 @@ def test_a_list_limited_to_a_chapter_at_a_place_lists_only_its_quests(frostbell)
     assert "流浪者" in asked.text
     # 初雪营地's and 钟楼矿井's kill quests are not in the fourth chapter.
     assert "夜晚" not in asked.text
+
+
+def test_the_last_chapter_of_a_named_book_is_its_last(frostbell):
+    asked = ask("霜钟谷最后一章有几个任务")
+    assert "章节「冰封祭坛」共有 5 个任务" in asked.text

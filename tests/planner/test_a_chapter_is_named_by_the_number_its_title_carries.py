@@ -46,3 +46,10 @@ def test_a_count_of_a_numbered_chapter_goes_to_the_quest_tools(world, question):
     outcome = run_with(OfflinePlanner(), question)
     assert outcome.workflow == "system:reasoning"
     assert "47" in outcome.text and "Chapter 3: Base Alpha" in outcome.text
+
+
+@pytest.mark.parametrize("question", ["what's in chapter 2?", "第二章里都有啥"])
+def test_what_is_in_a_chapter_named_by_number_lists_its_quests(world, question):
+    asked = ask(question)
+    assert asked.tools == ["ftb.quest.query"]
+    assert "Space Trebuchet" in asked.text and "36" in asked.text

@@ -233,6 +233,8 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         or asked.count
         or asked.which
         or any(c.text.casefold() == quest_named for c in chapters)
+        # "What's in the last chapter?": named as a chapter, with nothing else to ask about.
+        or (not things and any(_says_chapter(c.text) for c in chapters))
     )
     chapter_first = chapters and about_chapter and all(_same_mention(q, chapters) for q in quests)
     tables = of_kind(live, TABLE)
@@ -398,6 +400,10 @@ def _scope(p: Parsed, live: list[Entity]) -> None:
             p.scope.setdefault("group", e.name)
             if e.book:
                 p.scope.setdefault("book", e.book)
+
+
+def _says_chapter(text: str) -> bool:
+    return bool(w.CHAPTERS_EN.search(text.lower()) or w.CHAPTERS_ZH.search(text))
 
 
 def _chapter_meant(chapters: list[Entity]) -> tuple[str | None, str | None]:
