@@ -233,8 +233,8 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         or asked.count
         or asked.which
         or any(c.text.casefold() == quest_named for c in chapters)
-        # "What's in the last chapter?": named as a chapter, with nothing else to ask about.
-        or (not things and any(_says_chapter(c.text) for c in chapters))
+        # "What's in the last chapter?", "第二章里都有啥": what a chapter named as one holds.
+        or (asked.contents and not things and any(_says_chapter(c.text) for c in chapters))
     )
     chapter_first = chapters and about_chapter and all(_same_mention(q, chapters) for q in quests)
     tables = of_kind(live, TABLE)
