@@ -17,7 +17,15 @@ from pydantic import BaseModel, Field
 
 from agentweb.ftb import search
 from agentweb.ftb.quest_results import QuestRef, RewardInfo, TaskInfo
-from agentweb.ftb.scope import Scope, find_book, find_chapter, find_group, find_table, mob_ids
+from agentweb.ftb.scope import (
+    ChapterMatch,
+    Scope,
+    find_book,
+    find_group,
+    find_table,
+    match_chapter,
+    mob_ids,
+)
 from agentweb.game.models import (
     Chapter,
     GameName,
@@ -87,6 +95,11 @@ class QuestListResult(BaseModel):
     scope: str = ""
     # A reward table asked about: its entries and how it hands them out.
     table: dict[str, Any] | None = None
+    # A chapter asked for that no chapter is (``unknown_chapter``), with the chapters it
+    # may mean: several books' chapters of its number, or close titles (``near``).
+    unknown_chapter: str = ""
+    chapter_candidates: list[dict[str, str]] = []
+    near: bool = False
     # How the card names things (not the model's: it reads the names as found).
     shown: Shown = Field(default_factory=Shown, exclude=True)
 
@@ -105,12 +118,16 @@ class QuestListResult(BaseModel):
             titles += [q.quest.title, q.quest.chapter]
         for c in [*self.chapters, *([self.chapter] if self.chapter else [])]:
             titles += [str(c.get("chapter") or ""), str(c.get("group") or "")]
+        for c in self.chapter_candidates:
+            titles += [c["chapter"], c["book"]]
         return titles
 
 
 def list_quests(value: Any) -> QuestListResult:
     """The list ``ftb.quest.query`` asked for (its input: see ``QuestQueryInput``)."""
     scope, problem = _scope(value)
+    if isinstance(problem, QuestListResult):
+        return problem
     if problem:
         return QuestListResult(message=problem, how="none")
     if value.quest_ids:
@@ -134,7 +151,7 @@ def list_quests(value: Any) -> QuestListResult:
     return _chapters(scope, value.limit)
 
 
-def _scope(value: Any) -> tuple[Scope, str]:
+def _scope(value: Any) -> tuple[Scope, str | QuestListResult]:
     book = group = chapter = None
     if value.book:
         book = find_book(value.book)
@@ -155,10 +172,29 @@ def _scope(value: Any) -> tuple[Scope, str]:
         or value.title_contains
     )
     if value.chapter and listed_by:
-        chapter = find_chapter(value.chapter, book)
-        if chapter is None:
-            return Scope(), f"No chapter matches {value.chapter!r}."
+        match = match_chapter(value.chapter, book)
+        if match.chapter is None:
+            return Scope(), _no_chapter(value.chapter, match)
+        chapter = match.chapter
     return Scope(book, group, chapter), ""
+
+
+def _no_chapter(name: str, match: ChapterMatch) -> QuestListResult:
+    """No chapter is ``name``: the chapters it may mean (several books' chapters of its
+    number: say which; close titles: offered, never listed as the one asked)."""
+    if match.several:
+        message = f"{name!r} may be any of these chapters; say which book"
+    elif match.candidates:
+        message = f"No chapter is called {name!r}; close titles"
+    else:
+        message = f"No chapter is called {name!r}."
+    return QuestListResult(
+        message=message,
+        how="none",
+        unknown_chapter=name,
+        chapter_candidates=match.describe(),
+        near=not match.several and bool(match.candidates),
+    )
 
 
 def _within(scope: Scope) -> str:
@@ -166,9 +202,10 @@ def _within(scope: Scope) -> str:
 
 
 def _chapter(name: str, scope: Scope, limit: int) -> QuestListResult:
-    chapter = find_chapter(name, scope.book)
+    match = match_chapter(name, scope.book)
+    chapter = match.chapter
     if chapter is None:
-        return QuestListResult(message=f"No chapter matches {name!r}.", how="none")
+        return _no_chapter(name, match)
     quests = search.with_tasks_and_rewards(chapter.quests.order_by("order"))[:limit]
     total = chapter.quests.count()
     return QuestListResult(

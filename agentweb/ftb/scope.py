@@ -4,18 +4,26 @@ spellings: :func:`agentweb.game.mentions.things_named`)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from agentweb.game import chapter_refs
 from agentweb.game.mentions import things_named
-from agentweb.game.models import Chapter, ChapterGroup, NameKind, QuestBook, RewardTable
+from agentweb.game.models import (
+    Chapter,
+    ChapterGroup,
+    GameName,
+    NameKind,
+    QuestBook,
+    RewardTable,
+)
 from agentweb.game.search import names
 from agentweb.game.text import clean_text
 
-CHAPTER_NUMBER = re.compile(r"(?:chapter\s*|第\s*)?(\d+)\s*章?", re.IGNORECASE)
+# Chapters offered when none is called what was asked (the close ones).
+NEAR_CHAPTERS = 3
 
 
 @dataclass(frozen=True)
@@ -65,22 +73,76 @@ def find_group(text: str, book: QuestBook | None = None) -> ChapterGroup | None:
     return _titled(groups, text, book, NameKind.CHAPTER_GROUP, "group_id")
 
 
+@dataclass(frozen=True)
+class ChapterMatch:
+    """The chapter a name means, or the chapters it may mean: several books' chapters of
+    that number (``several``), or chapters with a close title (near, never taken)."""
+
+    chapter: Chapter | None = None
+    candidates: tuple[Chapter, ...] = ()
+    several: bool = False
+
+    def describe(self) -> list[dict[str, str]]:
+        return [{"chapter": c.title, "book": c.book.name} for c in self.candidates]
+
+
 def find_chapter(text: str, book: QuestBook | None = None) -> Chapter | None:
-    """A chapter by title in any language (exact, then close), or by its number."""
+    """The chapter ``text`` means (:func:`match_chapter`), or ``None``."""
+    return match_chapter(text, book).chapter
+
+
+def match_chapter(text: str, book: QuestBook | None = None) -> ChapterMatch:
+    """A chapter by its title in any language (exact, else the same name misspelled), or
+    by the number its title carries or its place in the book ("chapter two", "第二章", "the
+    first chapter": :mod:`agentweb.game.chapter_refs`). Several books' chapters of that
+    number, or only close titles, are candidates, not the chapter."""
     text = clean_text(text)
     chapters: QuerySet[Chapter] = Chapter.objects.select_related("group", "book")
     if book is not None:
         chapters = chapters.filter(book=book)
     named = _titled(chapters, text, None, NameKind.CHAPTER, "chapter_id")
     if named is not None:
-        return named
-    number = CHAPTER_NUMBER.fullmatch(text)
-    if number:
-        by_number = chapters.filter(title__iregex=rf"^chapter {number.group(1)}([^0-9]|$)")
-        if by_number.exists():
-            return by_number.first()
-    close = names.closest(text, chapters.values_list("title", "pk"), limit=1)
-    return chapters.filter(pk=close[0][1]).first() if close else None
+        return ChapterMatch(named)
+    ref = chapter_refs.reference(text) or chapter_refs.reference(f"chapter {text}")
+    if ref is not None:
+        found, meant = chapter_refs.chapters_numbered(ref.number, _books(chapters))
+        rows = {f"{c.book.slug}/{c.chapter_id}": c for c in chapters}
+        matched = tuple(rows[key] for _, key in found if key in rows)
+        if meant and len(matched) == 1:
+            return ChapterMatch(matched[0])
+        if matched:
+            return ChapterMatch(candidates=matched, several=True)
+    close = names.closest(text, _titles(chapters), limit=NEAR_CHAPTERS)
+    near = {pk for _, pk in close}
+    return ChapterMatch(candidates=tuple(c for c in chapters if c.pk in near))
+
+
+def _books(chapters: QuerySet[Chapter]) -> dict[str, list[tuple[str, list[str]]]]:
+    """Each book's chapters in book order, with their titles in every language."""
+    books: dict[str, list[tuple[str, list[str]]]] = {}
+    for chapter, titles in _named(chapters.order_by("book__slug", "order", "filename")):
+        key = f"{chapter.book.slug}/{chapter.chapter_id}"
+        books.setdefault(chapter.book.slug, []).append((key, titles))
+    return books
+
+
+def _titles(chapters: QuerySet[Chapter]) -> list[tuple[str, int]]:
+    """Every title of every chapter (all languages), with the chapter's pk."""
+    return [(title, c.pk) for c, titles in _named(chapters) for title in titles]
+
+
+def _named(chapters: QuerySet[Chapter]) -> list[tuple[Chapter, list[str]]]:
+    """Each chapter with its titles: its own, then its names in every imported language."""
+    rows = list(chapters)
+    keys = [f"{c.book.slug}/{c.chapter_id}" for c in rows]
+    names_of: dict[str, list[str]] = {}
+    found = GameName.objects.filter(kind=NameKind.CHAPTER, key__in=keys)
+    for key, text in found.values_list("key", "text"):
+        names_of.setdefault(key, []).append(text)
+    return [
+        (c, list(dict.fromkeys([c.title, *names_of.get(f"{c.book.slug}/{c.chapter_id}", [])])))
+        for c in rows
+    ]
 
 
 def _titled(qs: QuerySet, text: str, book: QuestBook | None, kind: str, field: str) -> Any:

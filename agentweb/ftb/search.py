@@ -9,7 +9,7 @@ from django.db.models import Prefetch
 
 from agentweb.game import queries
 from agentweb.game.mentions import quest_pks
-from agentweb.game.models import Chapter, Quest, Reward, RewardTableEntry, Task
+from agentweb.game.models import Quest, Reward, RewardTableEntry, Task
 from agentweb.game.search import names
 from agentweb.game.text import clean_text, singular
 from agentweb.game.versions import Versioned, VersionedMap
@@ -115,19 +115,3 @@ def _quest_item_names() -> _QuestItems:
 
 
 _QUEST_ITEMS = Versioned(_quest_item_names)
-
-
-def find_chapter(text: str) -> Chapter | None:
-    """A chapter by title (exact, then close), or by its number ("chapter 2")."""
-    text = clean_text(text)
-    chapters = Chapter.objects.select_related("group")
-    exact = chapters.filter(title__iexact=text).first()
-    if exact is not None:
-        return exact
-    number = re.fullmatch(r"(?:chapter\s*)?(\d+)", text, re.IGNORECASE)
-    if number:
-        by_number = chapters.filter(title__iregex=rf"^chapter {number.group(1)}([^0-9]|$)").first()
-        if by_number is not None:
-            return by_number
-    close = names.closest(text, chapters.values_list("title", "pk"), limit=1)
-    return chapters.filter(pk=close[0][1]).first() if close else None

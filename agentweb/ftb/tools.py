@@ -56,6 +56,11 @@ def _observe_list(out: QuestListResult) -> dict[str, Any]:
         data["total"] = out.total
     if out.table:
         data["table"] = out.table
+    if out.unknown_chapter:
+        data["unknown_chapter"] = out.unknown_chapter
+        if out.chapter_candidates:
+            data["chapter_candidates"] = out.chapter_candidates
+            data["near"] = out.near
     return data
 
 
@@ -186,7 +191,10 @@ QUEST_FIND = ReActTool(
 
 class QuestQueryInput(ToolInput):
     chapter: str | None = Field(
-        None, max_length=MAX_NAME, description="Only quests of this chapter (title or number)."
+        None,
+        max_length=MAX_NAME,
+        description="Only quests of this chapter: its title, or its number as the player "
+        "wrote it ('chapter two', '第二章', 'the first chapter').",
     )
     book: str | None = Field(None, max_length=MAX_NAME, description="Only this book.")
     group: str | None = Field(None, max_length=MAX_NAME, description="Only this chapter group.")

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from agentweb.game import chapter_refs
 from agentweb.game.models import Chapter, GameName, Quest
 from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_rank
 from agentweb.game.search.same_name import named_in_part, same_name
@@ -163,6 +164,9 @@ class _Index:
     # Quests and chapters: their book, id and chapter (for the model and the tools).
     quests: dict[str, tuple[str, str, str, int]]
     chapters: dict[str, tuple[str, str]]
+    # Each book's chapters in book order, with their titles in every language (chapters
+    # named by number or place: :mod:`agentweb.game.chapter_refs`).
+    books: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)
 
 
 def _build() -> _Index:
@@ -209,19 +213,21 @@ def _build() -> _Index:
             "book__slug", "quest_id", "chapter__title", "pk"
         )
     }
-    chapters = {
-        f"{slug}/{chapter_id}": (slug, title)
-        for slug, chapter_id, title in Chapter.objects.values_list(
-            "book__slug", "chapter_id", "title"
-        )
-    }
+    chapters: dict[str, tuple[str, str]] = {}
+    books: dict[str, list[tuple[str, list[str]]]] = {}
+    rows = Chapter.objects.order_by("book__slug", "order", "filename")
+    for slug, chapter_id, title in rows.values_list("book__slug", "chapter_id", "title"):
+        key = f"{slug}/{chapter_id}"
+        chapters[key] = (slug, title)
+        titles = [title, *names.get(Named(NameKind.CHAPTER, key), {}).values()]
+        books.setdefault(slug, []).append((key, titles))
     part_titles: dict[str, set[str]] = {}
     for named, by_language in names.items():
         if named.kind in PART_KINDS:
             for key in {normal_key(t) for t in by_language.values() if not CJK.search(t)}:
                 for word in terms_of(key):
                     part_titles.setdefault(word, set()).add(key)
-    return _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters)
+    return _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books)
 
 
 def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
@@ -275,7 +281,7 @@ class Mention:
     text: str
     start: int
     end: int
-    how: str  # exact | normalised | fuzzy
+    how: str  # exact | normalised | fuzzy | place
     things: list[Named] = field(default_factory=list)
 
 
@@ -309,7 +315,21 @@ def _link(text: str, index: _Index) -> list[Mention]:
     candidates += _fuzzy(text, tokens, index, candidates)
     candidates += _near(text, tokens, index, candidates)
     candidates += _in_part(text, tokens, index, candidates)
-    return _best_cover(candidates)
+    return _best_cover(candidates + _numbered_chapters(text, index, _best_cover(candidates)))
+
+
+def _numbered_chapters(text: str, index: _Index, named: list[Mention]) -> list[Mention]:
+    """Chapters named by number or place ("chapter two", "第二章", "the first chapter"):
+    in the books the question names, else in every book (several are candidates)."""
+    books = [t.key for m in named for t in m.things if t.kind == NameKind.BOOK]
+    out = []
+    for ref in chapter_refs.references(text):
+        found, meant = chapter_refs.chapters_numbered(ref.number, index.books, books)
+        things = [Named(NameKind.CHAPTER, key) for _, key in found]
+        if things:
+            how = "exact" if meant else PLACE
+            out.append(Mention(ref.text, ref.start, ref.end, how, things))
+    return out
 
 
 def _could_be_name(span: list[tuple[int, int, str]]) -> bool:
@@ -463,7 +483,10 @@ def _in_order(key: str, title: str) -> bool:
     return all(char in rest for char in key)
 
 
-HOW_RANK = {"exact": 0, "normalised": 1, "fuzzy": 2, "part": 3, "near": 4}
+# A chapter at a place in books the question does not name ("chapter 4" with several
+# books whose titles carry no numbers): a candidate to name, never the one meant.
+PLACE = "place"
+HOW_RANK = {"exact": 0, "normalised": 1, "fuzzy": 2, "part": 3, "near": 4, PLACE: 5}
 
 
 def _best_cover(candidates: list[Mention]) -> list[Mention]:
@@ -491,7 +514,8 @@ def _describe(mention: Mention, named: Named, index: _Index) -> dict:
         data.update(id=quest_id, book=book, chapter=chapter)
     elif named.kind == NameKind.CHAPTER and named.key in index.chapters:
         book, title = index.chapters[named.key]
-        data.update(book=book, title=title)
+        book_names = index.names.get(Named(NameKind.BOOK, book), {})
+        data.update(book=book, title=title, book_names=dict(sorted(book_names.items())))
     elif "/" in named.key and named.kind != NameKind.QUEST:
         data["book"] = named.key.split("/", 1)[0]
     elif named.kind == NameKind.BOOK:

@@ -214,6 +214,9 @@ def quest_query(d: Draft, obs: Seen) -> None:
     if isinstance(r.get("table"), dict):
         _table(d, obs)
         return
+    if r.get("unknown_chapter"):
+        _unknown_chapter(d, obs)
+        return
     quests = r.get("quests") or []
     given = obs.input
     if given.get("quest_ids"):
@@ -244,6 +247,8 @@ def quest_query(d: Draft, obs: Seen) -> None:
             d.say("chapter_not_found", name=chapter)
         else:
             d.parts.append(str(r.get("message", "")))
+        if given.get("chapter") and not chapter:
+            d.say("searched_chapter", chapter=given["chapter"])
         return
     shown = quests[:QUESTS_LISTED]
     lines = [
@@ -274,6 +279,24 @@ def quest_query(d: Draft, obs: Seen) -> None:
             d.say("titled_more", more=total - len(shown))
     else:
         _chapter_quests(d, obs, lines, numbers)
+
+
+def _unknown_chapter(d: Draft, obs: Seen) -> None:
+    """No chapter is called what was asked: the chapters it may be (several books' chapters
+    of its number: which book?), or the close titles offered — never a list of another's."""
+    r = obs.result
+    name = str(r["unknown_chapter"])
+    candidates = [
+        d.w("titled_in", title=d.title(c.get("chapter", "")), chapter=d.title(c.get("book", "")))
+        for c in r.get("chapter_candidates") or []
+        if isinstance(c, dict)
+    ]
+    if len(candidates) > 1 and not r.get("near"):
+        d.say("chapter_which", obs.numbers[:1], name=name, chapters=d.join(candidates))
+        return
+    d.say("chapter_not_found", name=name)
+    if candidates:
+        d.say("chapter_near", obs.numbers[:1], chapters=d.join(candidates))
 
 
 def _each_quest(d: Draft, obs: Seen) -> None:

@@ -19,6 +19,9 @@ from agentweb.llm.offline import text as w
 
 QUEST, ITEM, BLOCK, MOB = "quest", "item", "block", "entity"
 CHAPTER, GROUP, BOOK, TABLE = "chapter", "chapter_group", "book", "reward_table"
+# How a chapter named by its place in a book the question does not name is linked: one
+# candidate among the books' chapters at that place (``agentweb.game.mentions``).
+PLACE = "place"
 WORD = re.compile(r"[^\W_]+")
 CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -33,6 +36,8 @@ class Entity:
     book: str = ""
     chapter: str = ""
     how: str = "exact"
+    # A chapter's book, by its names in every language.
+    book_names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     def name_in(self, language: str) -> str:
         """The entity's name in the answer's language (``zh`` or ``en``)."""
@@ -53,6 +58,7 @@ def read(payload: dict[str, Any]) -> list[Entity]:
         if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
             continue
         names = raw.get("names") if isinstance(raw.get("names"), dict) else {}
+        book_names = raw.get("book_names") if isinstance(raw.get("book_names"), dict) else {}
         found.append(
             Entity(
                 text=str(raw.get("text", "")),
@@ -63,6 +69,7 @@ def read(payload: dict[str, Any]) -> list[Entity]:
                 book=str(raw.get("book", "")),
                 chapter=str(raw.get("chapter", "")),
                 how=str(raw.get("how", "exact")),
+                book_names={str(k): str(v) for k, v in book_names.items()},
             )
         )
     return found

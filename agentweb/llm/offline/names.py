@@ -23,10 +23,38 @@ def quest_name(text: str) -> str | None:
         cut = max(
             (i for i, word in enumerate(words) if word.lower() in pt.QUEST_NAME_STARTS), default=-1
         )
-        name = clean(" ".join(words[cut + 1 :]))
+        name = clean(" ".join(words[_titled_cut(words, cut) + 1 :])) or clean(
+            " ".join(words[cut + 1 :])
+        )
         if name:
             return name
     return first_name(pt.QUEST_PATTERNS, text)
+
+
+# Small words a title in capitals runs on over ("Kill the Dragon", "Master of the Forge").
+TITLE_SMALL_WORDS = frozenset("the of a an and to in on for with at from".split())  # noqa: SIM905
+
+
+def _titled_cut(words: list[str], cut: int) -> int:
+    """Where a quest's name starts, before the last word that starts one (``cut``): a title
+    in capitals runs on back over small words to capitalised ones ("for the Kill the
+    Dragon quest" names Kill the Dragon, not Dragon)."""
+    if not (0 <= cut < len(words) - 1 and words[cut + 1][:1].isupper()):
+        return cut
+    while True:
+        i = cut
+        while i >= 0 and words[i].lower() in TITLE_SMALL_WORDS:
+            i -= 1
+        if i < 0 or i == cut or not _capital(words[i]):
+            return cut
+        while i > 0 and _capital(words[i - 1]):
+            i -= 1
+        cut = i - 1
+
+
+def _capital(word: str) -> bool:
+    """A capitalised word of a title, not one that starts a question or a name."""
+    return word[:1].isupper() and word.lower() not in pt.QUEST_NAME_STARTS and word != "I"
 
 
 def all_names(patterns: tuple[re.Pattern[str], ...], text: str) -> list[str]:

@@ -68,6 +68,19 @@ QUESTS_IN = re.compile(
     r"(?:\s+chapter)?(?=\s+(?:and|or|what|which|how)\b|\s*[?!,;]|$)",
     re.I,
 )
+# A chapter the question calls one in so many words: "the Touching Grass chapter",
+# "chapter X", "X这章", "X章节" (a list limited to it, though no chapter has that name).
+CHAPTER_SAID = (
+    re.compile(
+        r"\b(?:in|of|from|does|do|is|about)\s+(?:the\s+)?"
+        r"(?P<n>(?:(?!\b(?:and|or|what|which|how|is|it)\b)[^?!,;])+?)\s+chapter\b",
+        re.I,
+    ),
+    re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
+    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*章节"),
+    # "冰封洞穴这章有几个任务": a Chinese chapter title before "这章" / "这一章" / "章节".
+    re.compile(r"(?:^|(?<=[\s，,。？?！!：:]))(?P<n>[\u4e00-\u9fff]{2,12}?)\s*(?:这一?章|章节)"),
+)
 # "the Applied Energistics chapter", "quests in Shoreline Camp": the chapter a question names.
 CHAPTER_PATTERNS = (
     re.compile(
@@ -75,17 +88,11 @@ CHAPTER_PATTERNS = (
         r"(?:chapter\s+)?(?:have|has|contain|contains|hold|holds|got)\b",
         re.I,
     ),
-    re.compile(
-        r"\b(?:in|of|from|does|do|is|about)\s+(?:the\s+)?"
-        r"(?P<n>(?:(?!\b(?:and|or|what|which|how|is|it)\b)[^?!,;])+?)\s+chapter\b",
-        re.I,
-    ),
+    CHAPTER_SAID[0],
     QUESTS_IN,
-    re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
+    CHAPTER_SAID[1],
     re.compile(r"(?P<n>第?\s*\d+\s*章)"),
-    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*章节"),
-    # "冰封洞穴这章有几个任务": a Chinese chapter title before "这章" / "这一章" / "章节".
-    re.compile(r"(?:^|(?<=[\s，,。？?！!：:]))(?P<n>[\u4e00-\u9fff]{2,12}?)\s*(?:这一?章|章节)"),
+    *CHAPTER_SAID[2:],
 )
 # "Which quest unlocks Vault Key?": the quest named is the one unlocked.
 UNLOCKED_QUEST = re.compile(

@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 
 from agentweb.lib.named_things import names_of, other_language
+from agentweb.llm.offline import names as nm
+from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
 from agentweb.llm.offline.entities import (
     BLOCK,
@@ -36,6 +38,7 @@ from agentweb.llm.offline.entities import (
     GROUP,
     ITEM,
     MOB,
+    PLACE,
     QUEST,
     TABLE,
     Entity,
@@ -208,6 +211,7 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         for e in entities
         if e.kind not in (QUEST, ITEM, BLOCK) or not any(inside(e, ph) for ph in phrases)
     ]
+    live = _chapter_said(p, live)
     if live:
         _language(p, live)
     if p.intent is Intent.QUEST_TITLES:
@@ -255,7 +259,16 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         return p  # a question about something, for the knowledge base (and descriptions)
     groups, books, chapters = of_kind(live, GROUP), of_kind(live, BOOK), of_kind(live, CHAPTER)
     # "The Sunken Vault chapter" is the chapter, though a quest has the same name.
-    about_chapter = asked.chapters or asked.count or asked.which
+    # "ch 3 quests?", "Shoreline Camp quests": the chapter the pattern reader took for a quest.
+    quest_named = (p.quest or "").casefold()
+    about_chapter = (
+        asked.chapters
+        or asked.count
+        or asked.which
+        or any(c.text.casefold() == quest_named for c in chapters)
+        # "What's in the last chapter?", "第二章里都有啥": what a chapter named as one holds.
+        or (asked.contents and not things and any(_says_chapter(c.text) for c in chapters))
+    )
     chapter_first = chapters and about_chapter and all(_same_mention(q, chapters) for q in quests)
     tables = of_kind(live, TABLE)
     if tables and not quests and (asked.contents or not things):
@@ -265,7 +278,7 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         p.intent, p.group, p.book = Intent.GROUP, groups[0].name, groups[0].book or None
         return p
     if chapters and (chapter_first or (not quests and about_chapter)):
-        p.intent, p.chapter = Intent.CHAPTER, chapters[0].name
+        p.intent, p.chapter = Intent.CHAPTER, _chapter_meant(chapters)[0]
         p.aspects = (*p.aspects, "count") if asked.count else p.aspects
         return p
     if chapters and not quests and asked.itself:
@@ -485,17 +498,77 @@ def _language(p: Parsed, live: list[Entity]) -> None:
 
 
 def _scope(p: Parsed, live: list[Entity]) -> None:
+    chapter, book = _chapter_meant(of_kind(live, CHAPTER))
+    if chapter:
+        p.scope.setdefault("chapter", chapter)
+        if book:
+            p.scope.setdefault("book", book)
     for e in live:
         if e.kind == BOOK:
             p.scope.setdefault("book", e.book or e.id)
-        elif e.kind == CHAPTER:
-            p.scope.setdefault("chapter", e.name)
-            if e.book:
-                p.scope.setdefault("book", e.book)
         elif e.kind == GROUP:
             p.scope.setdefault("group", e.name)
             if e.book:
                 p.scope.setdefault("book", e.book)
+
+
+def _says_chapter(text: str) -> bool:
+    return bool(w.CHAPTERS_EN.search(text.lower()) or w.CHAPTERS_ZH.search(text))
+
+
+def _chapter_meant(chapters: list[Entity]) -> tuple[str | None, str | None]:
+    """The first chapter named and its book; a chapter named by number or place that is a
+    chapter of several books, or only a candidate (``place``: a book not named), stays
+    the player's words with no book — the tool names the candidates per book."""
+    if not chapters:
+        return None, None
+    first = chapters[0]
+    same = [c for c in chapters if c.text.casefold() == first.text.casefold()]
+    if len({c.book for c in same}) > 1 or any(c.how == PLACE for c in same):
+        return first.text, None
+    return first.name, first.book or None
+
+
+def _chapter_said(p: Parsed, live: list[Entity]) -> list[Entity]:
+    """A list or count limited to a chapter the question calls one ("the Touching Grass
+    chapter", "X这章") that no chapter is: the list is limited to that name (the tool says
+    no chapter has it, and offers close ones), and what the name's words link to (the
+    item Grass) is no subject of the question."""
+    which = w.WHICH_QUESTS_EN.search(p.text.lower()) or w.WHICH_QUESTS_ZH.search(p.text)
+    if not (p.intent in REVERSE or p.intent is Intent.CHAPTER or which):
+        return live
+    low = p.text.casefold()
+    for pattern in pt.CHAPTER_SAID:
+        for m in pattern.finditer(p.text):
+            name = nm.clean(m["n"])
+            if not name or name.casefold() in ("chapter", "chapters"):
+                continue
+            start, end = m.span("n")
+            covering = [
+                e
+                for e in live
+                if e.kind in (CHAPTER, BOOK, GROUP) and _spans(low, e.text, start, end)
+            ]
+            if covering:
+                continue
+            p.scope["chapter"] = name
+            if p.intent is Intent.CHAPTER:
+                p.chapter = name
+            return [e for e in live if not _within_span(low, e.text, start, end)]
+    return live
+
+
+def _spans(low: str, text: str, start: int, end: int) -> bool:
+    """A mention of ``text`` in the question overlaps ``start``–``end``."""
+    return any(
+        m.start() < end and start < m.end() for m in re.finditer(re.escape(text.casefold()), low)
+    )
+
+
+def _within_span(low: str, text: str, start: int, end: int) -> bool:
+    """Every mention of ``text`` in the question lies inside ``start``–``end``."""
+    found = list(re.finditer(re.escape(text.casefold()), low)) if text else []
+    return bool(found) and all(start <= m.start() and m.end() <= end for m in found)
 
 
 def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) -> bool:

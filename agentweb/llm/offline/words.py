@@ -69,6 +69,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "chapter_group": "The chapter {chapter}{group}.",
         "chapter_quests": "The chapter {chapter} has {total} quests: {quests}.",
         "chapter_not_found": 'I could not find a chapter named "{name}" in the quest book.',
+        "chapter_near": "Did you mean: {chapters}?",
+        "chapter_which": (
+            '"{name}" may be any of these chapters: {chapters}. Which book do you mean?'
+        ),
+        "searched_chapter": "(I looked only in the chapter {chapter}.)",
         "prereq_one": "Before {title} ({chapter}) you need: {quests}.",
         "prereq_one_started": "Before {title} ({chapter}) you need to have started: {quests}.",
         "table_choice": "a choice of one from the reward table {table} ({size} options): {items}",
@@ -254,6 +259,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "chapter_group": "章节「{chapter}」{group}。",
         "chapter_quests": "章节「{chapter}」共有 {total} 个任务：{quests}。",
         "chapter_not_found": "任务书里找不到名为“{name}”的章节。",
+        "chapter_near": "你是不是想找：{chapters}？",
+        "chapter_which": "“{name}”可能是这几个章节中的一个：{chapters}。你说的是哪本任务书？",
+        "searched_chapter": "（只查了章节「{chapter}」。）",
         "prereq_one": "完成「{title}」（{chapter}）之前需要：{quests}。",
         "prereq_one_started": "完成「{title}」（{chapter}）之前需要先开始：{quests}。",
         "table_choice": "从奖励表「{table}」（共 {size} 种）中任选一个：{items}",
