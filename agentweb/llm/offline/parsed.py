@@ -98,8 +98,10 @@ class Parsed:
     counted: str | None = None
     # The raw materials of what is asked (a bill of materials), not only its recipe.
     materials: bool = False
-    # Quests by the type of a reward ("xp"), and the reward table asked about.
+    # Quests by the type of a reward ("xp", "random") or of a task ("kill", "checkmark"),
+    # and the reward table asked about.
     reward_type: str | None = None
+    task_type: str | None = None
     table: str | None = None
     # The question as knowledge-base search terms: an item or mob it names in Chinese
     # written by its English name (the data names vanilla things in English).

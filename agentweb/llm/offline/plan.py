@@ -73,7 +73,9 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str], room: int | None = Non
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:
             yield from _quest(p, seen, tools)
         case Intent.QUEST_REWARDERS if p.reward_type:
-            yield Action(QUEST_QUERY, {"reward_type": p.reward_type, **p.scope})
+            yield Action(QUEST_QUERY, {"reward_type": p.reward_type, **p.scope, "limit": 20})
+        case Intent.QUEST_REQUIRERS if p.task_type:
+            yield Action(QUEST_QUERY, {"task_type": p.task_type, **p.scope, "limit": 20})
         case Intent.QUEST_REWARDERS:
             yield Action(QUEST_QUERY, {"rewards_item": p.items[0], **p.scope})
             if p.also_requirers:
@@ -81,7 +83,7 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str], room: int | None = Non
         case Intent.QUEST_REQUIRERS:
             yield Action(QUEST_QUERY, {"requires_item": p.items[0], **p.scope})
         case Intent.QUEST_KILLERS:
-            target = {"kills": p.kills} if p.kills else {"task_type": "kill"}
+            target = {"kills": p.kills} if p.kills else {"task_type": "kill", "limit": 20}
             yield Action(QUEST_QUERY, {**target, **p.scope})
         case Intent.CHAPTER:
             yield from _chapter(p, seen)

@@ -98,6 +98,8 @@ class Asked:
         self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))
         self.chapters = has(w.CHAPTERS_EN, w.CHAPTERS_ZH)
         self.xp = has(w.XP_EN, w.XP_ZH)
+        # The kind of task or reward several quests are asked by ("kill tasks", 随机奖励).
+        self.kind = w.kind_asked(rest, p.lang) if self.which else None
         self.contents = has(w.CONTENTS_EN, w.CONTENTS_ZH)
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
@@ -166,6 +168,8 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
         asked = Asked(p, p.text)
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])
+        elif asked.kind:
+            _reverse(p, asked, [], [])  # "which quests have kill tasks": a kind, no name
         return p
     # A longer phrase of the player's around a quest or item name names another quest or
     # item; books, chapters, groups and mobs are found by their own names.
@@ -190,7 +194,7 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     if not live:
         if asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])  # the words it names are no name the data has
-        elif not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):
+        elif not (asked.kind and _reverse(p, asked, [], [])):
             _unlinked(p, asked)
         return p
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
@@ -203,6 +207,10 @@ def refine(p: Parsed, entities: list[Entity]) -> Parsed:
     if asked.which:
         # "Which quests need diamonds": the quest called Diamonds is not what is asked.
         only_quests = [q for q in quests if not _same_mention(q, things + mobs)]
+        if asked.kind:
+            # "In the Sunken Vault chapter, which quests give …": the chapter, not the quest.
+            chapters = of_kind(live, CHAPTER)
+            only_quests = [q for q in only_quests if not _same_mention(q, chapters)]
         if not only_quests and _reverse(p, asked, things, mobs):
             return p
         # "Which quests come before Mainland Smith": the quest's own prerequisites.
@@ -394,8 +402,12 @@ def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) 
         p.intent = Intent.QUEST_KILLERS
         p.kills = mobs[0].id if mobs else None
         return True
-    if not things and asked.xp:
-        p.intent, p.reward_type = Intent.QUEST_REWARDERS, "xp"
+    if not things and asked.kind:
+        side, kind = asked.kind
+        if side == "reward":
+            p.intent, p.reward_type = Intent.QUEST_REWARDERS, kind
+        else:
+            p.intent, p.task_type = Intent.QUEST_REQUIRERS, kind
         return True
     if not things:
         return False
