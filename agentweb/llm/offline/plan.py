@@ -33,6 +33,7 @@ QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "f
 QUEST_CLAIM, PLAYER_INFO, KNOWLEDGE = "ftb.quest.claim", "player.info", "database.query"
 SIGNIN, SHOP_BUY = "player.signin", "shop.buy"
 ITEM_MATERIALS, WEB_SEARCH, WEB_FETCH = "item.materials", "web.search", "web.fetch"
+MOB_DROPS = "mob.drops"
 MAX_KB_QUERY = 200
 # A question about the pack searched without its asking words keeps at least this much.
 MIN_TOPIC_CHARS = 2
@@ -68,6 +69,8 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str], room: int | None = Non
             yield Action(PLAYER_INFO)
         case Intent.ITEM_SOURCE:
             yield from _item_sources(p, seen, tools)
+        case Intent.MOB_DROPS if p.mob:
+            yield Action(MOB_DROPS, {"mob": p.mob})
         case Intent.ITEM_INFO:
             yield from _item_info(p, seen)
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:

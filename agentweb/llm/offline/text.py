@@ -336,3 +336,31 @@ def kind_asked(text: str, lang: str) -> tuple[str, str] | None:
     if kind := found(REWARD_KINDS[:2]):
         return "reward", kind
     return None
+
+
+# What a mob drops, the mob the subject ("what does a zombie drop", "僵尸掉落什么",
+# "苦力怕会掉什么", "骷髅的掉落物"), read with its name replaced by a pronoun ("it", 某);
+# "what drops rotten flesh" and "僵尸会掉铁锭吗" ask about the item.
+MOB_DROPS_EN = re.compile(
+    r"\bwhat (?:does|do|did|will|would|can|could|might|may) (?:a |an |the )?(?:it|they)"
+    r"(?: \w+)? drops?\b"
+    r"|\b(?:it|they) ?(?:'s )?(?:drops|loot|drop table)\b"
+    r"|\b(?:drops|loot|drop table) (?:of|from) (?:a |an |the )?it\b"
+    r"|\bwhat (?:do|can|will|would|does) (?:i|you|we|one) get (?:from|for|by|when|after) "
+    r"(?:killing |slaying |i kill |you kill )?(?:a |an |the )?it\b"
+    r"|\bwhat (?:drops|falls|comes) (?:from|off|out of) (?:a |an |the )?it\b"
+)
+MOB_DROPS_ZH = re.compile(
+    r"某 ?(?:会|能|可以|都|一般|死后|死了)?(?:会|能)?掉(?:落|出)?(?:物|的东西|下)? ?"
+    r"(?:什么|啥|哪些|些什么|有哪些|是什么|有什么)"
+    r"|某 ?的? ?掉落(?:物|品)?"
+    r"|(?:杀|打|击杀|干掉|打死|杀死)(?:死|掉)?(?:一只|一个|只)? ?某 ?(?:会|能|可以)?"
+    r"(?:掉|得到|获得|拿到)"
+)
+
+
+def asks_mob_drops(text: str) -> bool:
+    """Whether ``text`` (a question with the mob's name replaced by "it" or 某) asks
+    what the mob drops."""
+    plain = " ".join(text.split())
+    return bool(MOB_DROPS_EN.search(plain.lower()) or MOB_DROPS_ZH.search(plain))
