@@ -267,45 +267,46 @@ NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
 # --- quests by the kind of a task or reward, no thing named ---------------------------
 # ("which quests give xp levels", "哪些任务有击杀要求", "哪些任务奖励随机奖励"): FTB's own
 # types, the most specific words first ("xp levels" before "xp").
-REWARD_KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(en), re.compile(zh))
-    for kind, en, zh in (
-        (
-            "xp_levels",
-            r"\b(?:xp|exp|experience) levels?\b|\blevels? of (?:xp|exp|experience)\b|\blevels\b",
-            r"经验等级|经验级|等级",
-        ),
-        ("xp", r"\b(?:xp|exp|experience)(?: points?)?\b", r"经验"),
-        (
-            "choice",
-            r"\bchoices?\b|\bchoose\b|\bpick (?:my|a|one|your|from)\b|\bselect(?:able)?\b",
-            r"自选|任选|可选|选择|挑选|选一",
-        ),
-        ("random", r"\brandom(?:ly)?\b|\bchance\b|\bgamble\b", r"随机|抽奖"),
-        ("loot", r"\bloot ?(?:crates?|box(?:es)?|chests?)\b", r"战利品箱"),
-        ("command", r"\bcommands?\b", r"命令|指令"),
-        ("item", r"\bitems?\b", r"物品"),
-    )
+Kinds = tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]
+
+
+def _kinds(*rows: tuple[str, str, str]) -> Kinds:
+    return tuple((kind, re.compile(en), re.compile(zh)) for kind, en, zh in rows)
+
+
+REWARD_KINDS = _kinds(
+    (
+        "xp_levels",
+        r"\b(?:xp|exp|experience) levels?\b|\blevels? of (?:xp|exp|experience)\b|\blevels\b",
+        r"经验等级|经验级|等级",
+    ),
+    ("xp", r"\b(?:xp|exp|experience)(?: points?)?\b", r"经验"),
+    (
+        "choice",
+        r"\bchoices?\b|\bchoose\b|\bpick (?:my|a|one|your|from)\b|\bselect(?:able)?\b",
+        r"自选|任选|可选|选择|挑选|选一",
+    ),
+    ("random", r"\brandom(?:ly)?\b|\bchance\b|\bgamble\b", r"随机|抽奖"),
+    ("loot", r"\bloot ?(?:crates?|box(?:es)?|chests?)\b", r"战利品箱"),
+    ("command", r"\bcommands?\b", r"命令|指令"),
+    ("item", r"\bitems?\b", r"物品"),
 )
-TASK_KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
+TASK_KINDS: Kinds = (
     ("kill", KILL_EN, KILL_ZH),
-    *(
-        (kind, re.compile(en), re.compile(zh))
-        for kind, en, zh in (
-            (
-                "checkmark",
-                r"\bcheck ?marks?\b|\bcheck ?box(?:es)?\b|\btick(?:ed)?\b",
-                r"打勾|勾选|对勾",
-            ),
-            ("advancement", r"\badvancements?\b|\bachievements?\b", r"进度|成就"),
-            ("dimension", r"\bdimensions?\b", r"维度"),
-            ("biome", r"\bbiomes?\b", r"生物群系|群系"),
-            ("structure", r"\bstructures?\b", r"结构"),
-            ("observation", r"\bobserv(?:e|ing|ation)s?\b", r"观察"),
-            ("location", r"\blocations?\b|\bcoordinates\b", r"地点|坐标"),
-            ("fluid", r"\bfluids?\b|\bliquids?\b", r"流体|液体"),
-            ("item", r"\bitems?\b|\bhand(?:ed)? in\b|\bsubmit\w*\b", r"物品|提交|上交"),
-        )
+    *_kinds(
+        (
+            "checkmark",
+            r"\bcheck ?marks?\b|\bcheck ?box(?:es)?\b|\btick(?:ed)?\b",
+            r"打勾|勾选|对勾",
+        ),
+        ("advancement", r"\badvancements?\b|\bachievements?\b", r"进度|成就"),
+        ("dimension", r"\bdimensions?\b", r"维度"),
+        ("biome", r"\bbiomes?\b", r"生物群系|群系"),
+        ("structure", r"\bstructures?\b", r"结构"),
+        ("observation", r"\bobserv(?:e|ing|ation)s?\b", r"观察"),
+        ("location", r"\blocations?\b|\bcoordinates\b", r"地点|坐标"),
+        ("fluid", r"\bfluids?\b|\bliquids?\b", r"流体|液体"),
+        ("item", r"\bitems?\b|\bhand(?:ed)? in\b|\bsubmit\w*\b", r"物品|提交|上交"),
     ),
 )
 # A kind of reward is asked when the question speaks of giving or rewards; else a kind of
@@ -322,7 +323,7 @@ def kind_asked(text: str, lang: str) -> tuple[str, str] | None:
     about several quests asks for, when it names one; ``None`` when it names none."""
     low = text.lower()
 
-    def found(kinds: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]) -> str | None:
+    def found(kinds: Kinds) -> str | None:
         for kind, en, zh in kinds:
             if en.search(low) or zh.search(text):
                 return kind
