@@ -97,3 +97,17 @@ def test_limited_to_the_chapter_named_in_chinese(frostbell):
     given = _query(asked)
     assert given["reward_type"] == "xp_levels" and given["chapter"]
     assert "金色的钟" in asked.text and "营火" not in asked.text
+
+
+def test_a_random_reward_is_said_in_chinese(frostbell):
+    asked = ask("哪些任务奖励随机奖励？")
+    assert "奖励表「钟楼宝藏」（随机）" in asked.text and "random" not in asked.text
+
+
+@pytest.mark.parametrize(
+    "question", ["which quests give a Choice Chest?", "哪些任务奖励随机宝箱？"]
+)
+def test_a_name_around_a_kind_word_is_a_thing_not_the_kind(saltmarsh, question):
+    asked = ask(question)
+    given = asked.rc.observations[0].input if asked.rc.observations else {}
+    assert not given.get("reward_type") and not given.get("task_type"), given

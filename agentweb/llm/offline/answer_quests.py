@@ -394,7 +394,8 @@ def _matched(d: Draft, matched: str) -> str:
     """What made a quest part of a list, in the answer's words (several joined by "; ")."""
     if "; " in matched:
         return d.w("list_sep").join(_matched(d, part) for part in matched.split("; "))
-    table = re.match(r"^(choice|random|loot) from reward table (.+)$", matched)
+    # "choice from reward table Beds" (a list by item), "random: Keeper's Cache" (by type).
+    table = re.match(r"^(choice|random|loot)(?: from reward table|:) (.+)$", matched)
     if table:
         kind = d.w(f"kind_{table.group(1)}")
         return d.w("matched_table", kind=kind, table=d.title(table.group(2)))

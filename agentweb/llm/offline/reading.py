@@ -99,7 +99,9 @@ class Asked:
         self.chapters = has(w.CHAPTERS_EN, w.CHAPTERS_ZH)
         self.xp = has(w.XP_EN, w.XP_ZH)
         # The kind of task or reward several quests are asked by ("kill tasks", 随机奖励).
-        self.kind = w.kind_asked(rest, p.lang) if self.which else None
+        # A phrase read as a name that says more than a kind ("Choice Chest") is a thing.
+        plain = all(w.only_kind_words(n) for n in p.items)
+        self.kind = w.kind_asked(rest, p.lang) if self.which and plain else None
         self.contents = has(w.CONTENTS_EN, w.CONTENTS_ZH)
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))

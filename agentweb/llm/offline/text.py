@@ -318,6 +318,34 @@ REWARD_WORDS_EN = re.compile(
 REWARD_WORDS_ZH = re.compile(r"奖励|给|获得|得到|拿到|送")
 
 
+# Words a phrase naming only a kind may have besides the kind ("a choice of rewards").
+KIND_FILLER = re.compile(
+    r"\b(?:a|an|the|some|any|of|rewards?|tasks?|quests?|kinds?|types?|one|my|your|for|as"
+    r"|just|only|from)\b|奖励|任务|的|类|种|要求"
+)
+
+
+def only_kind_words(phrase: str) -> bool:
+    """Whether a phrase the pattern reader took for a name says nothing but a kind of task
+    or reward ("xp levels", "随机奖励"); "Choice Chest" or "Item Vault" name a thing."""
+    rest = phrase.lower()
+    for _kind, en, zh in (*REWARD_KINDS, *TASK_KINDS):
+        rest = zh.sub(" ", en.sub(" ", rest))
+    rest = REWARD_WORDS_ZH.sub(" ", REWARD_WORDS_EN.sub(" ", rest))
+    return not re.search(r"\w", KIND_FILLER.sub(" ", rest))
+
+
+# What may follow a Chinese kind word that is the kind, not the start of a thing's name
+# (随机奖励, 经验等级？, 随机的 — but 随机宝箱 names a thing).
+AFTER_KIND_ZH = re.compile(
+    r"(?:[^\u3400-\u9fff]|$|奖励|任务|的|类|种|要求|目标|吗|呢|了|是|有|和|或|还|呀|啊)"
+)
+
+
+def _kind_word_zh(text: str, match: re.Match[str]) -> bool:
+    return bool(AFTER_KIND_ZH.match(text, match.end()))
+
+
 def kind_asked(text: str, lang: str) -> tuple[str, str] | None:
     """``("reward", type)`` or ``("task", type)``: the kind of reward or task a question
     about several quests asks for, when it names one; ``None`` when it names none."""
@@ -325,7 +353,7 @@ def kind_asked(text: str, lang: str) -> tuple[str, str] | None:
 
     def found(kinds: Kinds) -> str | None:
         for kind, en, zh in kinds:
-            if en.search(low) or zh.search(text):
+            if en.search(low) or any(_kind_word_zh(text, m) for m in zh.finditer(text)):
                 return kind
         return None
 
