@@ -302,7 +302,8 @@ def _by_reward_type(reward_type: str, scope: Scope, limit: int) -> QuestListResu
         .order_by("quest__book__slug", "quest__chapter__order", "quest__order", "order")
     )
     rows = [(r.quest, RewardInfo.of(r, with_entries=False).text()) for r in rewards[: limit * 2]]
-    return _listed(rows, f"Quests with a {reward_type} reward{_within(scope)}", scope)
+    listed = _listed(rows, f"Quests with a {reward_type} reward{_within(scope)}", scope)
+    return _counted(listed, Q(rewards__type__in=types), scope)
 
 
 def _by_table(name: str, scope: Scope, limit: int) -> QuestListResult:
@@ -342,7 +343,8 @@ def table_line(table: RewardTable) -> dict[str, Any]:
 def _by_task_type(task_type: str, scope: Scope, limit: int) -> QuestListResult:
     tasks = _tasks(scope, limit, type=task_type)
     rows = [(t.quest, TaskInfo.of(t).text()) for t in tasks]
-    return _listed(rows, f"Quests with a {task_type} task{_within(scope)}", scope)
+    listed = _listed(rows, f"Quests with a {task_type} task{_within(scope)}", scope)
+    return _counted(listed, Q(tasks__type=task_type), scope)
 
 
 # Titles in other languages looked up at most, for one word (the quests are then counted).
@@ -390,6 +392,15 @@ def _listed(rows: list[tuple[Quest, str]], message: str, scope: Scope) -> QuestL
     return QuestListResult(
         message=message, how="filter", quests=lines, total=len(lines), scope=scope.describe()
     )
+
+
+def _counted(listed: QuestListResult, having: Q, scope: Scope) -> QuestListResult:
+    """A list by a kind of task or reward counts every quest of its scope that has one,
+    not only those listed."""
+    if listed.quests:
+        listed.total = Quest.objects.filter(scope.quests()).filter(having).distinct().count()
+        listed.message = f"{listed.message} ({listed.total} in all)"
+    return listed
 
 
 def _rewards_giving(ids: list[str], scope: Scope, limit: int) -> list[Reward]:

@@ -13,6 +13,7 @@ from agentweb.engine.tokens import estimate_tokens
 from agentweb.lib.language import language_of
 from agentweb.llm.offline.answer_items import item_query, item_source, task_label
 from agentweb.llm.offline.answer_materials import item_materials
+from agentweb.llm.offline.answer_mobs import mob_drops
 from agentweb.llm.offline.answer_quests import quest_detail, quest_find, quest_query
 from agentweb.llm.offline.answer_web import web_fetch, web_search
 from agentweb.llm.offline.draft import Draft
@@ -25,6 +26,7 @@ from agentweb.llm.offline.plan import (
     ITEM_QUERY,
     ITEM_SOURCE,
     KNOWLEDGE,
+    MOB_DROPS,
     PLAYER_INFO,
     QUEST_DETAIL,
     QUEST_FIND,
@@ -150,6 +152,8 @@ def _what(d: Draft, action: Action) -> str:
             return d.w("what_item", name=d.name(name))
         case "item.materials":
             return d.w("what_materials", name=d.name(name))
+        case "mob.drops":
+            return d.w("what_mob_drops", name=d.name(name))
         case "database.query":
             return d.w("what_kb")
         case "web.search":
@@ -267,6 +271,7 @@ RENDERERS: dict[str, Callable[[Draft, Seen], None]] = {
     ITEM_SOURCE: item_source,
     ITEM_QUERY: item_query,
     ITEM_MATERIALS: item_materials,
+    MOB_DROPS: mob_drops,
     PLAYER_INFO: _player,
     KNOWLEDGE: _knowledge,
     WEB_SEARCH: web_search,

@@ -225,6 +225,7 @@ def quest_query(d: Draft, obs: Seen) -> None:
     rewards_item, requires_item = given.get("rewards_item"), given.get("requires_item")
     kills, any_kill = given.get("kills"), given.get("task_type") == "kill"
     reward_type = given.get("reward_type")
+    task_type = given.get("task_type") if not any_kill else None
     titled = given.get("title_contains")
     # A list limited to a chapter names its quests without their chapter.
     chapter = given.get("chapter") if not (rewards_item or requires_item or kills) else None
@@ -241,6 +242,8 @@ def quest_query(d: Draft, obs: Seen) -> None:
             d.say("killers_any_none")
         elif reward_type:
             d.say("reward_type_none", kind=_reward_kind(d, reward_type))
+        elif task_type:
+            d.say("task_type_none", kind=_task_kind(d, task_type))
         elif titled:
             d.say("titled_none", word=titled)
         elif chapter:
@@ -267,10 +270,14 @@ def quest_query(d: Draft, obs: Seen) -> None:
         d.say("requirers", numbers, name=d.name(requires_item), quests=d.join(lines))
     elif kills:
         d.say("killers", numbers, name=d.name(_mob(d, kills)), quests=d.join(lines))
-    elif any_kill:
-        d.say("killers_any", numbers, quests=d.join(lines))
-    elif reward_type:
-        d.say("reward_type", numbers, kind=_reward_kind(d, reward_type), quests=d.join(lines))
+    elif any_kill or reward_type or task_type:
+        if any_kill:
+            d.say("killers_any", numbers, quests=d.join(lines))
+        elif reward_type:
+            d.say("reward_type", numbers, kind=_reward_kind(d, reward_type), quests=d.join(lines))
+        else:
+            d.say("task_type", numbers, kind=_task_kind(d, task_type), quests=d.join(lines))
+        _counted(d, r.get("total") or len(quests), len(shown))
     elif titled:
         total = r.get("total") or len(quests)
         key = "titled_one" if total == 1 else "titled"
@@ -312,6 +319,18 @@ def _each_quest(d: Draft, obs: Seen) -> None:
             rewards = d.names(q.get("rewards") or [])
             key = "quest_rewards" if rewards else "quest_no_rewards"
             d.say(key, numbers, title=title, rewards=d.join(rewards))
+
+
+def _counted(d: Draft, total: int, shown: int) -> None:
+    """How many quests a list by a kind of task or reward has, and how many are not shown."""
+    d.say("listed_one" if total == 1 else "listed_count", count=total)
+    if total > shown:
+        d.say("titled_more", more=total - shown)
+
+
+def _task_kind(d: Draft, task_type: str) -> str:
+    key = f"task_type_{task_type}"
+    return d.w(key) if key in PHRASES["en"] else task_type
 
 
 def _reward_kind(d: Draft, reward_type: str) -> str:
@@ -400,7 +419,8 @@ def _matched(d: Draft, matched: str) -> str:
     """What made a quest part of a list, in the answer's words (several joined by "; ")."""
     if "; " in matched:
         return d.w("list_sep").join(_matched(d, part) for part in matched.split("; "))
-    table = re.match(r"^(choice|random|loot) from reward table:? (.+)$", matched)
+    # "choice from reward table: Beds" (a list by item), "random: Keeper's Cache" (by type).
+    table = re.match(r"^(choice|random|loot)(?: from reward table:?|:) (.+)$", matched)
     if table:
         kind = d.w(f"kind_{table.group(1)}")
         return d.w("matched_table", kind=kind, table=d.title(table.group(2)))

@@ -29,6 +29,7 @@ class Intent(StrEnum):
     REWARD_TABLE = "reward_table"  # a reward table: what is in it, which quests give it
     ITEM_SOURCE = "item_source"
     ITEM_INFO = "item_info"
+    MOB_DROPS = "mob_drops"  # what a mob drops
     KNOWLEDGE = "knowledge"
     BUY = "buy"
     SIGNIN = "signin"
@@ -52,6 +53,7 @@ GAME_DATA = frozenset(
         Intent.ITEM_INFO,
         Intent.ITEM_MATERIALS,
         Intent.REWARD_TABLE,
+        Intent.MOB_DROPS,
     }
 )
 ACTIONS = frozenset({Intent.BUY, Intent.SIGNIN, Intent.CLAIM})
@@ -98,8 +100,12 @@ class Parsed:
     counted: str | None = None
     # The raw materials of what is asked (a bill of materials), not only its recipe.
     materials: bool = False
-    # Quests by the type of a reward ("xp"), and the reward table asked about.
+    # Quests by the type of a reward ("xp", "random") or of a task ("kill", "checkmark"),
+    # and the reward table asked about.
     reward_type: str | None = None
+    task_type: str | None = None
+    # The mob whose drops are asked ("what does a zombie drop"): its id, or the phrase.
+    mob: str | None = None
     table: str | None = None
     # The question as knowledge-base search terms: an item or mob it names in Chinese
     # written by its English name (the data names vanilla things in English).

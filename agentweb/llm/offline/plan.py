@@ -33,6 +33,7 @@ QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "f
 QUEST_CLAIM, PLAYER_INFO, KNOWLEDGE = "ftb.quest.claim", "player.info", "database.query"
 SIGNIN, SHOP_BUY = "player.signin", "shop.buy"
 ITEM_MATERIALS, WEB_SEARCH, WEB_FETCH = "item.materials", "web.search", "web.fetch"
+MOB_DROPS = "mob.drops"
 MAX_KB_QUERY = 200
 # A question about the pack searched without its asking words keeps at least this much.
 MIN_TOPIC_CHARS = 2
@@ -68,12 +69,16 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str], room: int | None = Non
             yield Action(PLAYER_INFO)
         case Intent.ITEM_SOURCE:
             yield from _item_sources(p, seen, tools)
+        case Intent.MOB_DROPS if p.mob:
+            yield Action(MOB_DROPS, {"mob": p.mob})
         case Intent.ITEM_INFO:
             yield from _item_info(p, seen)
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:
             yield from _quest(p, seen, tools)
         case Intent.QUEST_REWARDERS if p.reward_type:
-            yield Action(QUEST_QUERY, {"reward_type": p.reward_type, **p.scope})
+            yield Action(QUEST_QUERY, {"reward_type": p.reward_type, **p.scope, "limit": 20})
+        case Intent.QUEST_REQUIRERS if p.task_type:
+            yield Action(QUEST_QUERY, {"task_type": p.task_type, **p.scope, "limit": 20})
         case Intent.QUEST_REWARDERS:
             yield Action(QUEST_QUERY, {"rewards_item": p.items[0], **p.scope})
             if p.also_requirers:
@@ -81,7 +86,7 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str], room: int | None = Non
         case Intent.QUEST_REQUIRERS:
             yield Action(QUEST_QUERY, {"requires_item": p.items[0], **p.scope})
         case Intent.QUEST_KILLERS:
-            target = {"kills": p.kills} if p.kills else {"task_type": "kill"}
+            target = {"kills": p.kills} if p.kills else {"task_type": "kill", "limit": 20}
             yield Action(QUEST_QUERY, {**target, **p.scope})
         case Intent.CHAPTER:
             yield from _chapter(p, seen)

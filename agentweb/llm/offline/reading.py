@@ -108,6 +108,10 @@ class Asked:
         self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))
         self.chapters = has(w.CHAPTERS_EN, w.CHAPTERS_ZH)
         self.xp = has(w.XP_EN, w.XP_ZH)
+        # The kind of task or reward several quests are asked by ("kill tasks", 随机奖励).
+        # A phrase read as a name that says more than a kind ("Choice Chest") is a thing.
+        plain = all(w.only_kind_words(n) for n in p.items)
+        self.kind = w.kind_asked(rest, p.lang) if self.which and plain else None
         self.contents = has(w.CONTENTS_EN, w.CONTENTS_ZH)
         self.quest_word = bool(w.QUEST_WORD.search(low))
         self.lore = bool(w.LORE_EN.search(low.strip()) or w.LORE_ZH.search(rest.strip()))
@@ -194,8 +198,12 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     if not entities:
         # Nothing named: the pattern reader's phrase in a question about the pack is no name.
         asked = Asked(p, p.text)
-        if asked.about_the_pack and p.intent in GAME_DATA:
+        if _unlinked_mob(p):
+            pass  # "what does a wither storm drop": a mob's drops, honestly not found
+        elif asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])
+        elif asked.kind:
+            _reverse(p, asked, [], [])  # "which quests have kill tasks": a kind, no name
         elif not _about_nothing_named(p, asked) and linked and _unmarked(p):
             _no_name(p)
         return p
@@ -221,12 +229,20 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         return p
     asked = Asked(p, _without(p.text, live))
     if not live:
-        if asked.about_the_pack and p.intent in GAME_DATA:
+        if _unlinked_mob(p):
+            pass
+        elif asked.about_the_pack and p.intent in GAME_DATA:
             _about_the_pack(p, asked, [], [])  # the words it names are no name the data has
-        elif not (asked.which and (asked.kill or asked.xp) and _reverse(p, asked, [], [])):
+        elif not (asked.kind and _reverse(p, asked, [], [])):
             _unlinked(p, asked)  # a phrase around a name: looked up as written
         return p
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
+    dropper = _dropping_mob(p, live, mobs)
+    if dropper is not None:
+        # "what does a zombie drop", "苦力怕会掉什么": the mob's drops, not an item's source;
+        # "a wither storm", 凋灵风暴: a longer name than the mob's, looked up as written.
+        p.intent, p.mob, p.items = Intent.MOB_DROPS, dropper, []
+        return p
     if of_kind(live, BOOK):
         # "the grand expanse quest book": the word book is no item here.
         things = [t for t in things if t.text.casefold() not in ("book", "quest book")]
@@ -236,6 +252,10 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     if asked.which:
         # "Which quests need diamonds": the quest called Diamonds is not what is asked.
         only_quests = [q for q in quests if not _same_mention(q, things + mobs)]
+        if asked.kind:
+            # "In the Sunken Vault chapter, which quests give …": the chapter, not the quest.
+            chapters = of_kind(live, CHAPTER)
+            only_quests = [q for q in only_quests if not _same_mention(q, chapters)]
         if not only_quests and _reverse(p, asked, things, mobs):
             return p
         # "Which quests come before Mainland Smith": the quest's own prerequisites.
@@ -577,8 +597,12 @@ def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) 
         p.intent = Intent.QUEST_KILLERS
         p.kills = mobs[0].id if mobs else None
         return True
-    if not things and asked.xp:
-        p.intent, p.reward_type = Intent.QUEST_REWARDERS, "xp"
+    if not things and asked.kind:
+        side, kind = asked.kind
+        if side == "reward":
+            p.intent, p.reward_type = Intent.QUEST_REWARDERS, kind
+        else:
+            p.intent, p.task_type = Intent.QUEST_REQUIRERS, kind
         return True
     if not things:
         return False
@@ -587,6 +611,57 @@ def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) 
     p.items = [things[0].name]
     p.intent = Intent.QUEST_REWARDERS if gives or not needs else Intent.QUEST_REQUIRERS
     p.also_requirers = gives and needs
+    return True
+
+
+def _dropping_mob(p: Parsed, live: list[Entity], mobs: list[Entity]) -> str | None:
+    """The mob whose drops the question asks (the subject of "drop"): its id, or the
+    player's longer phrase around its name, which names another thing."""
+    for mob in mobs:
+        longer = _longer_name(p, mob)
+        text = p.text
+        if longer:
+            text = re.sub(
+                re.escape(longer), " 某 " if CJK.search(longer) else " it ", text, flags=re.I
+            )
+        if w.asks_mob_drops(_without(text, [mob, *(e for e in live if e is not mob)])):
+            return longer or mob.id
+    return None
+
+
+# Words between a mob's Chinese name and 掉 that only ask ("僵尸一般会掉什么").
+ZH_BEFORE_DROP = re.compile(r"(?:会|能|可以|一般|通常|平时|都|死后|死了|被杀后|的)*(?:掉|爆)")
+
+
+def _longer_name(p: Parsed, mob: Entity) -> str | None:
+    """The player's phrase around the mob's name when it names something else: the pattern
+    reader's phrase ("wither storm" around Wither), or the Chinese characters run on
+    before 掉 ("凋灵风暴掉落什么")."""
+    for phrase in p.items:
+        if inside(mob, phrase):
+            return phrase
+    if not CJK.search(mob.text):
+        return None
+    at = p.text.find(mob.text)
+    run = re.match(r"[\u3400-\u9fff]*", p.text[at + len(mob.text) :]) if at >= 0 else None
+    more = run.group(0) if run else ""
+    for cut in range(len(more) + 1):
+        if ZH_BEFORE_DROP.match(more[cut:]):
+            return mob.text + more[:cut] if cut else None
+    return None
+
+
+def _unlinked_mob(p: Parsed) -> bool:
+    """A question about what something drops, the something no name of the data ("what
+    does a wither storm drop"): asked of the mobs, which say it is none and offer the
+    near ones — never an item's facts."""
+    phrase = p.items[0] if p.items else None
+    if not phrase or p.intent not in (Intent.ITEM_SOURCE, Intent.ITEM_INFO, Intent.KNOWLEDGE):
+        return False
+    stand_in = "某" if CJK.search(phrase) else "it"
+    if not w.asks_mob_drops(re.sub(re.escape(phrase), f" {stand_in} ", p.text, flags=re.I)):
+        return False
+    p.intent, p.mob, p.items = Intent.MOB_DROPS, phrase, []
     return True
 
 

@@ -349,3 +349,133 @@ _NOT_NAMES_TEXT = (
     "or some that the them these they this those to what when where which who why with you"
 )
 NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
+
+# --- quests by the kind of a task or reward, no thing named ---------------------------
+# ("which quests give xp levels", "哪些任务有击杀要求", "哪些任务奖励随机奖励"): FTB's own
+# types, the most specific words first ("xp levels" before "xp").
+Kinds = tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]
+
+
+def _kinds(*rows: tuple[str, str, str]) -> Kinds:
+    return tuple((kind, re.compile(en), re.compile(zh)) for kind, en, zh in rows)
+
+
+REWARD_KINDS = _kinds(
+    (
+        "xp_levels",
+        r"\b(?:xp|exp|experience) levels?\b|\blevels? of (?:xp|exp|experience)\b|\blevels\b",
+        r"经验等级|经验级|等级",
+    ),
+    ("xp", r"\b(?:xp|exp|experience)(?: points?)?\b", r"经验"),
+    (
+        "choice",
+        r"\bchoices?\b|\bchoose\b|\bpick (?:my|a|one|your|from)\b|\bselect(?:able)?\b",
+        r"自选|任选|可选|选择|挑选|选一",
+    ),
+    ("random", r"\brandom(?:ly)?\b|\bchance\b|\bgamble\b", r"随机|抽奖"),
+    ("loot", r"\bloot ?(?:crates?|box(?:es)?|chests?)\b", r"战利品箱"),
+    ("command", r"\bcommands?\b", r"命令|指令"),
+    ("item", r"\bitems?\b", r"物品"),
+)
+TASK_KINDS: Kinds = (
+    ("kill", KILL_EN, KILL_ZH),
+    *_kinds(
+        (
+            "checkmark",
+            r"\bcheck ?marks?\b|\bcheck ?box(?:es)?\b|\btick(?:ed)?\b",
+            r"打勾|勾选|对勾",
+        ),
+        ("advancement", r"\badvancements?\b|\bachievements?\b", r"进度|成就"),
+        ("dimension", r"\bdimensions?\b", r"维度"),
+        ("biome", r"\bbiomes?\b", r"生物群系|群系"),
+        ("structure", r"\bstructures?\b", r"结构"),
+        ("observation", r"\bobserv(?:e|ing|ation)s?\b", r"观察"),
+        ("location", r"\blocations?\b|\bcoordinates\b", r"地点|坐标"),
+        ("fluid", r"\bfluids?\b|\bliquids?\b", r"流体|液体"),
+        ("item", r"\bitems?\b|\bhand(?:ed)? in\b|\bsubmit\w*\b", r"物品|提交|上交"),
+    ),
+)
+# A kind of reward is asked when the question speaks of giving or rewards; else a kind of
+# task ("have kill tasks", "有击杀要求"); experience alone is a reward.
+REWARD_WORDS_EN = re.compile(
+    r"\b(rewards?|rewarded|rewarding|gives?|giving|grants?|hands? out|pays?(?: out)?|earn"
+    r"|get|receive|prizes?|loot)\b"
+)
+REWARD_WORDS_ZH = re.compile(r"奖励|给|获得|得到|拿到|送")
+
+
+# Words a phrase naming only a kind may have besides the kind ("a choice of rewards").
+KIND_FILLER = re.compile(
+    r"\b(?:a|an|the|some|any|of|rewards?|tasks?|quests?|kinds?|types?|one|my|your|for|as"
+    r"|just|only|from)\b|奖励|任务|的|类|种|要求"
+)
+
+
+def only_kind_words(phrase: str) -> bool:
+    """Whether a phrase the pattern reader took for a name says nothing but a kind of task
+    or reward ("xp levels", "随机奖励"); "Choice Chest" or "Item Vault" name a thing."""
+    rest = phrase.lower()
+    for _kind, en, zh in (*REWARD_KINDS, *TASK_KINDS):
+        rest = zh.sub(" ", en.sub(" ", rest))
+    rest = REWARD_WORDS_ZH.sub(" ", REWARD_WORDS_EN.sub(" ", rest))
+    return not re.search(r"\w", KIND_FILLER.sub(" ", rest))
+
+
+# What may follow a Chinese kind word that is the kind, not the start of a thing's name
+# (随机奖励, 经验等级？, 随机的 — but 随机宝箱 names a thing).
+AFTER_KIND_ZH = re.compile(
+    r"(?:[^\u3400-\u9fff]|$|奖励|任务|的|类|种|要求|目标|吗|呢|了|是|有|和|或|还|呀|啊)"
+)
+
+
+def _kind_word_zh(text: str, match: re.Match[str]) -> bool:
+    return bool(AFTER_KIND_ZH.match(text, match.end()))
+
+
+def kind_asked(text: str, lang: str) -> tuple[str, str] | None:
+    """``("reward", type)`` or ``("task", type)``: the kind of reward or task a question
+    about several quests asks for, when it names one; ``None`` when it names none."""
+    low = text.lower()
+
+    def found(kinds: Kinds) -> str | None:
+        for kind, en, zh in kinds:
+            if en.search(low) or any(_kind_word_zh(text, m) for m in zh.finditer(text)):
+                return kind
+        return None
+
+    rewards = bool(REWARD_WORDS_EN.search(low) or REWARD_WORDS_ZH.search(text))
+    if rewards and (kind := found(REWARD_KINDS)):
+        return "reward", kind
+    if kind := found(TASK_KINDS):
+        return "task", kind
+    if kind := found(REWARD_KINDS[:2]):
+        return "reward", kind
+    return None
+
+
+# What a mob drops, the mob the subject ("what does a zombie drop", "僵尸掉落什么",
+# "苦力怕会掉什么", "骷髅的掉落物"), read with its name replaced by a pronoun ("it", 某);
+# "what drops rotten flesh" and "僵尸会掉铁锭吗" ask about the item.
+MOB_DROPS_EN = re.compile(
+    r"\bwhat (?:does|do|did|will|would|can|could|might|may) (?:a |an |the )?(?:it|they)"
+    r"(?: \w+)? drops?\b"
+    r"|\b(?:it|they) ?(?:'s )?(?:drops|loot|drop table)\b"
+    r"|\b(?:drops|loot|drop table) (?:of|from) (?:a |an |the )?it\b"
+    r"|\bwhat (?:do|can|will|would|does) (?:i|you|we|one) get (?:from|for|by|when|after) "
+    r"(?:killing |slaying |i kill |you kill )?(?:a |an |the )?it\b"
+    r"|\bwhat (?:drops|falls|comes) (?:from|off|out of) (?:a |an |the )?it\b"
+)
+MOB_DROPS_ZH = re.compile(
+    r"某 ?(?:会|能|可以|都|一般|死后|死了)?(?:会|能)?掉(?:落|出)?(?:物|的东西|下)? ?"
+    r"(?:什么|啥|哪些|些什么|有哪些|是什么|有什么)"
+    r"|某 ?的? ?掉落(?:物|品)?"
+    r"|(?:杀|打|击杀|干掉|打死|杀死)(?:死|掉)?(?:一只|一个|只)? ?某 ?(?:会|能|可以)?"
+    r"(?:掉|得到|获得|拿到)"
+)
+
+
+def asks_mob_drops(text: str) -> bool:
+    """Whether ``text`` (a question with the mob's name replaced by "it" or 某) asks
+    what the mob drops."""
+    plain = " ".join(text.split())
+    return bool(MOB_DROPS_EN.search(plain.lower()) or MOB_DROPS_ZH.search(plain))
