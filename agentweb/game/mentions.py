@@ -409,12 +409,23 @@ def _in_part(
     quest search uses for a title named in part), that are no other name; the shortest
     such titles. A longer name said in part ("iron pick" for "Iron Pickaxe") is not."""
     taken = {(m.start, m.end) for m in found}
+    # A word no such title has (or a Chinese one) ends every run through it: the runs
+    # before it are all that can be a title in part.
+    barred = [
+        bool(CJK.fullmatch(word))
+        or any(t not in index.part_titles for t in terms_of(normal_key(word)))
+        for _, _, word in tokens
+    ]
     out: list[Mention] = []
     for i in range(len(tokens)):
+        if barred[i]:
+            continue
         for j in range(i + 2, min(len(tokens), i + MAX_SPAN_WORDS) + 1):
+            if barred[j - 1]:
+                break
             span = tokens[i:j]
             start, end = span[0][0], span[-1][1]
-            if (start, end) in taken or any(CJK.fullmatch(w) for _, _, w in span):
+            if (start, end) in taken:
                 continue
             raw = text[start:end]
             terms = terms_of(normal_key(raw))
