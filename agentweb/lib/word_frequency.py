@@ -9,9 +9,8 @@ written and spoken text), on the Zipf scale: log10 of a word's uses per billion 
 for "the" and 的, about 3 for a word seen once in a long book.
 
 A word's weight is 1 up to :data:`RARE`, falling in a straight line to :data:`LEAST` at
-:data:`COMMONEST`. A word the lists lack tells all it can: a game's word ("ae2"), a
-misspelling, or a pair of Chinese characters that spans two words (the search reads
-Chinese by pairs), of which nothing is known.
+:data:`COMMONEST`. A word the lists lack tells all it can: a game's word ("ae2") or a
+misspelling, of which nothing is known.
 """
 
 from __future__ import annotations

@@ -8,19 +8,18 @@ from __future__ import annotations
 from agentweb.game.models import DocumentKind, KnowledgeArticle
 from agentweb.game.queries import search_knowledge
 from agentweb.game.search import analyse
+from tests.game.articles import article
 
 
 def _articles() -> None:
-    KnowledgeArticle.objects.create(
-        key="manual:signin",
-        source="manual",
+    article(
+        "signin",
         title="每日签到说明",
         body="每天可以签到一次领金币（按服务器时间计算）。服务器每天都会结算连续签到天数。",
         language="zh_cn",
     )
-    KnowledgeArticle.objects.create(
-        key="manual:restart",
-        source="manual",
+    article(
+        "restart",
         title="维护时间",
         body="服务器每天凌晨四点重启，重启前五分钟会在聊天里提醒。",
         language="zh_cn",
