@@ -27,6 +27,10 @@ COMMONEST = 7.5
 # What the commonest word of a question still weighs: it was asked, if not what about.
 LEAST = 0.2
 
+# The Zipf frequency from which a word is an everyday word of any text ("today" 5.5,
+# "another" 5.7, "since" 5.8, but "month" 5.3 too; "batch" 3.9 is not).
+EVERYDAY = 5.0
+
 # A word with one of these characters is looked up as Chinese.
 CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -60,3 +64,11 @@ def telling(word: str) -> float:
     if z <= RARE:
         return 1.0
     return max(LEAST, 1.0 - (1.0 - LEAST) * (z - RARE) / (COMMONEST - RARE))
+
+
+def missing_word_weight(word: str) -> float:
+    """What a question's word that no searched document has weighs, as a share of what
+    the rarest word weighs: all of it (the question asks about something the documents may
+    lack), but an everyday word only as much as it tells (:func:`telling`): "today" or
+    "another" missing from an article says nothing of whether it answers."""
+    return telling(word) if zipf(word.lower()) >= EVERYDAY else 1.0

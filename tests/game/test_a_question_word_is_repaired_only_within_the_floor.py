@@ -28,3 +28,9 @@ def test_a_five_letter_word_is_never_repaired():
 def test_a_contraction_s_stem_is_no_search_term():
     assert {"doesn", "isn", "didn"} <= STOP_WORDS
     assert terms_of("Why doesn't the lamp burn oil?") == ["lamp", "burn", "oil"]
+
+
+def test_two_common_words_of_the_language_are_two_words_not_a_typo():
+    assert closest_word("launch", ["lunch"]) is None
+    assert closest_word("recieve", ["receive"]) == "receive", "a misspelling is rare in any text"
+    assert closest_word("descend", ["decend"]) == "decend", "the document's own misspelling"

@@ -20,7 +20,10 @@ go to the web):
    End? I want to fight the dragon"): such a term weighs in the query as the
    rarest word can (bm25's idf of a word in no document), so a document
    must still cover half of a query that has it, and a query made mostly of
-   words the data lacks finds nothing. A Chinese pair of characters that no
+   words the data lacks finds nothing — but an everyday word of any text
+   ("today", "another": :func:`agentweb.lib.word_frequency.missing_word_weight`)
+   weighs only as much as it tells of a topic. A word of the language is never
+   repaired into another ("launch" is no lunch). A Chinese pair of characters that no
    document has is skipped when both its characters occur in the documents,
    or one of them is a function character (it spans two words); a pair of two
    function characters ("才能", "不再") is no term even where a document writes it; a
@@ -61,6 +64,7 @@ from agentweb.game.search.backends import backend
 from agentweb.game.search.passages import question_words, sentences
 from agentweb.game.search.reading import Query, analyse, read_query
 from agentweb.game.search.terms import plain_text
+from agentweb.lib.word_frequency import missing_word_weight
 
 # Upper bound for any caller-supplied limit.
 MAX_RESULTS = 50
@@ -182,9 +186,11 @@ def _ranked_by(parsed: Query) -> list[str]:
 
 def _shares(found: dict[str, set[int]], unknown: Sequence[str], n: int) -> dict[int, float]:
     """The share of the query each document covers, each term weighing its idf; a word no
-    document has weighs as much as a word can: it is part of what was asked."""
+    document has weighs as much as a word can: it is part of what was asked — unless it is
+    an everyday word of any text ("today", "another"), which says little of what about."""
     weight = _idf_weights(found, n)
-    total = sum(weight.values()) + len(set(unknown)) * _idf(0, n)
+    missing = sum(missing_word_weight(word) for word in set(unknown))
+    total = sum(weight.values()) + missing * _idf(0, n)
     share: dict[int, float] = {}
     for term, ids in found.items():
         for doc_id in ids:

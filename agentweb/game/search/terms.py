@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from agentweb.lib.word_frequency import zipf
+
 TERM = re.compile(r"[^\W_]+", re.UNICODE)
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # A query longer than this is cut: nobody types a longer search.
@@ -133,6 +135,10 @@ def allowed_edits(word: str) -> int:
 
 # The shortest query word repaired (names have their own floor: ``names``, ``same_name``).
 MIN_REPAIRED_CHARS = 6
+# How common (Zipf, :mod:`agentweb.lib.word_frequency`) a word is at least to be a word of
+# its own, never repaired: "alloy" 3.6, "launch" 4.7; the misspellings players make are
+# rarer ("teh" 3.0, "sheild" 1.6).
+OWN_WORD_ZIPF = 3.5
 
 
 def closest_word(word: str, vocabulary: Iterable[str]) -> str | None:
@@ -146,10 +152,16 @@ def closest_word(word: str, vocabulary: Iterable[str]) -> str | None:
     repair keeps the first letter, and a word with no such neighbour stays as typed
     (the search then weighs it as a word no document has). Words shorter than
     :data:`MIN_REPAIRED_CHARS` are never repaired: among five-letter words, one edit
-    reaches too many real words ("bunch", bench, lunch, punch)."""
+    reaches too many real words ("bunch", bench, lunch, punch). Nor are two words of the
+    language one word mistyped ("launch" is no lunch): each at least as common as
+    :data:`OWN_WORD_ZIPF` in any text, the player meant the word the documents lack;
+    misspellings are rarer ("recieve" 2.8), and a document's own ("decend" for descend)
+    is still reached."""
     edits = allowed_edits(word) if len(word) >= MIN_REPAIRED_CHARS else 0
     if not edits:
         return None
     same_start = (w for w in vocabulary if w[:1] == word[:1])
     found = process.extractOne(word, same_start, scorer=OSA.distance, score_cutoff=edits)
-    return found[0] if found else None
+    if not found or min(zipf(word), zipf(found[0])) >= OWN_WORD_ZIPF:
+        return None
+    return found[0]
