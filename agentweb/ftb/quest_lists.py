@@ -91,6 +91,8 @@ class QuestListResult(BaseModel):
     chapter: dict[str, Any] | None = None
     # Quests in all, over the chapters or quests listed and the ones not shown.
     total: int | None = None
+    # Chapters of the list not shown (past the limit).
+    more_chapters: int = 0
     # What the list was limited to, in words ("book Frostbell Hollow").
     scope: str = ""
     # A reward table asked about: its entries and how it hands them out.
@@ -233,6 +235,7 @@ def _chapters(scope: Scope, limit: int) -> QuestListResult:
         how="filter",
         chapters=[chapter_line(c, c.quest_count) for c in shown],
         total=total,
+        more_chapters=len(rows) - len(shown),
         scope=scope.describe(),
     )
 

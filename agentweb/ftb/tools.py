@@ -50,6 +50,8 @@ def _observe_list(out: QuestListResult) -> dict[str, Any]:
         data["quests"] = [q.brief() for q in out.quests]
     if out.chapters:
         data["chapters"] = out.chapters
+        if out.more_chapters:
+            data["more"] = out.more_chapters
     if out.chapter:
         data["chapter"] = out.chapter
     if out.total is not None and (out.chapters or out.quests):

@@ -264,12 +264,18 @@ def quest_query(d: Draft, obs: Seen) -> None:
         for q in shown
     ]
     numbers = obs.numbers[: len(shown)]
-    if rewards_item:
-        d.say("rewarders", numbers, name=d.name(rewards_item), quests=d.join(lines))
-    elif requires_item:
-        d.say("requirers", numbers, name=d.name(requires_item), quests=d.join(lines))
-    elif kills:
-        d.say("killers", numbers, name=d.name(_mob(d, kills)), quests=d.join(lines))
+    total = r.get("total") or len(quests)
+    if rewards_item or requires_item or kills:
+        if rewards_item:
+            d.say("rewarders", numbers, name=d.name(rewards_item), quests=d.join(lines))
+        elif requires_item:
+            d.say("requirers", numbers, name=d.name(requires_item), quests=d.join(lines))
+        else:
+            d.say("killers", numbers, name=d.name(_mob(d, kills)), quests=d.join(lines))
+        if "count" in d.p.aspects or total > len(shown):
+            _counted(d, total, len(shown))
+        if kills and "count" in d.p.aspects:
+            _kills_counted(d, quests, total, _mob(d, kills))
     elif any_kill or reward_type or task_type:
         if any_kill:
             d.say("killers_any", numbers, quests=d.join(lines))
@@ -277,9 +283,8 @@ def quest_query(d: Draft, obs: Seen) -> None:
             d.say("reward_type", numbers, kind=_reward_kind(d, reward_type), quests=d.join(lines))
         else:
             d.say("task_type", numbers, kind=_task_kind(d, task_type), quests=d.join(lines))
-        _counted(d, r.get("total") or len(quests), len(shown))
+        _counted(d, total, len(shown))
     elif titled:
-        total = r.get("total") or len(quests)
         key = "titled_one" if total == 1 else "titled"
         d.say(key, numbers, word=titled, count=total, quests=d.join(lines))
         if total > len(shown):
@@ -328,6 +333,18 @@ def _counted(d: Draft, total: int, shown: int) -> None:
         d.say("titled_more", more=total - shown)
 
 
+def _kills_counted(d: Draft, quests: list[dict], total: int, mob: str) -> None:
+    """How many of a mob the quests listed ask to kill, added up — only when every quest
+    of the list is in the observation with its kill count (else the sum would be short)."""
+    counts = [KILL_TEXT.match(part) for q in quests for part in _parts(q.get("matched"))]
+    if len(quests) == total and counts and all(counts):
+        d.say("kills_total", count=sum(int(c["count"]) for c in counts if c), mob=mob)
+
+
+def _parts(matched: Any) -> list[str]:
+    return str(matched).split("; ") if matched else [""]
+
+
 def _task_kind(d: Draft, task_type: str) -> str:
     key = f"task_type_{task_type}"
     return d.w(key) if key in PHRASES["en"] else task_type
@@ -374,7 +391,9 @@ def _mob(d: Draft, kills: str) -> str:
 def _chapters(d: Draft, obs: Seen) -> None:
     """The chapters of a book or group (or of every book), their counts and the total."""
     r, given = obs.result, obs.input
-    chapters = d.join([f"{d.title(c['chapter'])} ({c['quests']})" for c in r["chapters"]])
+    more = int(r.get("more", 0) or 0)
+    listed = [f"{d.title(c['chapter'])} ({c['quests']})" for c in r["chapters"]]
+    chapters = d.join([*listed, d.w("table_more", count=more)] if more else listed)
     if r.get("total") is None:
         d.say("chapters", obs.numbers, chapters=chapters)
         return
@@ -384,7 +403,7 @@ def _chapters(d: Draft, obs: Seen) -> None:
         where = d.w("where_book", name=d.title(_named(d, given["book"])))
     else:
         where = d.w("where_all")
-    count = len(r["chapters"]) + int(r.get("more", 0) or 0)
+    count = len(r["chapters"]) + more
     d.say("chapters_in", obs.numbers, where=where, count=count, total=r["total"], chapters=chapters)
 
 

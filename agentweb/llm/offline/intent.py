@@ -93,6 +93,9 @@ def _parse(question: str) -> Parsed:
     if _quest_question(p, text, quoted):
         return p
     chapter = _chapter_name(p, text, low)
+    if _every_book(p, text, chapter):
+        p.intent, p.aspects = Intent.BOOK, tuple(dict.fromkeys((*p.aspects, "count")))
+        return p
     if chapter:
         p.intent, p.chapter = Intent.CHAPTER, chapter
         return p
@@ -174,6 +177,18 @@ def _chapter_name(p: Parsed, text: str, low: str) -> str | None:
     if w.CHAPTER_COUNT.search(low) or w.CHAPTER_COUNT.search(text):
         p.aspects = (*p.aspects, "count")
     return nm.first_name(pt.CHAPTER_PATTERNS, text)
+
+
+def _every_book(p: Parsed, text: str, chapter: str | None) -> bool:
+    """Whether a question counts the quests of every book: "how many quests are there (in
+    total, on the server)", "服务器一共有多少个任务" — the name a chapter pattern read, if
+    any, is the whole server's."""
+    if "count" not in p.aspects and not w.CHAPTER_COUNT.search(text.lower()):
+        return False
+    if chapter is not None:
+        return bool(w.EVERY_BOOK.match(chapter.strip()))
+    rest = w.CHAPTER_COUNT.sub(" ", text.lower())
+    return not re.search(r"\b(?:quest|chapter|group)s?\b|章|组|[\"“「]", rest)
 
 
 def _without(text: str, names: list[str]) -> str:

@@ -249,6 +249,10 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     # A name that is an item too is a mob only when the question is about killing.
     mobs = [m for m in mobs if asked.kill or not _same_mention(m, things)]
     _scope(p, live)
+    if mobs and asked.kill and (asked.count or asked.total) and not quests and not asked.which:
+        # "how many zombies do I have to kill in all", "一共要杀多少只僵尸": the quests'.
+        _reverse(p, asked, [], mobs)
+        return p
     if asked.which:
         # "Which quests need diamonds": the quest called Diamonds is not what is asked.
         only_quests = [q for q in quests if not _same_mention(q, things + mobs)]
@@ -593,6 +597,8 @@ def _within_span(low: str, text: str, start: int, end: int) -> bool:
 
 def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) -> bool:
     """Several quests: by the mob their kill tasks name, or by an item they give or ask for."""
+    if asked.count or asked.total:
+        p.aspects = (*p.aspects, "count")  # "how many quests…", "…in total": counted
     if mobs or (asked.kill and not things):
         p.intent = Intent.QUEST_KILLERS
         p.kills = mobs[0].id if mobs else None

@@ -72,7 +72,8 @@ QUEST_ASPECTS_EN = {
     r"submit|turn in|wants|what (?:does|do) [\w' ]{1,40} want|objectives?"
     r"|what do i (?:have|need) to do"
     r"|how (?:do|can|should) (?:i|you|u|we) (?:complete|finish|do|beat)"
-    r"|what (?:do|must|should) (?:i|you|we) (?:kill|collect|bring|gather|hand over))\b"
+    r"|what (?:do|must|should) (?:i|you|we) (?:kill|collect|bring|gather|hand over)"
+    r"|what (?:do|must|should) (?:i|you|we) (?:have|need) to (?:kill|collect|bring|gather))\b"
     r"|\bhow (?:many|much)\b.*\bfor\b",
     "rewards": r"\b(rewards?|rewarded|gives?(?: out)?|hands? out|prizes?|worth|loot|xp|experience"
     r"|pays?(?: out)?"
@@ -88,7 +89,7 @@ QUEST_ASPECTS_EN = {
 }
 QUEST_ASPECTS_ZH = {
     "tasks": r"(需要|要求|要交|提交|任务目标|怎么完成|如何完成|要做什么|要干什么|要什么|要哪些"
-    r"|要些什么)",
+    r"|要些什么|要(?:杀|击杀|打)(?:几|多少|什么|啥))",
     "rewards": r"(奖励|给什么|给啥|给些什么|得到什么|拿到什么|能拿到|能得到)",
     "prerequisites": r"(前置|依赖|之前|前面|先做|先完成)",
     "unlocks": r"(解锁|之后|后续|后面)",
@@ -118,11 +119,15 @@ WHICH_QUESTS_EN = re.compile(
     r"\b(?:which|what|any|list(?: the| all)?|all(?: the)?)\s+"
     r"(?:(?!(?:does|do|did|is|are|was|were|will|would|can)\b)[\w'-]+\s+){0,2}quests?\b"
     r"|\bis there (?:a|any|one)\b.*\bquests?\b|\bquests? (?:that|which|where|to)\b"
+    # "how many quests have kill tasks": the quests that do, counted.
+    r"|\bhow many (?:[\w'-]+\s+){0,2}quests?\b"
 )
 WHICH_QUESTS_ZH = re.compile(
     r"(哪些|哪个|哪几个|什么|有没有|有哪些|哪一个)任务|任务.*(有哪些|是哪些|哪几个)"
     # "有没有要杀骷髅的任务", "哪些给钻石的任务": what the quests do, between.
     r"|(哪些|哪个|哪几个|有没有|有哪些|哪一个)[^，。？！?,.!]{1,12}的任务"
+    # "有几个任务是要杀怪的", "多少个击杀任务": the quests that do, counted.
+    r"|(几个|多少个?)[^，。？！?,.!]{0,6}任务"
 )
 # Quests by a word of their titles: "quests with Miner in the name", "quests whose title
 # contains Bell", "任务名里带矿工的任务", "标题中有“钟”的任务" (the word: ``w``).
@@ -144,7 +149,7 @@ TITLE_WORD_ZH = re.compile(
     r"(?=的|[，。？！?!,]|$)"
 )
 KILL_EN = re.compile(r"\b(kill|kills|killing|slay|slaying|hunt|hunting|defeat|fight)\b")
-KILL_ZH = re.compile(r"(杀|击杀|打怪|打败|消灭|击败)")
+KILL_ZH = re.compile(r"((?:杀|打)(?:怪物?|东西|生物|敌人)|击杀|杀|打败|消灭|击败)")
 # The raw materials of a recipe, or counts added up over a whole recipe tree.
 TOTAL_EN = re.compile(
     r"\b(raw (?:materials?|stuff|items?|resources?|ingredients?)|in total|total|altogether"
@@ -181,6 +186,14 @@ CHAPTERS_ZH = re.compile(r"(章节|哪几章|几章|章)")
 
 # "How many quests …", "the X chapter", "quests in X": a question about a chapter.
 CHAPTER_COUNT = re.compile(r"\bhow many quests\b|多少个?任务")
+# What "how many quests are there in …" may name that is every book, not a chapter ("in
+# total", "on the server", "in this pack", 服务器, 整个包).
+EVERY_BOOK = re.compile(
+    r"^(?:(?:in |on |of )?(?:the |this |our |your )?(?:server|(?:mod)?pack|game|world"
+    r"|quest ?books?|books)|total|all|altogether|in all|overall)$"
+    r"|^(?:这个|整个|咱们|我们)?(?:服务器|服|整合包|包|游戏|任务书)(?:里|上|中|里面|一共|总共)*$",
+    re.I,
+)
 # What a question asks about the pack itself, beside a thing it names: the pack's rules,
 # behaviour and story, written in its articles and quest descriptions, never in a recipe.
 # A judgement: whether a thing is worth it, whether what happens is meant (a bug, normal,
@@ -407,7 +420,8 @@ REWARD_WORDS_ZH = re.compile(r"奖励|给|获得|得到|拿到|送")
 # Words a phrase naming only a kind may have besides the kind ("a choice of rewards").
 KIND_FILLER = re.compile(
     r"\b(?:a|an|the|some|any|of|rewards?|tasks?|quests?|kinds?|types?|one|my|your|for|as"
-    r"|just|only|from)\b|奖励|任务|的|类|种|要求"
+    r"|just|only|from|me|us|you|i|we|make|makes|have|has|to|something|anything|stuff"
+    r"|things?|mobs?|monsters?|enemies)\b|奖励|任务|的|类|种|要求|东西|怪物?|生物|敌人"
 )
 
 
