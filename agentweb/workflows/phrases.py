@@ -10,6 +10,12 @@ from agentweb.lib.language import EN, language_of
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "nothing_local": "I found nothing about this in the server's knowledge base.",
+        "nothing_local_words": (
+            "I found nothing about this in the server's knowledge base: no article mentions "
+            "{words}."
+        ),
+        "word": "“{word}”",
+        "word_sep": ", ",
         "web_hint": " Allow web search to let me look it up online.",
         "research_unfinished": (
             "I could not finish the research ({reason}). "
@@ -34,6 +40,9 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "zh": {
         "nothing_local": "服务器知识库里没有找到相关内容。",
+        "nothing_local_words": "服务器知识库里没有找到相关内容：没有文章提到{words}。",
+        "word": "“{word}”",
+        "word_sep": "、",
         "web_hint": "允许联网搜索后，我可以在网上查找。",
         "research_unfinished": (
             "联网搜索没能完成（{reason}）。这是已经找到的来源，也许能回答你的问题。"

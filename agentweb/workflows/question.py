@@ -32,11 +32,11 @@ RECOVERABLE = DEFAULT_RECOVERABLE | {AgentFailure.SEARCH_ERROR}
 
 
 async def run(ctx: ExecutionContext, env: Environment, request: Request) -> LoopResult:
-    local = await _local(ctx, env, request)
+    local, missing = await _local(ctx, env, request)
     if local is not None and local.sources:
         return await _answer_from_local(ctx, env, request, local)
     if not _web_allowed(env, request):
-        text = say(request.text, "nothing_local")
+        text = _nothing_local(request.text, missing)
         if env.search is not None and env.web_enabled:
             text += say(request.text, "web_hint")
         await ctx.emit(AnswerGiven(text=text, sources=[], cards=[]))
@@ -50,18 +50,31 @@ def _web_allowed(env: Environment, request: Request) -> bool:
     return request.allow_web and env.search is not None and env.web_enabled
 
 
-async def _local(ctx: ExecutionContext, env: Environment, request: Request) -> Any:
+def _nothing_local(question: str, missing: list[str]) -> str:
+    """Nothing in the knowledge base, naming the question's words no article has."""
+    if not missing:
+        return say(question, "nothing_local")
+    words = say(question, "word_sep").join(say(question, "word", word=w) for w in missing)
+    return say(question, "nothing_local_words", words=words)
+
+
+async def _local(
+    ctx: ExecutionContext, env: Environment, request: Request
+) -> tuple[Any, list[str]]:
     """The knowledge base searched for the question; when it has nothing, once more with
     the things the question names in the data's words, then with those names alone (an
     English passage for a Chinese question, the best the database's ranking finds). A
     search whose passages mention none of the things the question names found nothing
     about it: the next one is tried, and the first search that found anything is kept
-    when none is about them."""
+    when none is about them. With it, the question's words no article has (the search of
+    the player's own words says which), for an answer that found nothing."""
     tools = ToolContext.bind(ctx, env.registry, [KB_TOOL], env.modules)
     if KB_TOOL not in tools:
-        return None
+        return None, []
     field = _query_field(tools)
     found = await tools.call(KB_TOOL, {field: request.text[:200]})
+    observed = found.observation if isinstance(found.observation, dict) else {}
+    missing = [w for w in observed.get("missing") or [] if isinstance(w, str)]
     first = found if found.sources else None
     searched = {request.text[:200]}
     for again in (
@@ -69,14 +82,14 @@ async def _local(ctx: ExecutionContext, env: Environment, request: Request) -> A
         names.data_names(request.text, request.entities),
     ):
         if found.sources and names.mentions_named(found.observation, request.entities):
-            return found
+            return found, missing
         if again is not None and again[:200] not in searched:
             searched.add(again[:200])
             found = await tools.call(KB_TOOL, {field: again[:200]})
             first = first or (found if found.sources else None)
     if found.sources and names.mentions_named(found.observation, request.entities):
-        return found
-    return first or found
+        return found, missing
+    return first or found, missing
 
 
 def _query_field(tools: ToolContext) -> str:

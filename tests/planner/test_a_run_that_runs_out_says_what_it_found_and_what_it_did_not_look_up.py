@@ -95,7 +95,9 @@ def test_the_prerequisites_found_are_said_and_what_they_ask_for_is_left(world):
 
 def test_a_question_about_the_pack_cut_short_says_the_data_was_not_read(world):
     outcome, _ = run("is a shield worth crafting?", tool_calls=1, linked=True)
-    assert outcome.text.startswith("I found nothing about this in the server's knowledge base.")
+    assert outcome.text.startswith(
+        "I found nothing about this in the server's knowledge base: no article mentions “shield”."
+    )
     assert outcome.text.endswith(
         "I ran out of tool calls before I could look up where to get Shield."
     ), outcome.text

@@ -79,4 +79,6 @@ def test_without_a_search_service_nothing_is_offered_and_nothing_goes_online(wor
     outcome, sink = research(None, "How do beacons work in vanilla?")
     tools = [e.data["tool"] for e in sink.of(EventKind.TOOL_FINISHED)]
     assert tools == ["database.query"]
-    assert outcome.text == "I found nothing about this in the server's knowledge base."
+    assert outcome.text == (
+        "I found nothing about this in the server's knowledge base: no article mentions “beacons”."
+    )

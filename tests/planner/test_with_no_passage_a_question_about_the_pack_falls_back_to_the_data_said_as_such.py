@@ -15,7 +15,9 @@ from tests.planner.kit import run_with
 def test_an_item_s_data_follows_the_honest_miss(quarry):
     outcome = run_with(OfflinePlanner(), "is a shield worth crafting?")
     text = outcome.text
-    assert text.startswith("I found nothing about this in the server's knowledge base."), text
+    assert text.startswith(
+        "I found nothing about this in the server's knowledge base: no article mentions “shield”."
+    ), text
     assert "does not answer this" in text
     assert "Iron Ingot" in text  # the data, said as what the data has
 

@@ -16,6 +16,7 @@ from agentweb.game.search.passages import Term, best_passage
 from agentweb.game.search.terms import characters, terms_of
 from agentweb.game.tools.common import MAX_QUERY, ToolInput, clip, db
 from agentweb.game.tools.shown import Shown, shown_in
+from agentweb.lib.word_frequency import CHINESE, EVERYDAY, zipf
 
 MODULE = "game.kb"
 MAX_ARTICLES = 5
@@ -24,6 +25,8 @@ EXCERPT_CHARS = 500
 SNIPPET_CHARS = 160
 # Hits searched per article wanted: the same article in two languages is two hits.
 SEARCHED_PER_ARTICLE = 2
+# Words a search that found nothing names as missing, at most.
+MAX_MISSING = 4
 
 
 class KnowledgeInput(ToolInput):
@@ -54,6 +57,9 @@ class ArticleInfo(BaseModel):
 class KnowledgeResult(BaseModel):
     query: str
     articles: list[ArticleInfo]
+    # Found nothing: the query's words no article has (what the knowledge base lacks),
+    # everyday words left out.
+    missing: list[str] = []
     # How the card titles the articles (a quest's by the book's translation, as answers do).
     shown: Shown = Field(default_factory=Shown, exclude=True)
 
@@ -72,10 +78,11 @@ def _search(value: KnowledgeInput) -> KnowledgeResult:
     # The terms as searched (typos repaired, Chinese words in English where the data has
     # them so), so the quoted sentences are the ones that matched, and the characters of
     # Chinese pairs across words (煤 in "为啥不烧煤").
-    searched = analyse(value.query, [DocumentKind.ARTICLE], partial=True)[0] if found else None
-    terms = [*searched.for_passages(), *characters(searched.across)] if searched else []
+    searched = analyse(value.query, [DocumentKind.ARTICLE], partial=True)[0]
+    terms = [*searched.for_passages(), *characters(searched.across)] if found else []
     result = KnowledgeResult(
         query=value.query,
+        missing=[] if found else missing_words(searched.unknown),
         articles=[
             ArticleInfo(
                 key=a.key,
@@ -92,17 +99,30 @@ def _search(value: KnowledgeInput) -> KnowledgeResult:
     return result
 
 
+def missing_words(unknown: Sequence[str]) -> list[str]:
+    """The words of a query no article has, as a player would name them: each once, the
+    everyday ones ("today", "another") left out — they say nothing of what is missing —
+    and Chinese left out too: what the search lacks there may be a pair of characters
+    across two words ("跑多" of 跑多快), no word the player wrote."""
+    words = [w for w in dict.fromkeys(unknown) if not CHINESE.search(w)]
+    return [w for w in words if zipf(w.lower()) < EVERYDAY][:MAX_MISSING]
+
+
 async def knowledge_query(value: KnowledgeInput, call: ToolCall) -> KnowledgeResult:
     return await db(_search, value)
 
 
 def _observe(out: KnowledgeResult) -> dict[str, Any]:
     if not out.articles:
-        return {
+        observed: dict[str, Any] = {
             "query": out.query,
             "count": 0,
             "message": f"No knowledge-base article matches {out.query!r}.",
         }
+        if out.missing:
+            observed["missing"] = out.missing
+            observed["message"] += f" No article has the words: {', '.join(out.missing)}."
+        return observed
     return {
         "query": out.query,
         "count": len(out.articles),

@@ -90,7 +90,7 @@ def _data_after_passage(d: Draft) -> None:
     data_p = data_part(p)
     if not found_passage(p, d.seen):
         if not any(s.tool == KNOWLEDGE for s in d.seen):
-            d.say("kb_none")
+            _kb_none(d)
         if not p.both:  # asked only of the pack: the data is no answer, and said so
             d.say("data_instead", name=_subject(d))
     elif not p.both:
@@ -228,6 +228,23 @@ def _status(d: Draft, status: str) -> str:
     return d.w(key) if key in _STATUS_KEYS else status
 
 
+def _kb_none(d: Draft) -> None:
+    """Nothing in the knowledge base: with the question's words no article has, when the
+    searches name them (what the server's articles lack, said as the player wrote it)."""
+    missing = [
+        word
+        for s in d.seen
+        if s.ok and s.tool == KNOWLEDGE
+        for word in s.result.get("missing") or []
+        if isinstance(word, str)
+    ]
+    words = [d.w("kb_word", word=word) for word in dict.fromkeys(missing)]
+    if words:
+        d.say("kb_none_words", words=d.w("list_sep").join(words))
+    else:
+        d.say("kb_none")
+
+
 def _knowledge(d: Draft, obs: Seen) -> None:
     articles = relevant(d.p, obs)
     if not articles:
@@ -235,7 +252,7 @@ def _knowledge(d: Draft, obs: Seen) -> None:
         others = [s for s in d.seen if s.ok and s.tool == KNOWLEDGE and s is not obs]
         if not any(relevant(d.p, s) for s in others) and "kb_none" not in d.said:
             d.said.add("kb_none")
-            d.say("kb_none")
+            _kb_none(d)
         return
     everything = obs.result.get("articles") or []
     for article in articles[:ARTICLES_QUOTED]:

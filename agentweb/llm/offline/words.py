@@ -201,6 +201,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "language_en": "English",
         "language_zh": "Chinese",
         "kb_none": "I found nothing about this in the server's knowledge base.",
+        "kb_none_words": "I found nothing about this in the server's knowledge base: no article "
+        "mentions {words}.",
+        "kb_word": "“{word}”",
         "data_instead": "The game data does not answer this either; what it has on {name}:",
         "rejected": "Understood: I did not do it.",
         "cannot_here": "I cannot do that here: this assistant mode has no tool for it.",
@@ -401,6 +404,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "language_en": "英文",
         "language_zh": "中文",
         "kb_none": "服务器知识库里没有找到相关内容。",
+        "kb_none_words": "服务器知识库里没有找到相关内容：没有文章提到{words}。",
+        "kb_word": "“{word}”",
         "data_instead": "游戏数据也不能直接回答这个问题，关于{name}只有：",
         "rejected": "好的，没有执行。",
         "cannot_here": "这里无法执行这个操作：当前模式没有对应的工具。",
