@@ -38,3 +38,11 @@ def test_in_chinese_a_quest_and_its_items(frostbell):
     assert asked.tools[0] == "ftb.quest.detail"
     assert "6× 面包" in asked.text and "4× 烤马铃薯" in asked.text
     assert "小麦" in asked.text, "bread is crafted from wheat"
+
+
+def test_in_chinese_which_mobs_drop_a_quest_s_item(world):
+    # Sand to Gunpowder (Chapter 1) asks for gunpowder; entityLoot.json: creeper, ghast, witch.
+    asked = ask("Sand to Gunpowder那个任务要交火药 除了筛沙子还有哪些怪会掉")
+    assert asked.tools == ["ftb.quest.detail", "item.source"]
+    for fact in ("1× 火药", "苦力怕", "恶魂", "女巫"):
+        assert fact in asked.text, f"{fact!r} missing from {asked.text}"

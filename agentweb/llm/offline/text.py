@@ -27,7 +27,7 @@ CHAIN_EN = re.compile(
 )
 OBTAIN_ZH = re.compile(
     r"(获得|获取|得到|合成|制作|怎么做|怎么弄|烧制|冶炼|掉落|配方|从哪|哪里|哪儿|来源|怎么拿"
-    r"|(?:在|去)哪(?:能|可以)?找)"
+    r"|(?:在|去)哪(?:能|可以)?找|(?:怪|会|能|可以)掉)"
 )
 PROFILE_EN = re.compile(
     r"\b(my (?:balance|coins?|money|level|streak|profile|stats|progress|quests?|sign-?in)|"
@@ -109,7 +109,7 @@ ITEM_ASPECTS_EN = {
 ITEM_ASPECTS_ZH = {
     "craft": r"(合成|配方|制作|怎么做)",
     "cooking": r"(烤|烧|冶炼|烧制|熔炉|烟熏)",
-    "drops": r"(掉落|生物|怪物)",
+    "drops": r"(掉落|生物|怪物|(?:怪|会|能|可以)掉|掉什么)",
     "food": r"(饥饿|饱和|饱食|恢复多少)",
 }
 # --- what a question asks, beside the names it mentions (entity questions) -----------
