@@ -13,6 +13,7 @@ import functools
 import re
 from dataclasses import replace
 
+from agentweb.lib.game_ids import ids_in
 from agentweb.llm.offline import names as nm
 from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
@@ -105,7 +106,7 @@ def _parse(question: str) -> Parsed:
     named = quoted or zh_items(text) if lang == "zh" else []
     if lang == "zh":
         # English name patterns read Chinese badly: the glossary and Latin names instead.
-        items = named or [name for name in (nm.latin(text),) if name]
+        items = named or ids_in(text) or [name for name in (nm.latin(text),) if name]
     else:
         items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
     if items:

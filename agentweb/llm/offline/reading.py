@@ -500,12 +500,14 @@ def _about_nothing_named(p: Parsed, asked: Asked) -> bool:
 def _without(text: str, entities: list[Entity], *, stand_in: bool = True) -> str:
     """The question with each name in it replaced by a pronoun (its words ask nothing,
     and the words around it keep their distance); a book named by its first word and
-    "quests" keeps that word ("saltmarsh quests")."""
+    "quests" keeps that word ("saltmarsh quests"). The pronoun is the question's language's
+    ("zombie 掉什么", "minecraft:wither_skeleton 掉落物": 某, as for a Chinese name)."""
+    chinese = bool(CJK.search(text))
     for e in sorted(entities, key=lambda e: -len(e.text)):
         if e.text:
             tail = e.text.split()[-1] if e.kind == BOOK and " " in e.text else ""
             keep = tail if tail.lower() in ("quest", "quests", "book") else ""
-            pronoun = ("某" if CJK.search(e.text) else "it") if stand_in else ""
+            pronoun = ("某" if chinese or CJK.search(e.text) else "it") if stand_in else ""
             text = re.sub(re.escape(e.text), f" {pronoun} {keep} ", text, flags=re.I)
     return text
 
