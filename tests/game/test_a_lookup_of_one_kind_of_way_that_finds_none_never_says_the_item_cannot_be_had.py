@@ -17,8 +17,7 @@ def test_no_drop_of_an_item_frame_is_not_no_way_to_obtain_it(world):
     assert "obtainable" not in seen
     assert seen["other_ways"] == 1
     assert seen["message"] == (
-        "The item data lists no drop or loot that gives Item Frame; it has other ways to "
-        "obtain it."
+        "The item data lists no drop or loot that gives Item Frame; it has other ways to obtain it."
     )
     assert NO_WAY not in str(seen)
 

@@ -34,7 +34,8 @@ def test_an_item_with_no_way_at_all_is_still_said_to_have_none(world):
 
 def test_a_bill_for_an_item_frame_says_how_to_get_each_material(world):
     asked = ask(
-        "/reason I want to build an item frame: what materials do I need and how do I get each of them?"
+        "/reason I want to build an item frame: what materials do I need and how do I get "
+        "each of them?"
     )
     assert "Leather" in asked.text and "Cow" in asked.text
     assert "no way to obtain" not in asked.text

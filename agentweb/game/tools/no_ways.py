@@ -22,8 +22,7 @@ NONE_OF_KIND = {
         "The item data lists no cooking recipe for %(name)s; it has other ways to obtain it."
     ),
     "drops": gettext_noop(
-        "The item data lists no drop or loot that gives %(name)s; it has other ways to "
-        "obtain it."
+        "The item data lists no drop or loot that gives %(name)s; it has other ways to obtain it."
     ),
 }
 # The same, as a list of several items says it after the item's name.

@@ -66,7 +66,11 @@ def item_source(d: Draft, obs: Seen) -> None:
 
 
 # What a lookup of one kind of way that found none says (``item.source``'s ``kind``).
-NONE_OF_KIND = {"crafting": "item_no_recipe", "cooking": "item_not_cooked", "drops": "item_no_drops"}
+NONE_OF_KIND = {
+    "crafting": "item_no_recipe",
+    "cooking": "item_not_cooked",
+    "drops": "item_no_drops",
+}
 
 
 def _none_key(d: Draft, r: dict[str, Any], obs: Seen) -> str:

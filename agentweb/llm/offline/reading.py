@@ -628,9 +628,7 @@ def _dropping_mob(p: Parsed, live: list[Entity], mobs: list[Entity]) -> str | No
         longer = _longer_name(p, mob)
         text = p.text
         if longer:
-            text = re.sub(
-                re.escape(longer), f" {_pronoun(text, longer)} ", text, flags=re.I
-            )
+            text = re.sub(re.escape(longer), f" {_pronoun(text, longer)} ", text, flags=re.I)
         if w.asks_mob_drops(_without(text, [mob, *(e for e in live if e is not mob)])):
             return longer or mob.id
     return None
