@@ -49,6 +49,7 @@ from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.search.terms import STOP_WORDS, terms_of
 from agentweb.game.text import clean_text, singular
 from agentweb.game.versions import Versioned, read_pinned
+from agentweb.lib.game_ids import NAMESPACED_ID
 from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone, to_zh
 
 # The kinds of things a question is linked to (tasks and rewards are only translated).
@@ -167,6 +168,8 @@ class _Index:
     # Each book's chapters in book order, with their titles in every language (chapters
     # named by number or place: :mod:`agentweb.game.chapter_refs`).
     books: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)
+    # Things with a namespaced id (items, blocks, mobs, fluids), by the id folded.
+    ids: dict[str, list[Named]] = field(default_factory=dict)
 
 
 def _build() -> _Index:
@@ -227,7 +230,11 @@ def _build() -> _Index:
             for key in {normal_key(t) for t in by_language.values() if not CJK.search(t)}:
                 for word in terms_of(key):
                     part_titles.setdefault(word, set()).add(key)
-    return _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books)
+    index = _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books)
+    for named in names:
+        if ":" in named.key:
+            _add(index.ids, named.key.casefold(), named)
+    return index
 
 
 def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
@@ -312,10 +319,23 @@ def _link(text: str, index: _Index) -> list[Mention]:
             if found is not None:
                 how, things = found
                 candidates.append(Mention(raw, start, end, how, things))
+    candidates += _ids(text, index)
     candidates += _fuzzy(text, tokens, index, candidates)
     candidates += _near(text, tokens, index, candidates)
     candidates += _in_part(text, tokens, index, candidates)
     return _best_cover(candidates + _numbered_chapters(text, index, _best_cover(candidates)))
+
+
+def _ids(text: str, index: _Index) -> list[Mention]:
+    """Things named by their id, read whole ("minecraft:wither_skeleton" is the Wither
+    Skeleton, not the Wither; "mymod:foo/bar" its own thing): exact, and longer than any
+    name inside it."""
+    out = []
+    for found in NAMESPACED_ID.finditer(text):
+        things = _linked(index.ids.get(found.group(0).casefold(), []))
+        if things:
+            out.append(Mention(found.group(0), found.start(), found.end(), "exact", things))
+    return out
 
 
 def _numbered_chapters(text: str, index: _Index, named: list[Mention]) -> list[Mention]:

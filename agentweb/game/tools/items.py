@@ -30,6 +30,7 @@ from agentweb.game.tools.item_results import (
     SourceInfo,
     source_infos,
 )
+from agentweb.game.tools.no_ways import none_found, none_found_short
 from agentweb.game.tools.shown import Shown, shown_in
 from agentweb.game.tools.ways import STATION_WORDS, group_said, grouped
 
@@ -166,6 +167,8 @@ class ItemSourceResult(BaseModel):
     dropped_by_mobs: list[str] = []
     dropped_by_blocks: list[str] = []
     cooks_into: list[CookedInto] = []
+    # A lookup of one kind that found none: the ways of every other kind the item has.
+    other_ways: int = 0
     candidates: list[ItemInfo] = []
     # How the card (and the ``/item`` command's text) names things.
     shown: Shown = Field(default_factory=Shown, exclude=True)
@@ -188,11 +191,8 @@ class ItemSourceResult(BaseModel):
             return self.notes()
         shown, name = self.shown, self.shown(self.item.name)
         notes = []
-        if self.kind == "any" and not self.total:
-            notes.append(
-                _("The data has no way to obtain %(name)s: no recipe, loot table or drop gives it.")
-                % {"name": name}
-            )
+        if not self.total:
+            notes.append(none_found(self.kind, self.other_ways, name, translate=True))
         elif self.kind in ("any", "crafting") and not self.has_crafting:
             notes.append(_("The item data has no crafting recipe for %(name)s.") % {"name": name})
             if self.made_in:
@@ -214,11 +214,8 @@ class ItemSourceResult(BaseModel):
         if self.item is None:
             return []
         notes = []
-        if self.kind == "any" and not self.total:
-            notes.append(
-                f"The data has no way to obtain {self.item.name}: no recipe, loot table or "
-                "drop gives it."
-            )
+        if not self.total:
+            notes.append(none_found(self.kind, self.other_ways, self.item.name))
         elif self.kind in ("any", "crafting") and not self.has_crafting:
             notes.append(f"The item data has no crafting recipe for {self.item.name}.")
             if self.made_in:
@@ -279,6 +276,8 @@ def lookup_sources(
         dropped_by_mobs=list(dict.fromkeys(drops[SourceKind.MOB_DROP])),
         dropped_by_blocks=list(dict.fromkeys(drops[SourceKind.BLOCK_DROP])),
         cooks_into=_cooks_into(item) if kind in ("any", "cooking") else [],
+        # "No way to obtain it" only of an item whose every way was looked up.
+        other_ways=len(queries.item_sources(item)) if kind != "any" and not infos else 0,
     )
     result.shown = shown_in(language, result.names())
     return result
@@ -357,9 +356,14 @@ def _observe_one(out: ItemSourceResult, shown: int) -> dict[str, Any]:
         return data
     data = {"item": out.item.name, "item_id": out.item.item_id, "found": True}
     data["count"] = out.total
+    if out.kind != "any":
+        data["kind"] = out.kind  # what was looked up: none of it is no "no way to obtain"
     if not out.total:
-        data["message"] = f"The item data lists no way to obtain {out.item.name}."
-        data["obtainable"] = False
+        data["message"] = none_found(out.kind, out.other_ways, out.item.name)
+        if out.other_ways:
+            data["other_ways"] = out.other_ways
+        else:
+            data["obtainable"] = False
     data["ways"] = [s.brief() for s in out.sources[:shown]]
     if out.total > len(data["ways"]):
         data["more"] = out.total - len(data["ways"])
@@ -409,7 +413,7 @@ def _list_card(out: ItemSourcesResult) -> dict[str, Any] | None:
             f"{r.item.name}: "
             + (
                 "; ".join(s.summary for s in r.sources[:OBSERVED_SOURCES_EACH])
-                or "no way to obtain it in the item data"
+                or none_found_short(r.kind, r.other_ways)
             )
             for r in found
             if r.item is not None
@@ -425,7 +429,7 @@ def _list_card(out: ItemSourcesResult) -> dict[str, Any] | None:
                     group_said(g, r.shown, False)
                     for g in grouped(r.sources[:OBSERVED_SOURCES_EACH])
                 )
-                or _("no way to obtain it in the item data"),
+                or none_found_short(r.kind, r.other_ways, translate=True),
             }
             for r in found
             if r.item is not None

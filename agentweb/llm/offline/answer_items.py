@@ -41,7 +41,7 @@ def item_source(d: Draft, obs: Seen) -> None:
         _food_line(d, item, r["food"], numbers)
     if not ways:
         if not r.get("cooks_into") or d.p.asks("craft"):
-            d.say("item_no_recipe" if d.p.asks("craft") else "item_none", numbers, item=item)
+            d.say(_none_key(d, r, obs), numbers, item=item)
         _quest_says(d, r)
         return
     crafting = [w for w in ways if w.get("kind") in CRAFTING]
@@ -63,6 +63,25 @@ def item_source(d: Draft, obs: Seen) -> None:
         d.say("item_ways", numbers, item=item, ways=d.join([way_text(d, w) for w in other]))
     if r.get("more"):
         d.say("item_more", count=r["more"])
+
+
+# What a lookup of one kind of way that found none says (``item.source``'s ``kind``).
+NONE_OF_KIND = {
+    "crafting": "item_no_recipe",
+    "cooking": "item_not_cooked",
+    "drops": "item_no_drops",
+}
+
+
+def _none_key(d: Draft, r: dict[str, Any], obs: Seen) -> str:
+    """The sentence for an item looked up with no way found: "no way to obtain it" only
+    when every kind of way was looked up, or the tool says the item has none at all."""
+    if d.p.asks("craft"):
+        return "item_no_recipe"
+    kind = str(r.get("kind") or obs.input.get("kind") or "any")
+    if kind == "any" or r.get("obtainable") is False:
+        return "item_none"
+    return NONE_OF_KIND.get(kind, "item_none")  # the tool knows no other kind
 
 
 def miss(d: Draft, obs: Seen) -> None:

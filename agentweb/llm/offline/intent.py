@@ -13,6 +13,7 @@ import functools
 import re
 from dataclasses import replace
 
+from agentweb.lib.game_ids import ids_in
 from agentweb.llm.offline import names as nm
 from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
@@ -106,17 +107,19 @@ def _parse(question: str) -> Parsed:
     if (judge and not only_may(text, lang)) or (place and not obtain):
         return p  # about the pack's rules or story (``reading`` adds the data on what it names)
     named = quoted or zh_items(text) if lang == "zh" else []
+    # An id is a name whatever is asked of it ("mymod:foo_bar 掉什么"), read whole.
+    ids = ids_in(text) if lang == "zh" else []
     if lang == "zh":
         # English name patterns read Chinese badly: the glossary and Latin names instead.
-        items = named or [name for name in (nm.latin(text),) if name]
+        items = named or ids or [name for name in (nm.latin(text),) if name]
     else:
         items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
     if items:
         # Words inside a name are not what the question asks: "cooked beef" is no cooking.
         p.aspects = _aspects(_without(text, items), lang)
         # A Latin word of a Chinese question is a name only when an item is asked about
-        # ("forge 还是 fabric" asks none): the glossary's names are read as items anyway.
-        if obtain or p.asks(*ITEM_ASPECTS) or bool(named):
+        # ("forge 还是 fabric" asks none): the glossary's names and ids are read as items.
+        if obtain or p.asks(*ITEM_ASPECTS) or bool(named) or bool(ids):
             _item_question(p, nm.split_items(items))
             return p
     subject = nm.first_name(pt.SUBJECT_PATTERNS, text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from agentweb.lib.game_ids import ids_in
 from agentweb.llm.offline import patterns as pt
 from agentweb.llm.offline import text as w
 
@@ -96,7 +97,11 @@ def clean(raw: str) -> str | None:
 
 
 def latin(text: str) -> str | None:
-    """The Latin-script part of a Chinese question: a name the data spells in English."""
+    """The Latin-script part of a Chinese question: a name the data spells in English, or
+    the first id it names (read whole)."""
+    named = ids_in(text)
+    if named:
+        return named[0]
     runs = [r.strip() for r in pt.LATIN.findall(text)]
     runs = [r for r in runs if r and r.lower() not in w.NOT_NAMES]
     return clean(max(runs, key=len)) if runs else None

@@ -23,7 +23,7 @@ QUEST_PATTERNS = (
         r"任务\s*[「“\"《]?(?P<n>(?![\s的是有要需奖前依解怎如还会能可])[^「」“”\"《》？?，,。]+?)[」”\"》]?\s*"
         r"(?=需要|要求|奖励|的|前置|依赖|解锁|怎么|如何|要|是|有|[？?，,。]|$)"
     ),
-    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*任务"),
+    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!_/\-]*?)\s*任务"),
     # A Chinese title before "任务" ("银色的钟 任务奖励什么", "营火这个任务要交什么"): the
     # words from the start of the clause, never a question word.
     re.compile(
@@ -77,7 +77,7 @@ CHAPTER_SAID = (
         re.I,
     ),
     re.compile(r"\bchapter\s+(?:called\s+|named\s+)?(?P<n>\d+|[^?!,;]+?)" + _SUBJECT_END, re.I),
-    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!\-]*?)\s*章节"),
+    re.compile(r"(?P<n>[A-Za-z0-9][A-Za-z0-9 '’:.!_/\-]*?)\s*章节"),
     # "冰封洞穴这章有几个任务": a Chinese chapter title before "这章" / "这一章" / "章节".
     re.compile(r"(?:^|(?<=[\s，,。？?！!：:]))(?P<n>[\u4e00-\u9fff]{2,12}?)\s*(?:这一?章|章节)"),
 )
@@ -108,7 +108,7 @@ QUEST_NAME_STARTS_TEXT = (
 )
 QUEST_NAME_STARTS = frozenset(QUEST_NAME_STARTS_TEXT.split())
 ITEM_PATTERNS = (
-    re.compile(r"\bhow many\s+(?P<n>[a-z][\w' -]*?)\s+(?:does|do|will|would|can)\b", re.I),
+    re.compile(r"\bhow many\s+(?P<n>[a-z][\w' :/-]*?)\s+(?:does|do|will|would|can)\b", re.I),
     re.compile(
         r"\b(?:mobs?|monsters?|creatures?|animals?|blocks?|who|which)\s+(?:can\s+|will\s+)?drops?\s+"
         + ART
@@ -134,7 +134,7 @@ ITEM_PATTERNS = (
         r"\bhow\s+(?:is|are)\s+" + ART + r"(?P<n>.+?)\s+(?:made|crafted|obtained|smelted)\b", re.I
     ),
     re.compile(r"\bwhat\s+drops\s+" + ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
-    re.compile(r"\b(?P<n>[a-z][\w' -]*?)\s+recipe\b", re.I),
+    re.compile(r"\b(?P<n>[a-z][\w' :/-]*?)\s+recipe\b", re.I),
 )
 INFO_PATTERNS = (
     re.compile(r"\bwhat\s+(?:is|are)\s+" + ART + r"(?P<n>.+?)(?=\s*[?.!,;]|$)", re.I),
@@ -164,4 +164,5 @@ BAD_FIRST_WORDS_TEXT = (
     "from for to what's whats group groups"
 )
 BAD_FIRST_WORDS = frozenset(BAD_FIRST_WORDS_TEXT.split())
-LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:\-]*[A-Za-z0-9]|[A-Za-z]")
+# A run of Latin words in a Chinese question (ids whole: ``agentweb.lib.game_ids``).
+LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:_/.\-]*[A-Za-z0-9_]|[A-Za-z]")

@@ -501,15 +501,22 @@ def _about_nothing_named(p: Parsed, asked: Asked) -> bool:
     return False
 
 
+def _pronoun(text: str, name: str) -> str:
+    """What stands in for ``name`` in ``text``: the pronoun of the question's language (a
+    Latin name or id in a Chinese question is 某, as a Chinese name is)."""
+    return "某" if CJK.search(text) or CJK.search(name) else "it"
+
+
 def _without(text: str, entities: list[Entity], *, stand_in: bool = True) -> str:
     """The question with each name in it replaced by a pronoun (its words ask nothing,
     and the words around it keep their distance); a book named by its first word and
-    "quests" keeps that word ("saltmarsh quests")."""
+    "quests" keeps that word ("saltmarsh quests"). The pronoun is the question's language's
+    ("zombie 掉什么", "minecraft:wither_skeleton 掉落物": 某, as for a Chinese name)."""
     for e in sorted(entities, key=lambda e: -len(e.text)):
         if e.text:
             tail = e.text.split()[-1] if e.kind == BOOK and " " in e.text else ""
             keep = tail if tail.lower() in ("quest", "quests", "book") else ""
-            pronoun = ("某" if CJK.search(e.text) else "it") if stand_in else ""
+            pronoun = _pronoun(text, e.text) if stand_in else ""
             text = re.sub(re.escape(e.text), f" {pronoun} {keep} ", text, flags=re.I)
     return text
 
@@ -627,9 +634,7 @@ def _dropping_mob(p: Parsed, live: list[Entity], mobs: list[Entity]) -> str | No
         longer = _longer_name(p, mob)
         text = p.text
         if longer:
-            text = re.sub(
-                re.escape(longer), " 某 " if CJK.search(longer) else " it ", text, flags=re.I
-            )
+            text = re.sub(re.escape(longer), f" {_pronoun(text, longer)} ", text, flags=re.I)
         if w.asks_mob_drops(_without(text, [mob, *(e for e in live if e is not mob)])):
             return longer or mob.id
     return None
@@ -664,7 +669,7 @@ def _unlinked_mob(p: Parsed) -> bool:
     phrase = p.items[0] if p.items else None
     if not phrase or p.intent not in (Intent.ITEM_SOURCE, Intent.ITEM_INFO, Intent.KNOWLEDGE):
         return False
-    stand_in = "某" if CJK.search(phrase) else "it"
+    stand_in = _pronoun(p.text, phrase)
     if not w.asks_mob_drops(re.sub(re.escape(phrase), f" {stand_in} ", p.text, flags=re.I)):
         return False
     p.intent, p.mob, p.items = Intent.MOB_DROPS, phrase, []
