@@ -44,8 +44,10 @@ from agentweb.llm.offline.entities import (
     Entity,
     inside,
     items,
+    no_mob,
     of_kind,
 )
+from agentweb.llm.offline.entities import mobs as mobs_in
 from agentweb.llm.offline.parsed import (
     ACTIONS,
     GAME_DATA,
@@ -227,7 +229,9 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         # chapter or group named besides limits the list.
         _scope(p, [e for e in live if e.text.casefold() not in (p.title_word or "").casefold()])
         return p
-    asked = Asked(p, _without(p.text, live))
+    # The words of an entity that is no mob ("item" in "item tasks") stay words of the
+    # question: it is named for search only.
+    asked = Asked(p, _without(p.text, [e for e in live if not no_mob(e)]))
     if not live:
         if _unlinked_mob(p):
             pass
@@ -236,8 +240,17 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         elif not (asked.kind and _reverse(p, asked, [], [])):
             _unlinked(p, asked)  # a phrase around a name: looked up as written
         return p
-    quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
-    dropper = _dropping_mob(p, live, mobs)
+    quests, things, mobs = of_kind(live, QUEST), items(live), mobs_in(live)
+    whether = _whether_dropped(p, mobs, things)
+    if whether is not None:
+        # "do zombies drop iron ingots", "僵尸会掉铁锭吗": the mob's drops, not the item's
+        # sources — whether it is among them.
+        p.intent, p.items = Intent.MOB_DROPS, []
+        p.mob, p.drop_item = whether
+        return p
+    # An entity that is no mob asked for its drops ("what does a boat drop") is said to be
+    # none by the mob tool.
+    dropper = _dropping_mob(p, live, of_kind(live, MOB))
     if dropper is not None:
         # "what does a zombie drop", "苦力怕会掉什么": the mob's drops, not an item's source;
         # "a wither storm", 凋灵风暴: a longer name than the mob's, looked up as written.
@@ -626,6 +639,24 @@ def _dropping_mob(p: Parsed, live: list[Entity], mobs: list[Entity]) -> str | No
             )
         if w.asks_mob_drops(_without(text, [mob, *(e for e in live if e is not mob)])):
             return longer or mob.id
+    return None
+
+
+def _whether_dropped(p: Parsed, mobs: list[Entity], things: list[Entity]) -> tuple[str, str] | None:
+    """The mob and the item of a question whether the one drops the other ("do zombies
+    drop iron ingots", "can a skeleton drop a bow", "僵尸会掉铁锭吗"): their ids."""
+    for mob in mobs:
+        for thing in things:
+            if _same_mention(thing, [mob]):
+                continue
+            text = p.text
+            for e, stand_in in sorted(
+                ((mob, ("某", "it")), (thing, ("此", "that"))), key=lambda x: -len(x[0].text)
+            ):
+                said = stand_in[0] if CJK.search(e.text) else stand_in[1]
+                text = re.sub(re.escape(e.text), f" {said} ", text, flags=re.I)
+            if w.asks_whether_mob_drops(text):
+                return mob.id, thing.id
     return None
 
 
