@@ -504,11 +504,19 @@ def asks_whether_mob_drops(text: str) -> bool:
     """Whether ``text`` (a question with the mob's name replaced by "it" or 某 and the
     item's by "that" or 此) asks whether the mob drops the item."""
     plain = " ".join(text.split())
-    return bool(WHETHER_DROPS_EN.search(plain.lower()) or WHETHER_DROPS_ZH.search(plain))
+    return bool(WHETHER_DROPS_EN.search(plain.lower()) or WHETHER_DROPS_ZH.search(_zh(plain)))
 
 
 def asks_mob_drops(text: str) -> bool:
     """Whether ``text`` (a question with the mob's name replaced by "it" or 某) asks
     what the mob drops."""
     plain = " ".join(text.split())
-    return bool(MOB_DROPS_EN.search(plain.lower()) or MOB_DROPS_ZH.search(plain))
+    return bool(MOB_DROPS_EN.search(plain.lower()) or MOB_DROPS_ZH.search(_zh(plain)))
+
+
+def _zh(text: str) -> str:
+    """A Chinese question with a Latin name in it ("Blizz会掉什么"): its stand-ins ("it",
+    "that") as a Chinese one reads them (某, 此)."""
+    if not CJK.search(text):
+        return text
+    return re.sub(r"\bthat\b", "此", re.sub(r"\bit\b", "某", text))
