@@ -29,6 +29,11 @@ word) is never a name, nor is a single Chinese character inside a longer word (�
 punctuation is (船 in "我的船是怎么坏的": the Boat, the game's zh_cn name). Everything
 stays in memory until the game data changes (:mod:`agentweb.game.versions`).
 
+An entity says whether it is a mob (``mob``: :mod:`agentweb.game.mobs`): the others (the
+item on the ground, an arrow, a boat) are linked for search only, and
+:func:`mobs_named` never gives them. A mob no lang data names (a modded one a quest asks
+to kill) is named by its id ("thermal:blizz" is Blizz).
+
 :func:`mentions` gives the planner (and a real model) the question's entities;
 :func:`translations` gives, for names an answer may show, the name in the
 player's language where the data has one.
