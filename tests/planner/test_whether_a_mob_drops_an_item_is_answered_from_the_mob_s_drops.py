@@ -71,10 +71,26 @@ def test_no_with_what_the_mob_does_drop_in_chinese(world):
     assert not ENGLISH_WORD.search(asked.text), asked.text
 
 
-def test_another_mob_and_item(world):
-    asked = ask("苦力怕掉不掉火药")
-    assert _asked(asked) == ("minecraft:creeper", "minecraft:gunpowder")
-    assert asked.text.startswith("会") and "火药" in asked.text
+@pytest.mark.parametrize(
+    ("question", "mob", "item", "yes"),
+    [
+        ("苦力怕掉不掉火药", "minecraft:creeper", "minecraft:gunpowder", "会"),
+        ("is gunpowder a creeper drop?", "minecraft:creeper", "minecraft:gunpowder", "Yes"),
+        ("can you get string from spiders", "minecraft:spider", "minecraft:string", "Yes"),
+        (
+            "what are the chances a zombie drops a potato",
+            "minecraft:zombie",
+            "minecraft:potato",
+            "Yes",
+        ),
+        ("僵尸的掉落物里有胡萝卜吗", "minecraft:zombie", "minecraft:carrot", "会"),
+        ("僵尸掉铁锭的概率是多少", "minecraft:zombie", "minecraft:iron_ingot", "会"),
+    ],
+)
+def test_other_mobs_items_and_phrasings(world, question, mob, item, yes):
+    asked = ask(question)
+    assert _asked(asked) == (mob, item)
+    assert asked.text.startswith(yes), asked.text
 
 
 def test_what_a_mob_drops_and_what_drops_an_item_are_asked_as_before(world):

@@ -35,6 +35,7 @@ from agentweb.llm.offline.entities import (
     BLOCK,
     BOOK,
     CHAPTER,
+    FILLER,
     GROUP,
     ITEM,
     MOB,
@@ -46,6 +47,7 @@ from agentweb.llm.offline.entities import (
     items,
     no_mob,
     of_kind,
+    words,
 )
 from agentweb.llm.offline.entities import mobs as mobs_in
 from agentweb.llm.offline.parsed import (
@@ -216,6 +218,9 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     # in this world", "黏土通常", "金镐值得") is no name around the entity in it.
     asking = pack_words(p.text, p.lang)
     phrases = [ph for ph in phrases if not _overlaps(p.text, ph, asking)]
+    # A phrase that is two names the question links side by side ("gunpowder a creeper"
+    # in "is gunpowder a creeper drop") is no longer name around either.
+    phrases = [ph for ph in phrases if not _several_names(ph, entities)]
     live = [
         e
         for e in entities
@@ -694,6 +699,22 @@ def _unlinked_mob(p: Parsed) -> bool:
         return False
     p.intent, p.mob, p.items = Intent.MOB_DROPS, phrase, []
     return True
+
+
+def _several_names(phrase: str, entities: list[Entity]) -> bool:
+    """Every word of ``phrase`` but filler is a word of the mention of one of two or more
+    entities, each standing whole in it (Latin words only)."""
+    if CJK.search(phrase):
+        return False
+    low = f" {' '.join(words(phrase))} "
+    inner = {
+        e.text.casefold()
+        for e in entities
+        if e.text and f" {' '.join(words(e.text))} " in low and len(e.text) < len(phrase)
+    }
+    covered = {word for text in inner for word in words(text)}
+    rest = [word for word in words(phrase) if word not in FILLER and word not in covered]
+    return len(inner) > 1 and not rest
 
 
 def _same_mention(entity: Entity, others: list[Entity]) -> bool:
