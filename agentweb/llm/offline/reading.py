@@ -218,8 +218,8 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     # in this world", "黏土通常", "金镐值得") is no name around the entity in it.
     asking = pack_words(p.text, p.lang)
     phrases = [ph for ph in phrases if not _overlaps(p.text, ph, asking)]
-    # A phrase that is two names the question links side by side ("gunpowder a creeper"
-    # in "is gunpowder a creeper drop") is no longer name around either.
+    # A phrase that is a mob's name beside another name the question links ("gunpowder a
+    # creeper" in "is gunpowder a creeper drop") is no longer name around either.
     phrases = [ph for ph in phrases if not _several_names(ph, entities)]
     live = [
         e
@@ -702,19 +702,23 @@ def _unlinked_mob(p: Parsed) -> bool:
 
 
 def _several_names(phrase: str, entities: list[Entity]) -> bool:
-    """Every word of ``phrase`` but filler is a word of the mention of one of two or more
-    entities, each standing whole in it (Latin words only)."""
+    """Every word of ``phrase`` but filler is a word of the mention of a mob or of another
+    thing, each standing whole in it (Latin words only): a mob and what it is asked about.
+    Two names of things side by side ("iron chest") may be a third thing's name the data
+    lacks: that phrase stays the player's."""
     if CJK.search(phrase):
         return False
     low = f" {' '.join(words(phrase))} "
-    inner = {
-        e.text.casefold()
+    inner = [
+        e
         for e in entities
         if e.text and f" {' '.join(words(e.text))} " in low and len(e.text) < len(phrase)
-    }
-    covered = {word for text in inner for word in words(text)}
+    ]
+    mobs = {e.text.casefold() for e in mobs_in(inner)}
+    others = {e.text.casefold() for e in inner} - mobs
+    covered = {word for text in mobs | others for word in words(text)}
     rest = [word for word in words(phrase) if word not in FILLER and word not in covered]
-    return len(inner) > 1 and not rest
+    return bool(mobs) and bool(others) and not rest
 
 
 def _same_mention(entity: Entity, others: list[Entity]) -> bool:
