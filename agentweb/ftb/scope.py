@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from agentweb.game import chapter_refs
-from agentweb.game.mentions import things_named
+from agentweb.game.mentions import mobs_named, things_named
 from agentweb.game.models import (
     Chapter,
     ChapterGroup,
@@ -172,8 +172,6 @@ def find_table(text: str, book: QuestBook | None = None) -> RewardTable | None:
 
 
 def mob_ids(text: str) -> list[str]:
-    """The entity ids a mob's name (any language, plural, id) stands for."""
-    text = clean_text(text)
-    if ":" in text and " " not in text:
-        return [text.lower()]
-    return [t.key for t in things_named(text, [NameKind.ENTITY])]
+    """The mob ids a mob's name (any language, plural, id) stands for: an entity that is
+    no mob (an arrow, the item on the ground) is no kill target."""
+    return mobs_named(text)

@@ -29,6 +29,11 @@ word) is never a name, nor is a single Chinese character inside a longer word (�
 punctuation is (船 in "我的船是怎么坏的": the Boat, the game's zh_cn name). Everything
 stays in memory until the game data changes (:mod:`agentweb.game.versions`).
 
+An entity says whether it is a mob (``mob``: :mod:`agentweb.game.mobs`): the others (the
+item on the ground, an arrow, a boat) are linked for search only, and
+:func:`mobs_named` never gives them. A mob no lang data names (a modded one a quest asks
+to kill) is named by its id ("thermal:blizz" is Blizz).
+
 :func:`mentions` gives the planner (and a real model) the question's entities;
 :func:`translations` gives, for names an answer may show, the name in the
 player's language where the data has one.
@@ -37,17 +42,18 @@ player's language where the data has one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
 from agentweb.game import chapter_refs
+from agentweb.game.mobs import mob_ids
 from agentweb.game.models import Chapter, GameName, Quest
 from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_rank
 from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.search.terms import STOP_WORDS, terms_of
-from agentweb.game.text import clean_text, singular
+from agentweb.game.text import clean_text, prettify_id, singular
 from agentweb.game.versions import Versioned, read_pinned
 from agentweb.lib.game_ids import NAMESPACED_ID
 from agentweb.llm.offline.glossary import EN_TO_ZH, ZH_ITEMS, ZH_OTHER, stands_alone, to_zh
@@ -168,6 +174,9 @@ class _Index:
     # Each book's chapters in book order, with their titles in every language (chapters
     # named by number or place: :mod:`agentweb.game.chapter_refs`).
     books: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)
+    # The entities that are mobs (:func:`agentweb.game.mobs.mob_ids`); the others the data
+    # names (an arrow, a boat, the item on the ground) are linked for search only.
+    mobs: frozenset[str] = frozenset()
     # Things with a namespaced id (items, blocks, mobs, fluids), by the id folded.
     ids: dict[str, list[Named]] = field(default_factory=dict)
 
@@ -183,6 +192,11 @@ def _build() -> _Index:
     names: dict[Named, dict[str, str]] = {}
     for (kind, key, language), (_, text) in best.items():
         names.setdefault(Named(kind, key), {})[language] = text
+    mobs = frozenset(mob_ids())
+    # A mob no lang data names (a modded one a quest asks to kill) is named by its id:
+    # "thermal:blizz" is Blizz, as the quest's task shows it.
+    for key in mobs:
+        names.setdefault(Named(str(NameKind.ENTITY), key), {DEFAULT_LANGUAGE: prettify_id(key)})
     aliases = _glossary_names(names)
     exact: dict[str, list[Named]] = {}
     normal: dict[str, list[Named]] = {}
@@ -230,7 +244,9 @@ def _build() -> _Index:
             for key in {normal_key(t) for t in by_language.values() if not CJK.search(t)}:
                 for word in terms_of(key):
                     part_titles.setdefault(word, set()).add(key)
-    index = _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books)
+    index = _Index(
+        exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books, mobs
+    )
     for named in names:
         if ":" in named.key:
             _add(index.ids, named.key.casefold(), named)
@@ -540,6 +556,8 @@ def _describe(mention: Mention, named: Named, index: _Index) -> dict:
         "name": names.get(DEFAULT_LANGUAGE) or next(iter(names.values()), named.key),
         "names": dict(sorted(names.items())),
     }
+    if named.kind == NameKind.ENTITY:
+        data["mob"] = named.key in index.mobs
     if named.kind == NameKind.QUEST and named.key in index.quests:
         book, quest_id, chapter, _ = index.quests[named.key]
         data.update(id=quest_id, book=book, chapter=chapter)
@@ -554,25 +572,52 @@ def _describe(mention: Mention, named: Named, index: _Index) -> dict:
     return data
 
 
-def things_named(text: str, kinds: Iterable[str]) -> list[Named]:
-    """The things of ``kinds`` called ``text`` in any language: exact, normalised, then
-    the same name misspelled (:func:`same_name`); ``[]`` when no name is close enough."""
+def things_named(
+    text: str, kinds: Iterable[str], keep: Callable[[Named], bool] | None = None
+) -> list[Named]:
+    """The things of ``kinds`` (and that ``keep``) called ``text`` in any language: exact,
+    normalised, then the same name misspelled (:func:`same_name`); ``[]`` when no name is
+    close enough."""
     index = _INDEX.get()
-    wanted = set(kinds)
+    kinds = set(kinds)
+
+    def wanted(thing: Named) -> bool:
+        return thing.kind in kinds and (keep is None or keep(thing))
+
     text = clean_text(text)[:MAX_QUESTION_CHARS]
     for found in (
         index.exact.get(fold(text), []),
         *(index.normal.get(k, []) for k in normal_keys(text)),
     ):
-        things = [t for t in found if t.kind in wanted]
+        things = [t for t in found if wanted(t)]
         if things:
             return things
     key = normal_key(text)
     if key and not CJK.search(key) and len(key) >= FUZZY_MIN_CHARS:
         best = process.extractOne(key, index.latin, scorer=fuzz.ratio, score_cutoff=FUZZY_PREFILTER)
         if best is not None and same_name(text, best[0]):
-            return [t for t in index.normal.get(best[0], []) if t.kind in wanted]
+            return [t for t in index.normal.get(best[0], []) if wanted(t)]
     return []
+
+
+def mobs_named(text: str) -> list[str]:
+    """The ids of the mobs called ``text`` (any language, plural, misspelled within the
+    floor, or the id itself): entities that are no mob (:func:`is_mob`) are left out."""
+    text = clean_text(text).strip()
+    if ":" in text and " " not in text:
+        return [text.lower()] if is_mob(text.lower()) else []
+    mobs = _INDEX.get().mobs
+    return [t.key for t in things_named(text, [NameKind.ENTITY], lambda t: t.key in mobs)]
+
+
+def is_mob(key: str) -> bool:
+    """Whether the entity ``key`` is a mob (:mod:`agentweb.game.mobs`)."""
+    return key in _INDEX.get().mobs
+
+
+def every_mob() -> frozenset[str]:
+    """The ids of every mob of the data (:mod:`agentweb.game.mobs`), as the index has them."""
+    return _INDEX.get().mobs
 
 
 def quest_pks(text: str) -> tuple[list[int], bool]:

@@ -1,9 +1,13 @@
 """``mob.drops``: what a mob drops, the other way round from ``item.source``.
 
 The mob is named in any imported language, by id, in the plural or misspelled within the
-name index's floor (:func:`agentweb.ftb.scope.mob_ids`'s lookup,
-:func:`agentweb.game.mentions.things_named`); a name that is no mob of the data is said
-so, with the mobs whose names are close offered — never an item's facts.
+name index's floor (:func:`agentweb.game.mentions.mobs_named`); a name that is no mob of
+the data is said so, with the mobs whose names are close offered — never an item's
+facts. An entity that is no mob (an arrow, a boat: :mod:`agentweb.game.mobs`) is said to
+be none. A mob the data has no drops for (a modded one a quest asks to kill) is said to
+have none, with the quests that ask to kill it. Given an item too, the result says
+whether the mob drops it (from the mob's drops, every one of them, not the item's
+sources), with its chance and conditions.
 """
 
 from __future__ import annotations
@@ -16,14 +20,15 @@ from rapidfuzz import fuzz, process
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
-from agentweb.game.mentions import name_of, shown_names, things_named
-from agentweb.game.models import GameName, ItemSource, NameKind, SourceKind
+from agentweb.game.mentions import every_mob, mobs_named, name_of, shown_names, things_named
+from agentweb.game.mobs import killing_quests
+from agentweb.game.models import ItemSource, NameKind, SourceKind
 from agentweb.game.models.names import fold
 from agentweb.game.search.game_names import game_language
 from agentweb.game.text import clean_text
 from agentweb.game.tools.common import MAX_NAME, Limit, ToolInput, db
 from agentweb.game.tools.item_results import source_infos
-from agentweb.game.tools.items import DROP_NUMBERS, LANGUAGE_FIELD, MODULE
+from agentweb.game.tools.items import DROP_NUMBERS, LANGUAGE_FIELD, MODULE, resolve_item
 from agentweb.game.tools.shown import Shown, shown_in
 from agentweb.game.tools.ways import CONDITIONS, RARE
 
@@ -39,6 +44,13 @@ class MobDropsInput(ToolInput):
         max_length=MAX_NAME,
         description="The mob's name in any language, or its id, e.g. 'zombie', '僵尸' or "
         "'minecraft:zombie'.",
+    )
+    item: str | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_NAME,
+        description="An item to look for among the mob's drops (any language, or its id): "
+        "whether the mob drops it, with its chance and conditions.",
     )
     limit: Limit = 10
     language: str | None = LANGUAGE_FIELD
@@ -88,6 +100,12 @@ class MobDrop(BaseModel):
         return data
 
 
+class KillingQuest(BaseModel):
+    title: str
+    chapter: str
+    count: int
+
+
 class MobDropsResult(BaseModel):
     query: str
     mob: str | None = None
@@ -96,21 +114,28 @@ class MobDropsResult(BaseModel):
     total: int = 0
     # Mobs whose names are close to the query, when it names none.
     candidates: list[str] = []
+    # The entity the query names when it is no mob (an arrow, a boat): its English name.
+    not_mob: str | None = None
+    # The quests that ask to kill the mob, when the data has no drops for it.
+    killed_in: list[KillingQuest] = []
+    # The item asked about (``item``): as asked, as found, and the mob's drop of it.
+    item_query: str | None = None
+    item: str | None = None
+    item_id: str | None = None
+    item_drop: MobDrop | None = None
     # How the card names things (not the model's: it reads the names as found).
     shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
-def lookup_drops(name: str, limit: int = 10, language: str | None = None) -> MobDropsResult:
-    """The mob called ``name`` and what it drops (likeliest first), named in ``language``."""
+def lookup_drops(
+    name: str, limit: int = 10, language: str | None = None, item: str | None = None
+) -> MobDropsResult:
+    """The mob called ``name`` and what it drops (likeliest first), named in ``language``;
+    with ``item``, whether that item is among its drops."""
     text = clean_text(name).strip()
-    ids = [text.lower()] if ":" in text and " " not in text else None
-    if ids is None:
-        ids = list(dict.fromkeys(t.key for t in things_named(text, [NameKind.ENTITY])))
-    known = [i for i in ids if name_of(NameKind.ENTITY, i) or _drops_of([i]).exists()]
+    known = list(dict.fromkeys(mobs_named(text)))
     if not known:
-        candidates = _near_mobs(text)
-        shown = shown_in(language, candidates)
-        return MobDropsResult(query=name, candidates=candidates, shown=shown)
+        return _no_mob(name, text, language)
     likeliest = ("-chance", "item__display_name")
     rows = list(_drops_of(known[:1]).select_related("item").order_by(*likeliest))
     infos = source_infos(rows, language=language)
@@ -135,10 +160,45 @@ def lookup_drops(name: str, limit: int = 10, language: str | None = None) -> Mob
     result = MobDropsResult(
         query=name, mob=english, mob_id=mob_id, drops=listed[:limit], total=len(listed)
     )
-    result.shown = shown_in(language, [english, *(d.item for d in result.drops)])
+    if not listed:
+        result.killed_in = [
+            KillingQuest(title=t, chapter=c, count=n) for t, c, n in killing_quests(mob_id)
+        ]
+    if item:
+        _asked_item(result, item, drops, language)
+    shown = [english, *(d.item for d in result.drops), *([result.item] if result.item else [])]
+    result.shown = shown_in(language, shown)
     if mob != english:
         result.shown.names.setdefault(english, mob)
     return result
+
+
+def _asked_item(
+    result: MobDropsResult, item: str, drops: dict[str, MobDrop], language: str | None
+) -> None:
+    """Whether the mob drops ``item``: the item as found, and the mob's drop of it (of all
+    its drops, not only those listed)."""
+    result.item_query = item
+    found, _candidates = resolve_item(item, language)
+    if found is None:
+        return
+    names = queries.display_names([found.item_id], language=language)
+    result.item = names.get(found.item_id) or found.display_name
+    result.item_id = found.item_id
+    result.item_drop = drops.get(found.item_id)
+
+
+def _no_mob(name: str, text: str, language: str | None) -> MobDropsResult:
+    """A name that is no mob: an entity that is none (an arrow, a boat), said so; else the
+    mobs of close names offered."""
+    entities = [t.key for t in things_named(text, [NameKind.ENTITY])]
+    if ":" in text and " " not in text and name_of(NameKind.ENTITY, text.lower()):
+        entities = [text.lower()]
+    if entities:
+        entity = name_of(NameKind.ENTITY, entities[0]) or entities[0]
+        return MobDropsResult(query=name, not_mob=entity, shown=shown_in(language, [entity]))
+    candidates = _near_mobs(text)
+    return MobDropsResult(query=name, candidates=candidates, shown=shown_in(language, candidates))
 
 
 def _drops_of(ids: list[str]) -> Any:
@@ -146,11 +206,9 @@ def _drops_of(ids: list[str]) -> Any:
 
 
 def _near_mobs(text: str) -> list[str]:
-    """The English names of the mobs (the data's entities) whose names, in English or
+    """The English names of the mobs (:mod:`agentweb.game.mobs`) whose names, in English or
     Chinese (the data's, else the glossary's), are close to ``text``."""
-    dropping = set(_drops_of_any().values_list("source_name", flat=True).distinct())
-    named = GameName.objects.filter(kind=NameKind.ENTITY).values_list("key", flat=True)
-    ids = sorted(dropping | set(named))
+    ids = sorted(every_mob())
     english = {name_of(NameKind.ENTITY, i) or i: i for i in ids}
     chinese = shown_names(list(english), "zh_cn")
     choices: dict[str, str] = {}
@@ -170,10 +228,18 @@ def _drops_of_any() -> Any:
 
 
 async def mob_drops(value: MobDropsInput, call: ToolCall) -> MobDropsResult:
-    return await db(lookup_drops, value.mob, value.limit, value.language)
+    return await db(lookup_drops, value.mob, value.limit, value.language, value.item)
 
 
 def _observe(out: MobDropsResult) -> dict[str, Any]:
+    if out.not_mob is not None:
+        return {
+            "query": out.query,
+            "found": False,
+            "entity": out.not_mob,
+            "message": f"{out.not_mob} is an entity of the game data but no mob: "
+            "nothing drops from killing it.",
+        }
     if out.mob is None:
         data: dict[str, Any] = {"query": out.query, "found": False}
         data["message"] = f"No mob named {out.query!r} is in the game data."
@@ -181,13 +247,34 @@ def _observe(out: MobDropsResult) -> dict[str, Any]:
             data["candidates"] = out.candidates
         return data
     data = {"mob": out.mob, "mob_id": out.mob_id, "found": True, "count": out.total}
+    if out.item_query is not None:
+        data.update(_observe_item(out))
     if not out.total:
         data["message"] = f"The data lists no drops for {out.mob}."
+        if out.killed_in:
+            data["killed_in"] = [q.model_dump() for q in out.killed_in]
         return data
     data["drops"] = [d.brief() for d in out.drops]
     if out.total > len(out.drops):
         data["more"] = out.total - len(out.drops)
     data["drop_numbers"] = DROP_NUMBERS
+    return data
+
+
+def _observe_item(out: MobDropsResult) -> dict[str, Any]:
+    """Whether the mob drops the item asked about."""
+    if out.item is None:
+        return {
+            "item_query": out.item_query,
+            "item_found": False,
+            "item_message": f"No item named {out.item_query!r} is in the item data.",
+        }
+    data: dict[str, Any] = {"item": out.item, "item_id": out.item_id, "drops_item": False}
+    if out.item_drop is not None:
+        data["drops_item"] = True
+        data["item_drop"] = out.item_drop.brief()
+    else:
+        data["item_message"] = f"The data lists no {out.item} among the drops of {out.mob}."
     return data
 
 
@@ -230,7 +317,7 @@ MOB_DROPS = ReActTool(
     MobDropsInput,
     mob_drops,
     module=MODULE,
-    dedupe=lambda v: (v.mob.lower(), v.limit, v.language),
+    dedupe=lambda v: (v.mob.lower(), (v.item or "").lower(), v.limit, v.language),
     observe=_observe,
     card=drops_card,
     sources=drops_sources,
@@ -238,5 +325,7 @@ MOB_DROPS = ReActTool(
     "What a mob drops when killed: every item with its chance, count and conditions "
     "('only when a player kills it'), likeliest first. Takes the mob's name in any "
     "language, its plural or id; a name that is no mob says so with the mobs of close "
-    "names. For where an item comes from, use item.source."
+    "names. Give `item` too to ask whether the mob drops that item ('do zombies drop "
+    "iron ingots?'). A mob with no drops in the data comes with the quests that ask to "
+    "kill it. For where an item comes from, use item.source."
 )

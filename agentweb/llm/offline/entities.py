@@ -38,6 +38,9 @@ class Entity:
     how: str = "exact"
     # A chapter's book, by its names in every language.
     book_names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    # An entity (``kind`` "entity") that is a mob; one that is none (an arrow, a boat, the
+    # item on the ground: ``agentweb.game.mobs``) is named for search only.
+    mob: bool = True
 
     def name_in(self, language: str) -> str:
         """The entity's name in the answer's language (``zh`` or ``en``)."""
@@ -70,6 +73,7 @@ def read(payload: dict[str, Any]) -> list[Entity]:
                 chapter=str(raw.get("chapter", "")),
                 how=str(raw.get("how", "exact")),
                 book_names={str(k): str(v) for k, v in book_names.items()},
+                mob=raw.get("mob") is not False,
             )
         )
     return found
@@ -77,6 +81,16 @@ def read(payload: dict[str, Any]) -> list[Entity]:
 
 def of_kind(entities: list[Entity], *kinds: str) -> list[Entity]:
     return [e for e in entities if e.kind in kinds]
+
+
+def mobs(entities: list[Entity]) -> list[Entity]:
+    """The mobs named (an entity that is no mob is never a kill target or a mob's drops)."""
+    return [e for e in entities if e.kind == MOB and e.mob]
+
+
+def no_mob(entity: Entity) -> bool:
+    """An entity the data has that is no mob: a word of the question to search by."""
+    return entity.kind == MOB and not entity.mob
 
 
 def items(entities: list[Entity]) -> list[Entity]:

@@ -106,6 +106,8 @@ class Parsed:
     task_type: str | None = None
     # The mob whose drops are asked ("what does a zombie drop"): its id, or the phrase.
     mob: str | None = None
+    # The item asked whether the mob drops ("do zombies drop iron ingots", "僵尸会掉铁锭吗").
+    drop_item: str | None = None
     table: str | None = None
     # The question as knowledge-base search terms: an item or mob it names in Chinese
     # written by its English name (the data names vanilla things in English).

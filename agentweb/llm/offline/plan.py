@@ -70,7 +70,9 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str], room: int | None = Non
         case Intent.ITEM_SOURCE:
             yield from _item_sources(p, seen, tools)
         case Intent.MOB_DROPS if p.mob:
-            yield Action(MOB_DROPS, {"mob": p.mob})
+            yield Action(
+                MOB_DROPS, {"mob": p.mob, **({"item": p.drop_item} if p.drop_item else {})}
+            )
         case Intent.ITEM_INFO:
             yield from _item_info(p, seen)
         case Intent.QUEST_INFO | Intent.QUEST_CHAIN | Intent.CLAIM:

@@ -35,6 +35,7 @@ from agentweb.llm.offline.entities import (
     BLOCK,
     BOOK,
     CHAPTER,
+    FILLER,
     GROUP,
     ITEM,
     MOB,
@@ -44,8 +45,11 @@ from agentweb.llm.offline.entities import (
     Entity,
     inside,
     items,
+    no_mob,
     of_kind,
+    words,
 )
+from agentweb.llm.offline.entities import mobs as mobs_in
 from agentweb.llm.offline.parsed import (
     ACTIONS,
     GAME_DATA,
@@ -214,6 +218,9 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     # in this world", "黏土通常", "金镐值得") is no name around the entity in it.
     asking = pack_words(p.text, p.lang)
     phrases = [ph for ph in phrases if not _overlaps(p.text, ph, asking)]
+    # A phrase that is a mob's name beside another name the question links ("gunpowder a
+    # creeper" in "is gunpowder a creeper drop") is no longer name around either.
+    phrases = [ph for ph in phrases if not _several_names(ph, entities)]
     live = [
         e
         for e in entities
@@ -227,7 +234,9 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         # chapter or group named besides limits the list.
         _scope(p, [e for e in live if e.text.casefold() not in (p.title_word or "").casefold()])
         return p
-    asked = Asked(p, _without(p.text, live))
+    # The words of an entity that is no mob ("item" in "item tasks") stay words of the
+    # question: it is named for search only.
+    asked = Asked(p, _without(p.text, [e for e in live if not no_mob(e)]))
     if not live:
         if _unlinked_mob(p):
             pass
@@ -236,8 +245,17 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         elif not (asked.kind and _reverse(p, asked, [], [])):
             _unlinked(p, asked)  # a phrase around a name: looked up as written
         return p
-    quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
-    dropper = _dropping_mob(p, live, mobs)
+    quests, things, mobs = of_kind(live, QUEST), items(live), mobs_in(live)
+    whether = _whether_dropped(p, mobs, things)
+    if whether is not None:
+        # "do zombies drop iron ingots", "僵尸会掉铁锭吗": the mob's drops, not the item's
+        # sources — whether it is among them.
+        p.intent, p.items = Intent.MOB_DROPS, []
+        p.mob, p.drop_item = whether
+        return p
+    # An entity that is no mob asked for its drops ("what does a boat drop") is said to be
+    # none by the mob tool.
+    dropper = _dropping_mob(p, live, of_kind(live, MOB))
     if dropper is not None:
         # "what does a zombie drop", "苦力怕会掉什么": the mob's drops, not an item's source;
         # "a wither storm", 凋灵风暴: a longer name than the mob's, looked up as written.
@@ -640,6 +658,24 @@ def _dropping_mob(p: Parsed, live: list[Entity], mobs: list[Entity]) -> str | No
     return None
 
 
+def _whether_dropped(p: Parsed, mobs: list[Entity], things: list[Entity]) -> tuple[str, str] | None:
+    """The mob and the item of a question whether the one drops the other ("do zombies
+    drop iron ingots", "can a skeleton drop a bow", "僵尸会掉铁锭吗"): their ids."""
+    for mob in mobs:
+        for thing in things:
+            if _same_mention(thing, [mob]):
+                continue
+            text = p.text
+            for e, stand_in in sorted(
+                ((mob, ("某", "it")), (thing, ("此", "that"))), key=lambda x: -len(x[0].text)
+            ):
+                said = stand_in[0] if CJK.search(e.text) else stand_in[1]
+                text = re.sub(re.escape(e.text), f" {said} ", text, flags=re.I)
+            if w.asks_whether_mob_drops(text):
+                return mob.id, thing.id
+    return None
+
+
 # Words between a mob's Chinese name and 掉 that only ask ("僵尸一般会掉什么").
 ZH_BEFORE_DROP = re.compile(r"(?:会|能|可以|一般|通常|平时|都|死后|死了|被杀后|的)*(?:掉|爆)")
 
@@ -674,6 +710,26 @@ def _unlinked_mob(p: Parsed) -> bool:
         return False
     p.intent, p.mob, p.items = Intent.MOB_DROPS, phrase, []
     return True
+
+
+def _several_names(phrase: str, entities: list[Entity]) -> bool:
+    """Every word of ``phrase`` but filler is a word of the mention of a mob or of another
+    thing, each standing whole in it (Latin words only): a mob and what it is asked about.
+    Two names of things side by side ("iron chest") may be a third thing's name the data
+    lacks: that phrase stays the player's."""
+    if CJK.search(phrase):
+        return False
+    low = f" {' '.join(words(phrase))} "
+    inner = [
+        e
+        for e in entities
+        if e.text and f" {' '.join(words(e.text))} " in low and len(e.text) < len(phrase)
+    ]
+    mobs = {e.text.casefold() for e in mobs_in(inner)}
+    others = {e.text.casefold() for e in inner} - mobs
+    covered = {word for text in mobs | others for word in words(text)}
+    rest = [word for word in words(phrase) if word not in FILLER and word not in covered]
+    return bool(mobs) and bool(others) and not rest
 
 
 def _same_mention(entity: Entity, others: list[Entity]) -> bool:

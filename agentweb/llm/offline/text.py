@@ -488,8 +488,51 @@ MOB_DROPS_ZH = re.compile(
 )
 
 
+# Whether a mob drops an item, the mob read as "it" (某) and the item as "that" (此): "do
+# zombies drop iron ingots", "can a skeleton drop a bow", "is rotten flesh dropped by
+# zombies", "僵尸会掉铁锭吗", "苦力怕会不会掉火药", "杀僵尸能得到腐肉吗".
+ARTICLES = r"(?:(?:a|an|the|any|some) )?"
+WHETHER_DROPS_EN = re.compile(
+    rf"\b(?:do|does|did|will|would|can|could|might|may|should) {ARTICLES}it(?: \w+)?"
+    rf"(?: ever| also| still| sometimes| even)? drops? {ARTICLES}that\b"
+    rf"|\bit (?:drops?|can drop|will drop|may drop) {ARTICLES}that ?\?"
+    rf"|\b(?:is|are|can|could|do|does|will) {ARTICLES}that (?:ever )?(?:be )?"
+    rf"(?:dropped|drop|drops) (?:by|from) {ARTICLES}it\b"
+    rf"|\b(?:can|could|do|does|will|would) (?:i|you|we|one) (?:ever )?(?:get|loot|farm) "
+    rf"{ARTICLES}that (?:from|off|by killing|when killing|when i kill|when you kill) "
+    rf"{ARTICLES}it\b"
+    rf"|\b(?:does|do|is|are) {ARTICLES}that (?:in|among|part of) (?:its|their|the) "
+    r"(?:drops|loot|drop table)"
+    rf"|\b(?:chances?|odds|likely|often|rate)\b.*\bit (?:to )?drops? {ARTICLES}that\b"
+    rf"|\b(?:is|are) {ARTICLES}that {ARTICLES}it(?:'s)? drop\b"
+)
+WHETHER_DROPS_ZH = re.compile(
+    r"某 ?(?:会|能|可以|有|也|还|都|偶尔|有时|有没有|有可能|可能|会不会|能不能|是否|是不是"
+    r"|几率|概率|机率)*(?:掉|爆)(?:落|出|下)?(?:不掉)? ?(?:一些|一个|一把|些|点)? ?此"
+    r"|(?:杀|打|击杀|干掉|打死|杀死)(?:死|掉)?(?:一只|一个|只)? ?某 ?"
+    r"(?:会|能|可以|有没有|能不能|会不会)*(?:掉|得到|获得|拿到|爆)(?:落|出|到)? ?此"
+    r"|某 ?的? ?掉落(?:物|品)?(?:里|中|里面|之中)?(?:有|包括|包含)(?:没有)? ?此"
+    r"|此 ?(?:是|会|能)(?:不是)? ?某 ?(?:掉|爆)"
+)
+
+
+def asks_whether_mob_drops(text: str) -> bool:
+    """Whether ``text`` (a question with the mob's name replaced by "it" or 某 and the
+    item's by "that" or 此) asks whether the mob drops the item."""
+    plain = " ".join(text.split())
+    return bool(WHETHER_DROPS_EN.search(plain.lower()) or WHETHER_DROPS_ZH.search(_zh(plain)))
+
+
 def asks_mob_drops(text: str) -> bool:
     """Whether ``text`` (a question with the mob's name replaced by "it" or 某) asks
     what the mob drops."""
     plain = " ".join(text.split())
-    return bool(MOB_DROPS_EN.search(plain.lower()) or MOB_DROPS_ZH.search(plain))
+    return bool(MOB_DROPS_EN.search(plain.lower()) or MOB_DROPS_ZH.search(_zh(plain)))
+
+
+def _zh(text: str) -> str:
+    """A Chinese question with a Latin name in it ("Blizz会掉什么"): its stand-ins ("it",
+    "that") as a Chinese one reads them (某, 此)."""
+    if not CJK.search(text):
+        return text
+    return re.sub(r"\bthat\b", "此", re.sub(r"\bit\b", "某", text))

@@ -106,6 +106,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "item_not_cooked": "The data lists no way to cook {item}.",
         "mob_drops": "{mob} drops (according to the data): {drops}.",
         "mob_no_drops": "The data lists no drops for {mob}.",
+        "mob_drops_it": "Yes: according to the data, {mob} drops {drop}.",
+        "mob_drops_not_it": "The data lists no {item} among the drops of {mob}.",
+        "not_a_mob": (
+            "In this server's data {name} is an entity but no mob: nothing drops from killing it."
+        ),
         "mob_not_found": 'I could not find a mob called "{name}" in this server\'s data.',
         "mob_candidates": (
             'I could not find a mob called "{name}" in this server\'s data. Did you mean {names}?'
@@ -319,6 +324,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "item_not_cooked": "数据中没有烧制出 {item} 的方式。",
         "mob_drops": "{mob}的掉落物（根据数据）：{drops}。",
         "mob_no_drops": "数据中没有{mob}的掉落物。",
+        "mob_drops_it": "会。根据数据，{mob}会掉落{drop}。",
+        "mob_drops_not_it": "数据中{mob}的掉落物里没有{item}。",
+        "not_a_mob": "在本服务器的数据里，{name}是实体而不是生物：击杀它不会掉落物品。",
         "mob_not_found": "服务器数据里找不到名为“{name}”的生物。",
         "mob_candidates": "服务器数据里找不到名为“{name}”的生物。你是不是想找：{names}？",
         "mob_drop_count": "每次 {count} 个",
