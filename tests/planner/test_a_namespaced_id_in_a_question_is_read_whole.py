@@ -17,9 +17,7 @@ def _inputs(asked, tool: str) -> list[dict]:
 
 def test_a_chinese_question_about_a_wither_skeleton_s_id_gets_its_drops(world):
     asked = ask("minecraft:wither_skeleton 掉落物有哪些")
-    assert _inputs(asked, "mob.drops") == [
-        {"mob": "minecraft:wither_skeleton", "limit": 10, "language": "zh_cn"}
-    ]
+    assert [i["mob"] for i in _inputs(asked, "mob.drops")] == ["minecraft:wither_skeleton"]
     assert "凋灵骷髅" in asked.text and "煤炭" in asked.text and "骨头" in asked.text
 
 
