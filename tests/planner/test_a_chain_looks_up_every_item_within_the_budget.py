@@ -46,3 +46,20 @@ def test_in_chinese_which_mobs_drop_a_quest_s_item(world):
     assert asked.tools == ["ftb.quest.detail", "item.source"]
     for fact in ("1× 火药", "苦力怕", "恶魂", "女巫"):
         assert fact in asked.text, f"{fact!r} missing from {asked.text}"
+
+
+def test_building_a_thing_a_quest_is_named_after_is_the_item_s_chain(frostbell):
+    # frostbell-hollow's The Smithy has a quest Piston asking for 2 pistons: not what is asked.
+    for question in (
+        "I want to build a piston: what materials do I need and how do I get each of them?",
+        "分析 活塞怎么做？需要的材料怎么获得？",
+    ):
+        asked = ask(question)
+        assert asked.tools == ["item.materials"], question
+        assert "1× Iron Ingot" in asked.text or "1× 铁锭" in asked.text
+
+
+def test_the_quest_named_like_a_thing_is_the_quest_when_the_question_says_quest(frostbell):
+    asked = ask("For the Piston quest, what raw materials do I need and where does each come from?")
+    assert asked.tools == ["ftb.quest.detail", "item.materials"]
+    assert "2× Piston" in asked.text

@@ -754,7 +754,10 @@ def _is_quest(asked: Asked, quests: list[Entity], things: list[Entity], named_el
     items_only = all(_same_mention(q, things) for q in quests) and any(
         not _same_mention(t, quests) for t in things
     )
-    if "tasks" in asked.aspects and (asked.chain or asked.count) and not items_only:
+    # "I want to build a piston: what do I need": making the thing the quest is named
+    # after asks about the item, not the quest.
+    made = "craft" in asked.aspects and all(_same_mention(q, things) for q in quests)
+    if "tasks" in asked.aspects and (asked.chain or asked.count) and not items_only and not made:
         return True
     if item_asked or asked.total or asked.count:
         return named_else and not all(_same_mention(q, things) for q in quests)
