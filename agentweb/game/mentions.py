@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from agentweb.game import chapter_refs
-from agentweb.game.models import Chapter, GameName, Quest
+from agentweb.game.importers.pack.recipes import VANILLA_STATIONS
+from agentweb.game.models import Chapter, GameName, Quest, Recipe
 from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_rank
 from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.search.terms import STOP_WORDS, terms_of
@@ -167,6 +168,9 @@ class _Index:
     # Each book's chapters in book order, with their titles in every language (chapters
     # named by number or place: :mod:`agentweb.game.chapter_refs`).
     books: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)
+    # Where the data's recipes are made (folded names, every language): an item of such a
+    # name named in a question is marked a station (``_describe``).
+    stations: frozenset[str] = frozenset()
 
 
 def _build() -> _Index:
@@ -227,7 +231,20 @@ def _build() -> _Index:
             for key in {normal_key(t) for t in by_language.values() if not CJK.search(t)}:
                 for word in terms_of(key):
                     part_titles.setdefault(word, set()).add(key)
-    return _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books)
+    index = _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books)
+    index.stations = _stations(names)
+    return index
+
+
+def _stations(names: dict[Named, dict[str, str]]) -> frozenset[str]:
+    """Every name of a place the data's recipes are made: the game's own recipe types'
+    stations, the pack's recipes' stations, and the recipe types the name index names."""
+    found = set(VANILLA_STATIONS.values())
+    found |= set(Recipe.objects.exclude(station="").values_list("station", flat=True).distinct())
+    for named, by_language in names.items():
+        if named.kind == NameKind.STATION:
+            found |= set(by_language.values())
+    return frozenset(fold(name) for name in found if name)
 
 
 def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
@@ -531,6 +548,12 @@ def _describe(mention: Mention, named: Named, index: _Index) -> dict:
         data["book"] = named.key.split("/", 1)[0]
     elif named.kind == NameKind.BOOK:
         data["book"] = named.key
+    if named.kind in (NameKind.ITEM, NameKind.BLOCK) and any(
+        fold(name) in index.stations for name in names.values()
+    ):
+        # A furnace, a stonecutter: named beside another item, the place it is made or
+        # cooked in, not what is asked about (``agentweb.llm.offline.reading``).
+        data["station"] = True
     return data
 
 

@@ -38,6 +38,8 @@ class Entity:
     how: str = "exact"
     # A chapter's book, by its names in every language.
     book_names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    # An item the data's recipes are made in (a furnace, a stonecutter, a mod's machine).
+    station: bool = False
 
     def name_in(self, language: str) -> str:
         """The entity's name in the answer's language (``zh`` or ``en``)."""
@@ -70,6 +72,7 @@ def read(payload: dict[str, Any]) -> list[Entity]:
                 chapter=str(raw.get("chapter", "")),
                 how=str(raw.get("how", "exact")),
                 book_names={str(k): str(v) for k, v in book_names.items()},
+                station=raw.get("station") is True,
             )
         )
     return found
@@ -151,6 +154,12 @@ FILLER = frozenset(
         "want",
         "wants",
         "take",
+        # "does raw gold work in …", "can kelp go on …": whether a thing does, not a name.
+        "work",
+        "works",
+        "go",
+        "goes",
+        "put",
         "how",
         "what",
         "which",

@@ -129,6 +129,9 @@ class Parsed:
     # The name was guessed from where it stands ("what does X need", "… is X?"), not marked
     # by the player (quotes, "quest X", "craft X"): linked to no entity, it is no name.
     guessed: bool = False
+    # A station named as where the thing asked about is made or cooked ("raw gold in a blast
+    # furnace", "用切石机"): its name, context of the question, never its subject.
+    station: str | None = None
 
     @property
     def aspect(self) -> str:

@@ -238,7 +238,8 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         if obs is None:
             yield Action(ITEM_SOURCE, {"item": name, **extra})
             continue
-        if obs.ok and obs.result.get("found") and not obs.result.get("count"):
+        found, cooks = obs.result.get("found"), obs.result.get("cooks_into")
+        if obs.ok and found and not obs.result.get("count") and not cooks:
             # No recipe, cooking or drop: a quest may still give it ("how do I get a trident?").
             yield Action(QUEST_QUERY, {"rewards_item": obs.result.get("item") or name})
         if not obs.ok or obs.result.get("found"):

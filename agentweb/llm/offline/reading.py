@@ -236,6 +236,7 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         elif not (asked.kind and _reverse(p, asked, [], [])):
             _unlinked(p, asked)  # a phrase around a name: looked up as written
         return p
+    live = _stations_apart(p, live)
     quests, things, mobs = of_kind(live, QUEST), items(live), of_kind(live, MOB)
     dropper = _dropping_mob(p, live, mobs)
     if dropper is not None:
@@ -265,9 +266,10 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(p, live)
     p.named = _named(live)
-    if asked.may_only and _relates(p, things):
+    if (asked.may_only or (p.station and asked.whether)) and _relates(p, things):
         # "Can I use a blast furnace for iron ingots": whether the data relates them, how
-        # one is cooked or made with the other.
+        # one is cooked or made with the other; "do I need a furnace for kelp", "能用切石机
+        # 切出来吗": whether a thing goes through the station named, which the data says.
         asked.judge, asked.obtain = False, True
     if asked.about_the_pack and (p.intent in GAME_DATA or not asked.lore):
         _about_the_pack(p, asked, quests, things)
@@ -399,7 +401,7 @@ def _relates(p: Parsed, things: list[Entity]) -> bool:
     """Whether a question asking only whether something may be done asks what the data has
     on the things it names: two of them (one used for the other), or an item aspect in its
     words, the names' own words included ("a blast furnace" asks about smelting)."""
-    if len({t.text.casefold() for t in things}) > 1:
+    if len({t.text.casefold() for t in things}) > 1 or (p.station and things):
         return True
     plain = without_spans(p.text, pack_words(p.text, p.lang))
     return bool(things) and bool(
@@ -612,6 +614,39 @@ def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) 
     p.intent = Intent.QUEST_REWARDERS if gives or not needs else Intent.QUEST_REQUIRERS
     p.also_requirers = gives and needs
     return True
+
+
+def _stations_apart(p: Parsed, live: list[Entity]) -> list[Entity]:
+    """The entities without a station named as the place another item is made or cooked in
+    ("does raw gold work in a blast furnace", "铜齿轮能用切石机切出来吗"): the station is the
+    question's context (``p.station``), the other item its subject. A station named alone,
+    or beside other stations only ("how do I make a smoker from a furnace"), or not as a
+    place ("how many iron ingots for a blast furnace": a thing to make) stays a thing."""
+    things = items(live)
+    others = [t for t in things if not t.station]
+    if not others:
+        return live
+    apart = [t for t in things if t.station and _said_as_station(p, t)]
+    if apart:
+        p.station = apart[0].name
+    mentions = {t.text.casefold() for t in apart}
+    return [e for e in live if e.text.casefold() not in mentions]
+
+
+def _said_as_station(p: Parsed, station: Entity) -> bool:
+    """The station's words stand where a place or tool does: after "in", "on", "with",
+    "用", "放", or before "里", "切", "烧"; or the question asks about cooking and the
+    station is where cooking is done — any cooking question names its cooker as a place."""
+    low, name = p.text.casefold(), station.text.casefold()
+    for m in re.finditer(re.escape(name), low):
+        before, after = p.text[: m.start()], p.text[m.end() :]
+        if w.STATION_BEFORE_EN.search(before.lower()) or w.STATION_BEFORE_ZH.search(before):
+            return True
+        if w.STATION_AFTER_ZH.search(after):
+            return True
+    rest = _without(p.text, [station], stand_in=True)
+    cooking = "cooking" in aspects_of(rest.lower() if p.lang == "en" else rest, p.lang)
+    return cooking and "cooking" in aspects_of(name, "zh" if CJK.search(name) else "en")
 
 
 def _dropping_mob(p: Parsed, live: list[Entity], mobs: list[Entity]) -> str | None:

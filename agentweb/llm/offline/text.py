@@ -98,7 +98,8 @@ QUEST_ASPECTS_ZH = {
 }
 # What a question asks about an item.
 ITEM_ASPECTS_EN = {
-    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless|make|made|build)\b",
+    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless|make|made|build"
+    r"|stonecut\w*)\b",
     "cooking": r"\b(cook|cooked|cooking|smelt|smelted|smelting|smoke|smoker|bake|baked|roast|"
     r"furnace|campfire)\b",
     "drops": r"\b(drops?|dropped|mobs?|monsters?|creatures?|kill|chance|who)\b",
@@ -106,7 +107,7 @@ ITEM_ASPECTS_EN = {
     r"|restores?|edible|eat)\b",
 }
 ITEM_ASPECTS_ZH = {
-    "craft": r"(合成|配方|制作|怎么做)",
+    "craft": r"(合成|配方|制作|怎么做|切出|切成|切制)",
     "cooking": r"(烤|烧|冶炼|烧制|熔炉|烟熏)",
     "drops": r"(掉落|生物|怪物)",
     "food": r"(饥饿|饱和|饱食|恢复多少)",
@@ -479,3 +480,12 @@ def asks_mob_drops(text: str) -> bool:
     what the mob drops."""
     plain = " ".join(text.split())
     return bool(MOB_DROPS_EN.search(plain.lower()) or MOB_DROPS_ZH.search(plain))
+
+
+# The words that make a station named in a question the place a thing is made or cooked in
+# ("in a blast furnace", "on the campfire", "with my stonecutter", "用切石机", "放高炉里").
+STATION_BEFORE_EN = re.compile(
+    r"\b(?:in|on|at|with|using|use|into|inside|through)\s+(?:(?:a|an|the|my|your|this)\s+)?$"
+)
+STATION_BEFORE_ZH = re.compile(r"(?:用|在|放|放进|丢|丢进|扔|扔进|拿|进|过|靠)\s*$")
+STATION_AFTER_ZH = re.compile(r"^\s*(?:里|中|上|内|切|烧|烤|炼|做|合|加工)")
