@@ -21,6 +21,7 @@ from django.db.models import Case, IntegerField, Prefetch, Q, Value, When
 
 from agentweb.game.models import (
     COOKING_KINDS,
+    LOOT_KINDS,
     Item,
     ItemSource,
     KnowledgeArticle,
@@ -242,6 +243,31 @@ def _load_cooking(item_pks: list[int]) -> dict[int, list[ItemSource]]:
         if len(loaded[source.input_item_id]) < MAX_SOURCES:
             loaded[source.input_item_id].append(source)
     return loaded
+
+
+# Recipes read for one item's uses: a common ingredient (planks, iron) is in hundreds.
+MAX_USES = 400
+
+
+def item_uses(item: Item) -> list[ItemSource]:
+    """The recipes that take ``item`` as an ingredient (crafting, cooking, a station's or a
+    mod's recipe; a tag slot it fills too), the made item's name first; at most
+    :data:`MAX_USES`. Loot is no use of an item."""
+    needle = f'"{item.item_id}"'
+    recipes = [str(k) for k in SourceKind if k not in LOOT_KINDS]
+    rows = (
+        ItemSource.objects.filter(kind__in=recipes)
+        .filter(Q(ingredients__icontains=needle) | Q(input_item=item))
+        .select_related("item")
+        .order_by("item__display_name", "kind", "id")
+    )
+    # The text search may match an id inside another's ("minecraft:stick" in a longer
+    # one it is not): only the rows whose ingredients hold the id itself.
+    return [
+        row
+        for row in rows[:MAX_USES]
+        if row.input_item_id == item.pk or item.item_id in row.ingredient_ids()
+    ]
 
 
 _SOURCES: VersionedMap[tuple[int, tuple[str, ...] | None], list[ItemSource]] = VersionedMap(

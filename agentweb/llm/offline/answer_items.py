@@ -138,12 +138,12 @@ def _other_zh(d: Draft, way: dict[str, Any], item: str = "") -> str:
     in a Chinese answer (its ``how`` text is English); the ``how`` text where it has none."""
     station, ingredients, source = way.get("station"), way.get("ingredients"), way.get("from")
     if station and ingredients:
-        parts = d.w("list_sep").join(_ingredient(d, str(i)) for i in ingredients)
+        parts = d.w("list_sep").join(said_ingredient(d, str(i)) for i in ingredients)
         station_name = d.name(station) + (f"（{way['mod']}）" if way.get("mod") else "")
         makes = way.get("makes") or 1
         text = d.w("made_in", station=station_name, parts=parts, makes=makes, item=item)
         if way.get("tools"):
-            tools = d.w("list_sep").join(_ingredient(d, str(i)) for i in way["tools"])
+            tools = d.w("list_sep").join(said_ingredient(d, str(i)) for i in way["tools"])
             text = d.w("made_with_tools", way=text, tools=tools)
         outputs = way.get("outputs") or []
         if len(outputs) > 1:
@@ -164,7 +164,7 @@ LOOT_FROM = {"chest_loot": "found_in_chests", "gameplay_loot": "found_from"}
 EXAMPLES = re.compile(r"^(?P<name>.+?) \(e\.g\. (?P<examples>.+)\)$")
 
 
-def _ingredient(d: Draft, text: str) -> str:
+def said_ingredient(d: Draft, text: str) -> str:
     found = EXAMPLES.match(text)
     if not found:
         return d.name(text)
@@ -178,7 +178,11 @@ def _at_station(d: Draft, r: dict[str, Any], ways: list[dict[str, Any]], numbers
     was asked; that it does neither when the observation says nothing of the station."""
     station = _station_key(d.p.station)
     item = d.name(r["item"])
-    place = d.name(d.p.station)
+    observed = [s for c in r.get("cooks_into") or [] for s in c.get("stations") or []]
+    observed += [_way_station(w) for w in ways]
+    # Named as the data writes it where it was observed, else as the question does.
+    said = [s for s in observed if _station_key(s) == station]
+    place = d.name(said[0] if said else d.p.station_said or d.p.station)
     into = [
         c["item"]
         for c in r.get("cooks_into") or []

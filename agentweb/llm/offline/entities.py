@@ -109,6 +109,7 @@ FILLER = frozenset(
         "up",
         "out",
         "for",
+        "with",
         "it",
         "its",
         "is",
@@ -222,6 +223,8 @@ ASKING_EN = (
     w.COUNT_EN,
     w.EACH_EN,
     w.THOSE_EN,
+    # "slimeball used for": what it is used for.
+    r"\b(?:used|good|useful) (?:for|in)\b",
 )
 ASKING_ZH = (
     # "两把弓", "2个书架": a count before the name.
@@ -234,6 +237,7 @@ ASKING_ZH = (
     w.COUNT_ZH,
     w.EACH_ZH,
     w.THOSE_ZH,
+    w.USES_ZH,
     # Then particles and what is left of question words ("能拿到钻石啊").
     r"[的了吗呢吧啊呀嘛哦啦么啥什]",
 )

@@ -108,6 +108,8 @@ class Asked:
         self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))
         self.chapters = has(w.CHAPTERS_EN, w.CHAPTERS_ZH)
         self.xp = has(w.XP_EN, w.XP_ZH)
+        # What a thing is used for: the recipes that take it, not where it comes from.
+        self.uses = has(w.USES_EN, w.USES_ZH)
         # The kind of task or reward several quests are asked by ("kill tasks", 随机奖励).
         # A phrase read as a name that says more than a kind ("Choice Chest") is a thing.
         plain = all(w.only_kind_words(n) for n in p.items)
@@ -143,6 +145,7 @@ class Asked:
         answered by the kind of thing it is, whatever the pattern reader took it for."""
         asks_else = self.anything and bool(self.aspects - {"about"} or self.which or self.count)
         asks_else |= self.total or self.obtain or self.materials or self.kill or self.contents
+        asks_else |= self.uses
         return self.what_is and not asks_else and not (self.judge or self.place or self.lore)
 
     @property
@@ -166,6 +169,7 @@ class Asked:
         """Asks any aspect, count or list at all (else it is a question about the thing)."""
         return bool(
             self.aspects
+            or self.uses
             or self.which
             or self.total
             or self.count
@@ -214,6 +218,9 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     # in this world", "黏土通常", "金镐值得") is no name around the entity in it.
     asking = pack_words(p.text, p.lang)
     phrases = [ph for ph in phrases if not _overlaps(p.text, ph, asking)]
+    # A phrase that holds two things the data names apart ("铜锭除了合铜块还": Copper Ingot,
+    # then Block of Copper) is a piece of a clause, not a longer name around either.
+    phrases = [ph for ph in phrases if not _holds_two(ph, entities)]
     live = [
         e
         for e in entities
@@ -266,6 +273,9 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(p, live)
     p.named = _named(live)
+    if asked.uses and things and not asked.which:
+        # "What can I make with it", "还能干嘛": the data's recipes that take the thing.
+        asked.judge = asked.place = False
     if (asked.may_only or (p.station and asked.whether)) and _relates(p, things):
         # "Can I use a blast furnace for iron ingots": whether the data relates them, how
         # one is cooked or made with the other; "do I need a furnace for kelp", "能用切石机
@@ -415,6 +425,17 @@ def _mob(p: Parsed, mob: Entity) -> None:
     of its name looked up."""
     p.intent, p.then, p.both = Intent.KNOWLEDGE, Intent.QUEST_KILLERS, False
     p.items, p.quest, p.quest_id, p.kills = [], None, None, mob.id
+
+
+def _holds_two(phrase: str, entities: list[Entity]) -> bool:
+    """Two different names of items, blocks or quests stand apart inside ``phrase``."""
+    low = phrase.casefold()
+    spans = []
+    for e in entities:
+        at = low.find(e.text.casefold()) if e.kind in (QUEST, ITEM, BLOCK) and e.text else -1
+        if at >= 0:
+            spans.append((at, at + len(e.text)))
+    return any(a_end <= b_start for _, a_end in spans for b_start, _ in spans)
 
 
 def _overlaps(text: str, phrase: str, spans: list[tuple[int, int]]) -> bool:
@@ -628,7 +649,7 @@ def _stations_apart(p: Parsed, live: list[Entity]) -> list[Entity]:
         return live
     apart = [t for t in things if t.station and _said_as_station(p, t)]
     if apart:
-        p.station = apart[0].name
+        p.station, p.station_said = apart[0].name, apart[0].text
     mentions = {t.text.casefold() for t in apart}
     return [e for e in live if e.text.casefold() not in mentions]
 
@@ -832,6 +853,9 @@ def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> No
 def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) -> None:
     p.items = [e.id for e in things[:3]]
     p.quantity = _quantity(p.text, things[0])
+    if asked.uses and not asked.which:
+        p.intent, p.items = Intent.ITEM_USES, [things[0].id]
+        return
     # Words of the other names count ("a blast furnace for iron ingots" asks about one).
     rest = _without(p.text, things[:1])
     p.aspects = aspects_of(rest.lower() if p.lang == "en" else rest, p.lang)

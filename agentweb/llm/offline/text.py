@@ -489,3 +489,18 @@ STATION_BEFORE_EN = re.compile(
 )
 STATION_BEFORE_ZH = re.compile(r"(?:用|在|放|放进|丢|丢进|扔|扔进|拿|进|过|靠)\s*$")
 STATION_AFTER_ZH = re.compile(r"^\s*(?:里|中|上|内|切|烧|烤|炼|做|合|加工)")
+
+# What an item is used for: the recipes that take it ("what can I make with X", "what is X
+# used for", "X能做什么", "X除了合Y还能干嘛", "X有什么用").
+USES_EN = re.compile(
+    r"\bwhat (?:can|could|do|should|would) (?:i|you|u|we) (?:even |actually |possibly )?"
+    r"(?:make|craft|do|build|cook|cut|smelt)\b(?:(?!\?).)*\b(?:with|from|out of|using|into)\b"
+    r"|\bwhat (?:is|are|'s|s)\b.*\b(?:used|good|useful) for\b|\b(?:uses?|usages?) (?:of|for)\b"
+    r"|\bwhat (?:uses|recipes) (?:\w+ ){0,3}(?:need|needs|use|uses|take|takes)\b"
+    r"|\bwhat (?:can|could) (?:\w+ ){1,4}(?:be )?(?:used|turned|made|crafted) (?:for|into)\b"
+    r"|\bwhat (?:is|gets|can be) (?:made|crafted) (?:from|with|out of)\b"
+)
+USES_ZH = re.compile(
+    r"(?:能|可以|还能|还可以)(?:用来|拿来)?(?:做|合成?|制作|干|造|切|烧)(?:出)?(?:些)?(?:什么|啥|嘛|哪些)"
+    r"|有(?:什么|啥)用|用途|用来(?:做|干)(?:什么|啥)|拿来(?:做|干)(?:什么|啥)|能干嘛|还能干"
+)
