@@ -24,6 +24,7 @@ from agentweb.game.models import (
     LOOT_KINDS,
     Item,
     ItemSource,
+    ItemTag,
     KnowledgeArticle,
     PlayerProfile,
     Quest,
@@ -162,6 +163,19 @@ def items_of_kind(text: str) -> list[Item]:
         if len(pks) >= MIN_KIND_ITEMS:
             return [_copy(index.by_pk[pk]) for pk in pks]
     return []
+
+
+def tag_members(tag: str) -> tuple[str, list[Item], int] | None:
+    """The items of an item tag (``#c:gears`` or ``c:gears``; nested tags already followed
+    by the import): its id, the members the item data has, and how many members it lists;
+    ``None`` when the data has no such tag."""
+    tag_id = clean_text(tag).lstrip("#").strip().lower()
+    found = ItemTag.objects.filter(tag_id=tag_id).values_list("items", flat=True).first()
+    if found is None:
+        return None
+    by_item_id = _ITEMS.get().by_item_id
+    members = [_copy(by_item_id[i]) for i in found if i in by_item_id]
+    return tag_id, members, len(found)
 
 
 def exact_item(text: str) -> Item | None:

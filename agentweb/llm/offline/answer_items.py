@@ -283,6 +283,9 @@ def _cooks_into(d: Draft, r: dict[str, Any], numbers: list[int]) -> None:
 
 def item_query(d: Draft, obs: Seen) -> None:
     r = obs.result
+    if r.get("tag"):
+        _tag(d, obs)
+        return
     if not r.get("count"):
         if not any(s.tool == "database.query" for s in d.seen):
             d.say("item_not_found", name=d.name(obs.input.get("name", "")))
@@ -300,6 +303,21 @@ def item_query(d: Draft, obs: Seen) -> None:
     ]
     numbers = [n for i in shown for n in obs.number(i)]
     d.say("item_matches", numbers, name=d.name(query), items=d.join(facts))
+
+
+def _tag(d: Draft, obs: Seen) -> None:
+    """Which items count as the tag asked about, and how many more it holds."""
+    r = obs.result
+    matches = r.get("matches") or []
+    if not matches:
+        d.say("tag_none", obs.numbers, tag=r["tag"])
+        return
+    names = d.w("list_sep").join(
+        d.w("tag_item", name=d.name(m["name"]), item_id=m["item_id"]) for m in matches
+    )
+    d.say("tag_items", obs.numbers, tag=r["tag"], items=names)
+    if r.get("more"):
+        d.say("uses_more", count=r["more"])
 
 
 def _is_named(match: dict[str, Any], query: str) -> bool:

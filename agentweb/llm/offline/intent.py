@@ -75,6 +75,11 @@ def _parse(question: str) -> Parsed:
     if _profile(low, text):
         p.intent = Intent.PROFILE
         return p
+    tag = pt.TAG_ID.search(text)
+    if tag:
+        # "#c:gears 这个标签里都有啥", "what's in #minecraft:planks": the tag's items.
+        p.intent, p.tag, p.items = Intent.ITEM_INFO, tag.group(1).lower(), []
+        return p
     titled = w.TITLE_WORD_EN.search(text) or w.TITLE_WORD_ZH.search(text)
     word = titled and nm.clean(titled["w"] or titled.groupdict().get("w2") or "")
     if word:

@@ -136,6 +136,8 @@ class Parsed:
     station: str | None = None
     # The station as the question writes it ("a smoker", "高炉").
     station_said: str | None = None
+    # An item tag asked about ("#c:gears 里有啥"): which items count as it.
+    tag: str | None = None
 
     @property
     def aspect(self) -> str:

@@ -165,3 +165,6 @@ BAD_FIRST_WORDS_TEXT = (
 )
 BAD_FIRST_WORDS = frozenset(BAD_FIRST_WORDS_TEXT.split())
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:\-]*[A-Za-z0-9]|[A-Za-z]")
+
+# An item tag written as the data writes it ("#c:gears", "#minecraft:planks").
+TAG_ID = re.compile(r"#([a-z0-9_.-]+:[a-z0-9_./-]+)", re.IGNORECASE)

@@ -279,11 +279,16 @@ def best_candidate(name: str, candidates: list[str]) -> str | None:
     return exact[0] if exact else None
 
 
+# The items of a tag one lookup names (the tool's limit).
+MAX_TAG_ITEMS = 20
 # Items compared in one question ("is cooked porkchop more filling than bread?").
 ITEMS_COMPARED = 2
 
 
 def _item_info(p: Parsed, seen: list[Seen]):
+    if p.tag:
+        yield Action(ITEM_QUERY, {"name": f"#{p.tag}", "limit": MAX_TAG_ITEMS})
+        return
     for name in p.items[:ITEMS_COMPARED]:
         yield Action(ITEM_QUERY, {"name": name})
     obs = last(seen, ITEM_QUERY, name=p.items[0])

@@ -197,7 +197,7 @@ class Asked:
 def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed:
     """``p`` (the pattern reader's) decided by the entities where they name the subject.
     ``linked``: the names were looked up, so no entity means the data names nothing here."""
-    if p.intent in NOT_READ:
+    if p.intent in NOT_READ or p.tag:
         return p
     if not entities:
         # Nothing named: the pattern reader's phrase in a question about the pack is no name.
