@@ -46,6 +46,7 @@ from agentweb.game import chapter_refs
 from agentweb.game.importers.pack.recipes import VANILLA_STATIONS
 from agentweb.game.models import Chapter, GameName, Quest, Recipe
 from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_rank
+from agentweb.game.search.cedict import read_dictionary
 from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.search.terms import STOP_WORDS, terms_of
 from agentweb.game.text import clean_text, singular
@@ -171,6 +172,9 @@ class _Index:
     # Where the data's recipes are made (folded names, every language): an item of such a
     # name named in a question is marked a station (``_describe``).
     stations: frozenset[str] = frozenset()
+    # Chinese names of things (normal keys) by their length, for the pass of names typed
+    # with characters of the same sound (:func:`_sounds_like`).
+    zh_names: dict[int, list[tuple[str, Named]]] = field(default_factory=dict)
 
 
 def _build() -> _Index:
@@ -233,6 +237,10 @@ def _build() -> _Index:
                     part_titles.setdefault(word, set()).add(key)
     index = _Index(exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books)
     index.stations = _stations(names)
+    for named, by_language in names.items():
+        for key in {normal_key(t) for t in by_language.values() if CJK.match(t)}:
+            if MIN_CJK_CHARS <= len(key) <= MAX_SPAN_CHARS and CJK.fullmatch(key[:1]):
+                index.zh_names.setdefault(len(key), []).append((key, named))
     return index
 
 
@@ -575,7 +583,48 @@ def things_named(text: str, kinds: Iterable[str]) -> list[Named]:
         best = process.extractOne(key, index.latin, scorer=fuzz.ratio, score_cutoff=FUZZY_PREFILTER)
         if best is not None and same_name(text, best[0]):
             return [t for t in index.normal.get(best[0], []) if t.kind in wanted]
+    if key and CJK.fullmatch(key[:1]):
+        return _sounds_like(key, wanted, index)
     return []
+
+
+# The characters that end a Chinese name say what kind of thing it is (齿轮 of 铜齿轮).
+HEAD_CHARS = 2
+
+
+def same_kind(text: str, kinds: Iterable[str], limit: int) -> list[Named]:
+    """Things of ``kinds`` whose Chinese name ends as ``text`` does, ``text`` being no name
+    (铁齿轮 → 铜齿轮: what its last characters name): near names to offer, never to take."""
+    key = normal_key(clean_text(text))
+    if len(key) <= HEAD_CHARS or not all(CJK.fullmatch(c) for c in key):
+        return []
+    wanted, head = set(kinds), key[-HEAD_CHARS:]
+    index = _INDEX.get()
+    found = [
+        named
+        for _, entries in sorted(index.zh_names.items())
+        for name, named in entries
+        if named.kind in wanted and name.endswith(head) and name != key
+    ]
+    return list(dict.fromkeys(found))[:limit]
+
+
+def _sounds_like(key: str, kinds: set[str], index: _Index) -> list[Named]:
+    """The one Chinese name ``key`` is typed as with characters of the same sound (a
+    pinyin input's slip: 营活 for 营火), at most one character in two changed; ``[]`` when
+    none is, or several names are (a guess between them is no name). 铁齿轮 is not 铜齿轮:
+    tie is no tong."""
+    readings = read_dictionary().readings
+    found: dict[str, list[Named]] = {}
+    for name, named in index.zh_names.get(len(key), []):
+        if named.kind not in kinds:
+            continue
+        changed = [(a, b) for a, b in zip(key, name, strict=True) if a != b]
+        if not changed or len(changed) * 2 > len(key):
+            continue
+        if all(readings.get(a, frozenset()) & readings.get(b, frozenset()) for a, b in changed):
+            found.setdefault(name, []).append(named)
+    return next(iter(found.values())) if len(found) == 1 else []
 
 
 def quest_pks(text: str) -> tuple[list[int], bool]:

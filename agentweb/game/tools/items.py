@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
-from agentweb.game.mentions import things_named
+from agentweb.game.mentions import same_kind, things_named
 from agentweb.game.models import (
     COOKING_KINDS,
     CRAFTING_KINDS,
@@ -287,6 +287,10 @@ def resolve_item(name: str, language: str | None = None) -> tuple[Item | None, l
     meant = [m for m in matches if same_name(name, m.display_name)]
     if len(meant) == 1:
         return meant[0], []
+    if not matches:
+        # 铁齿轮: the items of its kind (铜齿轮) are offered, never taken for it.
+        kind = [queries.get_item(t.key) for t in same_kind(name, [NameKind.ITEM], CANDIDATES)]
+        matches = [item for item in kind if item is not None]
     return None, localized_items(matches, language)
 
 

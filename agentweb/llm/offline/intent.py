@@ -109,8 +109,12 @@ def _parse(question: str) -> Parsed:
         return p  # about the pack's rules or story (``reading`` adds the data on what it names)
     named = quoted or zh_items(text) if lang == "zh" else []
     if lang == "zh":
-        # English name patterns read Chinese badly: the glossary and Latin names instead.
+        # English name patterns read Chinese badly: the glossary and Latin names instead;
+        # then the words before "怎么合成" (a name the glossary lacks, looked up as written).
         items = named or [name for name in (nm.latin(text),) if name]
+        subject = pt.ZH_SUBJECT.match(text) if not items else None
+        if subject:
+            named = items = [subject["n"]]
     else:
         items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
     if items:
