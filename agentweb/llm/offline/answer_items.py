@@ -37,6 +37,8 @@ def item_source(d: Draft, obs: Seen) -> None:
     ways = r.get("ways") or []
     if d.p.station:
         _at_station(d, r, ways, numbers)
+    if d.p.asks("xp"):
+        _xp(d, r, ways, numbers)
     if d.p.asks("cooking") or not ways:
         _cooks_into(d, r, numbers)
     if d.p.asks("food") and r.get("food"):
@@ -196,6 +198,27 @@ def _at_station(d: Draft, r: dict[str, Any], ways: list[dict[str, Any]], numbers
         d.say("station_makes", numbers, item=item, station=place, ways=said)
     if not into and not made:
         d.say("station_none", numbers, item=item, station=place)
+
+
+# The fields a pack's recipe gives its XP in (vanilla cooking's ``experience``).
+XP_FIELDS = ("experience", "xp")
+
+
+def _xp(d: Draft, r: dict[str, Any], ways: list[dict[str, Any]], numbers) -> None:
+    """The XP the data gives for the item's ways (a pack's cooking recipe has it), or that
+    it gives none: the shipped item data carries no XP."""
+    item = d.name(r["item"])
+    given = [
+        (way, data[key])
+        for way in ways
+        for data in [way.get("data") or {}]
+        for key in XP_FIELDS
+        if isinstance(data.get(key), int | float)
+    ]
+    if not given:
+        d.say("xp_none", numbers, item=item)
+    for way, xp in given:
+        d.say("xp_is", numbers, item=item, xp=f"{xp:g}", way=way_text(d, way, item))
 
 
 def _way_station(way: dict[str, Any]) -> str:

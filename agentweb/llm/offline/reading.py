@@ -879,6 +879,8 @@ def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) ->
         return
     else:
         p.intent = Intent.ITEM_SOURCE
+    if asked.xp and p.intent is Intent.ITEM_SOURCE:
+        p.aspects = (*p.aspects, "xp")  # the XP its cooking or recipe gives, if the data says
 
 
 def _material_of_made(p: Parsed, things: list[Entity]) -> bool:

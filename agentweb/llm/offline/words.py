@@ -105,6 +105,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "station_takes": "Yes: {item} goes into {station} and comes out as {into}.",
         "uses": "{item} is used to make: {uses}.",
         "tag_items": "Items in the tag #{tag}: {items}.",
+        "xp_none": "The item data has no XP values for {item}: it does not say how much XP "
+        "cooking or crafting gives.",
+        "xp_is": "The data gives {xp} XP for {item} made {way}.",
         "tag_none": "The data has no item tag #{tag}.",
         "tag_item": "{name} ({item_id})",
         "uses_at": "In {station}, {item} makes: {uses}.",
@@ -326,6 +329,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "station_takes": "可以：{item} 放进{station}会变成 {into}。",
         "uses": "{item} 可以用来做：{uses}。",
         "tag_items": "标签 #{tag} 里的物品：{items}。",
+        "xp_none": "物品数据中没有 {item} 的经验值：数据没有写烧制或合成给多少经验。",
+        "xp_is": "数据记载：{way}，得到 {xp} 点经验（{item}）。",
         "tag_none": "数据里没有物品标签 #{tag}。",
         "tag_item": "{name}（{item_id}）",
         "uses_at": "在{station}里，{item} 可以做出：{uses}。",
