@@ -5,7 +5,7 @@ when asked, with how many are not shown."""
 import pytest
 
 from agentweb.game.importers.pack import import_pack
-from agentweb.game.tools.uses import _observe, lookup_uses
+from agentweb.game.tools.uses import _card, _observe, lookup_uses
 
 from .packs import write_zip
 from .test_a_recipe_s_tool_is_needed_not_used_up import MOD
@@ -62,3 +62,8 @@ def test_a_name_the_data_does_not_have_offers_candidates_and_no_uses(world):
     observed = _observe(lookup_uses("gold sword"))
     assert observed["found"] is False
     assert "Golden Sword" in observed["candidates"]
+
+
+def test_the_card_is_headed_and_named_in_the_player_s_language(kitchen):
+    card = _card(lookup_uses("Kitchen Knife", language="zh_cn"))
+    assert card == {"kind": "item_uses", "title": "厨刀 的用途", "items": ["吐司"]}
