@@ -68,8 +68,7 @@ class ItemQueryInput(ToolInput):
     name: str = Field(
         min_length=1,
         max_length=MAX_NAME,
-        description="Item name or id, e.g. 'iron ingot' or 'minecraft:iron_ingot'; or an "
-        "item tag, e.g. '#c:gears'.",
+        description="Item name or id, e.g. 'iron ingot' or 'minecraft:iron_ingot'.",
     )
     limit: Limit = DEFAULT_LIMIT
     language: str | None = LANGUAGE_FIELD
@@ -503,8 +502,7 @@ ITEM_QUERY = ReActTool(
 ).for_reasoning(
     "Find items by (part of) their name or id; returns names, ids, stack sizes, durability "
     "and food values (food points = half shanks; saturation). Use it to learn an item's "
-    "exact name before item.source. A name starting with '#' is an item tag "
-    "('#c:gears', '#minecraft:planks'): the items that count as it, and how many."
+    "exact name before item.source. '#c:gears': a tag's items."
 )
 
 ITEM_SOURCE = ReActTool(

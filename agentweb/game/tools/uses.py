@@ -31,12 +31,9 @@ _CRAFTING = {k.value for k in CRAFTING_KINDS}
 
 
 class UsesInput(ToolInput):
-    item: str = Field(min_length=1, max_length=MAX_NAME, description="The item's name or id.")
+    item: str = Field(min_length=1, max_length=MAX_NAME, description="Name or id.")
     station: str | None = Field(
-        None,
-        min_length=1,
-        max_length=MAX_NAME,
-        description="Only recipes made there, e.g. 'Stonecutter', 'Blast Furnace', a machine.",
+        None, min_length=1, max_length=MAX_NAME, description="e.g. 'Stonecutter'."
     )
     limit: Limit = DEFAULT_USES
     language: str | None = LANGUAGE_FIELD
@@ -165,7 +162,7 @@ def _sources(value: UsesInput | None, out: UsesResult) -> list[Source]:
 
 ITEM_USES = ReActTool(
     "item.uses",
-    "What an item is used for: the recipes that take it as an ingredient.",
+    "What an item is used for.",
     UsesInput,
     item_uses,
     module=MODULE,
@@ -174,8 +171,6 @@ ITEM_USES = ReActTool(
     card=_card,
     sources=_sources,
 ).for_reasoning(
-    "What an item is used for (the reverse of item.source): the items made from it by "
-    "crafting, cooking, a station's or a mod's recipe (tag slots it fills included), each "
-    "with its recipe; `station` keeps only those made there (e.g. 'Stonecutter'). Says how "
-    "many more there are than shown."
+    "The reverse of item.source: the items made from an item (tag slots included), each "
+    "with its recipe; `station` keeps those made there. Counts those not shown."
 )
