@@ -48,9 +48,11 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from agentweb.game import chapter_refs
+from agentweb.game.importers.pack.recipes import VANILLA_STATIONS
 from agentweb.game.mobs import mob_ids
-from agentweb.game.models import Chapter, GameName, Quest
+from agentweb.game.models import Chapter, GameName, Quest, Recipe
 from agentweb.game.models.names import DEFAULT_LANGUAGE, NameKind, fold, origin_rank
+from agentweb.game.search.cedict import read_dictionary
 from agentweb.game.search.same_name import named_in_part, same_name
 from agentweb.game.search.terms import STOP_WORDS, terms_of
 from agentweb.game.text import clean_text, prettify_id, singular
@@ -179,6 +181,12 @@ class _Index:
     mobs: frozenset[str] = frozenset()
     # Things with a namespaced id (items, blocks, mobs, fluids), by the id folded.
     ids: dict[str, list[Named]] = field(default_factory=dict)
+    # Where the data's recipes are made (folded names, every language): an item of such a
+    # name named in a question is marked a station (``_describe``).
+    stations: frozenset[str] = frozenset()
+    # Chinese names of things (normal keys) by their length, for the pass of names typed
+    # with characters of the same sound (:func:`_sounds_like`).
+    zh_names: dict[int, list[tuple[str, Named]]] = field(default_factory=dict)
 
 
 def _build() -> _Index:
@@ -247,10 +255,26 @@ def _build() -> _Index:
     index = _Index(
         exact, normal, names, latin, zh_titles, part_titles, quests, chapters, books, mobs
     )
+    index.stations = _stations(names)
+    for named, by_language in names.items():
+        for key in {normal_key(t) for t in by_language.values() if CJK.match(t)}:
+            if MIN_CJK_CHARS <= len(key) <= MAX_SPAN_CHARS and CJK.fullmatch(key[:1]):
+                index.zh_names.setdefault(len(key), []).append((key, named))
     for named in names:
         if ":" in named.key:
             _add(index.ids, named.key.casefold(), named)
     return index
+
+
+def _stations(names: dict[Named, dict[str, str]]) -> frozenset[str]:
+    """Every name of a place the data's recipes are made: the game's own recipe types'
+    stations, the pack's recipes' stations, and the recipe types the name index names."""
+    found = set(VANILLA_STATIONS.values())
+    found |= set(Recipe.objects.exclude(station="").values_list("station", flat=True).distinct())
+    for named, by_language in names.items():
+        if named.kind == NameKind.STATION:
+            found |= set(by_language.values())
+    return frozenset(fold(name) for name in found if name)
 
 
 def _add(table: dict[str, list[Named]], key: str, named: Named) -> None:
@@ -569,6 +593,12 @@ def _describe(mention: Mention, named: Named, index: _Index) -> dict:
         data["book"] = named.key.split("/", 1)[0]
     elif named.kind == NameKind.BOOK:
         data["book"] = named.key
+    if named.kind in (NameKind.ITEM, NameKind.BLOCK) and any(
+        fold(name) in index.stations for name in names.values()
+    ):
+        # A furnace, a stonecutter: named beside another item, the place it is made or
+        # cooked in, not what is asked about (``agentweb.llm.offline.reading``).
+        data["station"] = True
     return data
 
 
@@ -597,6 +627,8 @@ def things_named(
         best = process.extractOne(key, index.latin, scorer=fuzz.ratio, score_cutoff=FUZZY_PREFILTER)
         if best is not None and same_name(text, best[0]):
             return [t for t in index.normal.get(best[0], []) if wanted(t)]
+    if key and CJK.fullmatch(key[:1]):
+        return [t for t in _sounds_like(key, kinds, index) if wanted(t)]
     return []
 
 
@@ -618,6 +650,45 @@ def is_mob(key: str) -> bool:
 def every_mob() -> frozenset[str]:
     """The ids of every mob of the data (:mod:`agentweb.game.mobs`), as the index has them."""
     return _INDEX.get().mobs
+
+
+# The characters that end a Chinese name say what kind of thing it is (齿轮 of 铜齿轮).
+HEAD_CHARS = 2
+
+
+def same_kind(text: str, kinds: Iterable[str], limit: int) -> list[Named]:
+    """Things of ``kinds`` whose Chinese name ends as ``text`` does, ``text`` being no name
+    (铁齿轮 → 铜齿轮: what its last characters name): near names to offer, never to take."""
+    key = normal_key(clean_text(text))
+    if len(key) <= HEAD_CHARS or not all(CJK.fullmatch(c) for c in key):
+        return []
+    wanted, head = set(kinds), key[-HEAD_CHARS:]
+    index = _INDEX.get()
+    found = [
+        named
+        for _, entries in sorted(index.zh_names.items())
+        for name, named in entries
+        if named.kind in wanted and name.endswith(head) and name != key
+    ]
+    return list(dict.fromkeys(found))[:limit]
+
+
+def _sounds_like(key: str, kinds: set[str], index: _Index) -> list[Named]:
+    """The one Chinese name ``key`` is typed as with characters of the same sound (a
+    pinyin input's slip: 营活 for 营火), at most one character in two changed; ``[]`` when
+    none is, or several names are (a guess between them is no name). 铁齿轮 is not 铜齿轮:
+    tie is no tong."""
+    readings = read_dictionary().readings
+    found: dict[str, list[Named]] = {}
+    for name, named in index.zh_names.get(len(key), []):
+        if named.kind not in kinds:
+            continue
+        changed = [(a, b) for a, b in zip(key, name, strict=True) if a != b]
+        if not changed or len(changed) * 2 > len(key):
+            continue
+        if all(readings.get(a, frozenset()) & readings.get(b, frozenset()) for a, b in changed):
+            found.setdefault(name, []).append(named)
+    return next(iter(found.values())) if len(found) == 1 else []
 
 
 def quest_pks(text: str) -> tuple[list[int], bool]:

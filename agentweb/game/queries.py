@@ -21,8 +21,10 @@ from django.db.models import Case, IntegerField, Prefetch, Q, Value, When
 
 from agentweb.game.models import (
     COOKING_KINDS,
+    LOOT_KINDS,
     Item,
     ItemSource,
+    ItemTag,
     KnowledgeArticle,
     PlayerProfile,
     Quest,
@@ -163,6 +165,19 @@ def items_of_kind(text: str) -> list[Item]:
     return []
 
 
+def tag_members(tag: str) -> tuple[str, list[Item], int] | None:
+    """The items of an item tag (``#c:gears`` or ``c:gears``; nested tags already followed
+    by the import): its id, the members the item data has, and how many members it lists;
+    ``None`` when the data has no such tag."""
+    tag_id = clean_text(tag).lstrip("#").strip().lower()
+    found = ItemTag.objects.filter(tag_id=tag_id).values_list("items", flat=True).first()
+    if found is None:
+        return None
+    by_item_id = _ITEMS.get().by_item_id
+    members = [_copy(by_item_id[i]) for i in found if i in by_item_id]
+    return tag_id, members, len(found)
+
+
 def exact_item(text: str) -> Item | None:
     """The item with exactly this id, name or display name, also in the plural."""
     item = get_item(text)
@@ -242,6 +257,31 @@ def _load_cooking(item_pks: list[int]) -> dict[int, list[ItemSource]]:
         if len(loaded[source.input_item_id]) < MAX_SOURCES:
             loaded[source.input_item_id].append(source)
     return loaded
+
+
+# Recipes read for one item's uses: a common ingredient (planks, iron) is in hundreds.
+MAX_USES = 400
+
+
+def item_uses(item: Item) -> list[ItemSource]:
+    """The recipes that take ``item`` as an ingredient (crafting, cooking, a station's or a
+    mod's recipe; a tag slot it fills too), the made item's name first; at most
+    :data:`MAX_USES`. Loot is no use of an item."""
+    needle = f'"{item.item_id}"'
+    recipes = [str(k) for k in SourceKind if k not in LOOT_KINDS]
+    rows = (
+        ItemSource.objects.filter(kind__in=recipes)
+        .filter(Q(ingredients__icontains=needle) | Q(input_item=item))
+        .select_related("item")
+        .order_by("item__display_name", "kind", "id")
+    )
+    # The text search may match an id inside another's ("minecraft:stick" in a longer
+    # one it is not): only the rows whose ingredients hold the id itself.
+    return [
+        row
+        for row in rows[:MAX_USES]
+        if row.input_item_id == item.pk or item.item_id in row.ingredient_ids()
+    ]
 
 
 _SOURCES: VersionedMap[tuple[int, tuple[str, ...] | None], list[ItemSource]] = VersionedMap(

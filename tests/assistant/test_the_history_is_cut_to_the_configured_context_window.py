@@ -33,8 +33,9 @@ async def _memory_sent(settings, alice, model, window: int) -> list[dict]:
     return json.loads(decide.messages[1].content)["memory"]
 
 
-# A small window: the tool catalog (about 2,100 tokens) and one long exchange fit, not six.
-@pytest.mark.parametrize(("window", "least", "most"), [(128_000, 6, 6), (8_192, 1, 5)])
+# A small window: the tool catalog (every reasoning tool's description and schema) and one
+# long exchange fit, not six.
+@pytest.mark.parametrize(("window", "least", "most"), [(128_000, 6, 6), (9_216, 1, 5)])
 async def test_the_memory_the_loop_sends_fits_the_window(
     settings, alice, model, window, least, most
 ):

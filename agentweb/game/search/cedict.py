@@ -13,7 +13,7 @@ from __future__ import annotations
 import gzip
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from agentweb.game.search.terms import STOP_WORDS, TERM
@@ -39,6 +39,8 @@ NOTE_WORDS = frozenset(
     """sth sb etc used one ones oneself lit fig coll abbr esp pr ly particle verb noun
     adjective adverb grammatical structural prefix suffix""".split()  # noqa: SIM905
 )
+# The tone number of a pinyin syllable ("huo3" → "huo"; "u:" is kept as written).
+TONE = re.compile(r"[1-5]")
 BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]|[\u3400-\u9fff|]+")
 
 
@@ -49,6 +51,9 @@ class Dictionary:
 
     senses: dict[str, tuple[str, ...]]
     asking: frozenset[str]
+    # How each character may be read, without tones ("火" → {"huo"}): a name typed with a
+    # character of the same sound is the name misspelled (``agentweb.game.mentions``).
+    readings: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 _lock = threading.Lock()
@@ -68,6 +73,7 @@ def read_dictionary() -> Dictionary:
 def _read_cedict() -> Dictionary:
     senses: dict[str, list[str]] = {}
     asking: set[str] = set()
+    readings: dict[str, set[str]] = {}
     path = resources.files(CEDICT_PACKAGE).joinpath(CEDICT_FILE)
     with path.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as lines:
         for line in lines:
@@ -75,6 +81,8 @@ def _read_cedict() -> Dictionary:
             if found is None or len(found.group(2)) > MAX_WORD_CHARS:
                 continue
             simplified, pinyin, glosses = found.group(2), found.group(3), found.group(4)
+            if len(simplified) == 1:
+                readings.setdefault(simplified, set()).add(TONE.sub("", pinyin.lower()))
             if pinyin[:1].isupper():
                 continue  # a proper noun: a place, a person
             words = senses.setdefault(simplified, [])
@@ -83,7 +91,8 @@ def _read_cedict() -> Dictionary:
                     asking.add(simplified)
                 words += [w for w in content_words(gloss) if w not in words]
     kept = {word: tuple(found[:MAX_ALTERNATIVES]) for word, found in senses.items()}
-    return Dictionary(kept, frozenset(asking))
+    sounds = {char: frozenset(found) for char, found in readings.items()}
+    return Dictionary(kept, frozenset(asking), sounds)
 
 
 def content_words(gloss: str) -> list[str]:

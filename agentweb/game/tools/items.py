@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from agentweb.engine import ReActTool, Source, ToolCall
 from agentweb.game import queries
-from agentweb.game.mentions import things_named
+from agentweb.game.mentions import same_kind, things_named
 from agentweb.game.models import (
     COOKING_KINDS,
     CRAFTING_KINDS,
@@ -78,14 +78,30 @@ class ItemQueryInput(ToolInput):
 class ItemQueryResult(BaseModel):
     query: str
     items: list[ItemInfo]
+    # A tag asked for ("#c:gears"): its id and how many items it holds (all, not only shown).
+    tag: str | None = None
+    tag_size: int = 0
     # How the card names them (not the model's: it reads the names as found).
     shown: Shown = Field(default_factory=Shown, exclude=True)
 
 
 def _query_items(name: str, limit: int, language: str | None) -> ItemQueryResult:
+    if name.startswith("#"):
+        return _tag_items(name, limit, language)
     items = localized_items(queries.find_items(name, limit=limit), language)
     shown = shown_in(language, [i.name for i in items])
     return ItemQueryResult(query=name, items=items, shown=shown)
+
+
+def _tag_items(name: str, limit: int, language: str | None) -> ItemQueryResult:
+    """The items of the tag ``name`` (``#c:gears``): which items count as it."""
+    found = queries.tag_members(name)
+    if found is None:
+        return ItemQueryResult(query=name, items=[], tag=name.lstrip("#"))
+    tag_id, members, size = found
+    items = localized_items(members[:limit], language)
+    shown = shown_in(language, [i.name for i in items])
+    return ItemQueryResult(query=name, items=items, tag=tag_id, tag_size=size, shown=shown)
 
 
 async def item_query(value: ItemQueryInput, call: ToolCall) -> ItemQueryResult:
@@ -93,6 +109,8 @@ async def item_query(value: ItemQueryInput, call: ToolCall) -> ItemQueryResult:
 
 
 def _observe_query(out: ItemQueryResult) -> dict[str, Any]:
+    if out.tag is not None:
+        return _observe_tag(out)
     if not out.items:
         return {"query": out.query, "count": 0, "message": f"No item matches {out.query!r}."}
     return {
@@ -102,9 +120,26 @@ def _observe_query(out: ItemQueryResult) -> dict[str, Any]:
     }
 
 
+def _observe_tag(out: ItemQueryResult) -> dict[str, Any]:
+    data: dict[str, Any] = {"query": out.query, "tag": out.tag, "count": out.tag_size}
+    if not out.tag_size:
+        data["message"] = f"The data has no item tag #{out.tag} (or it holds no item)."
+        return data
+    data["matches"] = [item.brief() for item in out.items]
+    if out.tag_size > len(out.items):
+        data["more"] = out.tag_size - len(out.items)
+    return data
+
+
 def _query_card(out: ItemQueryResult) -> dict[str, Any] | None:
     if not out.items:
         return None
+    if out.tag is not None:
+        return {
+            "kind": "item_tag",
+            "title": f"#{out.tag}",
+            "items": out.shown.all(item.name for item in out.items),
+        }
     card = item_card(out.items[0], shown=out.shown)
     card["others"] = out.shown.all(item.name for item in out.items[1:])
     return card
@@ -248,6 +283,10 @@ def resolve_item(name: str, language: str | None = None) -> tuple[Item | None, l
     meant = [m for m in matches if same_name(name, m.display_name)]
     if len(meant) == 1:
         return meant[0], []
+    if not matches:
+        # 铁齿轮: the items of its kind (铜齿轮) are offered, never taken for it.
+        kind = [queries.get_item(t.key) for t in same_kind(name, [NameKind.ITEM], CANDIDATES)]
+        matches = [item for item in kind if item is not None]
     return None, localized_items(matches, language)
 
 
@@ -467,7 +506,7 @@ ITEM_QUERY = ReActTool(
 ).for_reasoning(
     "Find items by (part of) their name or id; returns names, ids, stack sizes, durability "
     "and food values (food points = half shanks; saturation). Use it to learn an item's "
-    "exact name before item.source."
+    "exact name before item.source. '#c:gears': a tag's items."
 )
 
 ITEM_SOURCE = ReActTool(

@@ -15,6 +15,7 @@ from agentweb.llm.offline.answer_items import item_query, item_source, task_labe
 from agentweb.llm.offline.answer_materials import item_materials
 from agentweb.llm.offline.answer_mobs import mob_drops
 from agentweb.llm.offline.answer_quests import quest_detail, quest_find, quest_query
+from agentweb.llm.offline.answer_uses import item_uses
 from agentweb.llm.offline.answer_web import web_fetch, web_search
 from agentweb.llm.offline.draft import Draft
 from agentweb.llm.offline.entities import Entity
@@ -25,6 +26,7 @@ from agentweb.llm.offline.plan import (
     ITEM_MATERIALS,
     ITEM_QUERY,
     ITEM_SOURCE,
+    ITEM_USES,
     KNOWLEDGE,
     MOB_DROPS,
     PLAYER_INFO,
@@ -152,6 +154,8 @@ def _what(d: Draft, action: Action) -> str:
             return d.w("what_item", name=d.name(name))
         case "item.materials":
             return d.w("what_materials", name=d.name(name))
+        case "item.uses":
+            return d.w("what_uses", name=d.name(name))
         case "mob.drops":
             return d.w("what_mob_drops", name=d.name(name))
         case "database.query":
@@ -288,6 +292,7 @@ RENDERERS: dict[str, Callable[[Draft, Seen], None]] = {
     ITEM_SOURCE: item_source,
     ITEM_QUERY: item_query,
     ITEM_MATERIALS: item_materials,
+    ITEM_USES: item_uses,
     MOB_DROPS: mob_drops,
     PLAYER_INFO: _player,
     KNOWLEDGE: _knowledge,

@@ -35,6 +35,10 @@ def item_source(d: Draft, obs: Seen) -> None:
         return
     item, numbers = d.name(r["item"]), obs.numbers
     ways = r.get("ways") or []
+    if d.p.station:
+        _at_station(d, r, ways, numbers)
+    if d.p.asks("xp"):
+        _xp(d, r, ways, numbers)
     if d.p.asks("cooking") or not ways:
         _cooks_into(d, r, numbers)
     if d.p.asks("food") and r.get("food"):
@@ -60,7 +64,8 @@ def item_source(d: Draft, obs: Seen) -> None:
         d.say("item_drops", numbers, item=item, ways=d.join([_drop(d, w) for w in drops]))
     other = [w for w in ways if w.get("kind") not in CRAFTING + COOKING + DROPS]
     if other:
-        d.say("item_ways", numbers, item=item, ways=d.join([way_text(d, w) for w in other]))
+        said = [way_text(d, w, item) for w in other]
+        d.say("item_ways", numbers, item=item, ways=d.join(said))
     if r.get("more"):
         d.say("item_more", count=r["more"])
 
@@ -134,8 +139,9 @@ def _rows(d: Draft, rows: list[str]) -> str:
     )
 
 
-def way_text(d: Draft, way: dict[str, Any]) -> str:
-    """One way to obtain an item, in the answer's language."""
+def way_text(d: Draft, way: dict[str, Any], item: str = "") -> str:
+    """One way to obtain an item (``item``, named in a Chinese answer's count), in the
+    answer's language."""
     kind = way.get("kind")
     if kind in CRAFTING:
         return _recipe(d, way)
@@ -144,20 +150,21 @@ def way_text(d: Draft, way: dict[str, Any]) -> str:
     if kind in DROPS:
         return _drop(d, way)
     if d.p.lang == "zh":
-        return _other_zh(d, way)
+        return _other_zh(d, way, item)
     return str(way.get("how", ""))
 
 
-def _other_zh(d: Draft, way: dict[str, Any]) -> str:
+def _other_zh(d: Draft, way: dict[str, Any], item: str = "") -> str:
     """A station's recipe (a stonecutter, a pack's own machine) or loot, from its fields,
     in a Chinese answer (its ``how`` text is English); the ``how`` text where it has none."""
     station, ingredients, source = way.get("station"), way.get("ingredients"), way.get("from")
     if station and ingredients:
-        parts = d.w("list_sep").join(_ingredient(d, str(i)) for i in ingredients)
+        parts = d.w("list_sep").join(said_ingredient(d, str(i)) for i in ingredients)
         station_name = d.name(station) + (f"（{way['mod']}）" if way.get("mod") else "")
-        text = d.w("made_in", station=station_name, parts=parts, makes=way.get("makes") or 1)
+        makes = way.get("makes") or 1
+        text = d.w("made_in", station=station_name, parts=parts, makes=makes, item=item)
         if way.get("tools"):
-            tools = d.w("list_sep").join(_ingredient(d, str(i)) for i in way["tools"])
+            tools = d.w("list_sep").join(said_ingredient(d, str(i)) for i in way["tools"])
             text = d.w("made_with_tools", way=text, tools=tools)
         outputs = way.get("outputs") or []
         if len(outputs) > 1:
@@ -178,12 +185,69 @@ LOOT_FROM = {"chest_loot": "found_in_chests", "gameplay_loot": "found_from"}
 EXAMPLES = re.compile(r"^(?P<name>.+?) \(e\.g\. (?P<examples>.+)\)$")
 
 
-def _ingredient(d: Draft, text: str) -> str:
+def said_ingredient(d: Draft, text: str) -> str:
     found = EXAMPLES.match(text)
     if not found:
         return d.name(text)
     examples = d.w("list_sep").join(d.names(found.group("examples").split(", ")))
     return d.w("for_example", name=d.name(found.group("name")), examples=examples)
+
+
+def _at_station(d: Draft, r: dict[str, Any], ways: list[dict[str, Any]], numbers) -> None:
+    """Whether the station the question names (``p.station``: "in a blast furnace", "用切
+    石机") takes the item or makes it, as the observation says — first, since it is what
+    was asked; that it does neither when the observation says nothing of the station."""
+    station = _station_key(d.p.station)
+    item = d.name(r["item"])
+    observed = [s for c in r.get("cooks_into") or [] for s in c.get("stations") or []]
+    observed += [_way_station(w) for w in ways]
+    # Named as the data writes it where it was observed, else as the question does.
+    said = [s for s in observed if _station_key(s) == station]
+    place = d.name(said[0] if said else d.p.station_said or d.p.station)
+    into = [
+        c["item"]
+        for c in r.get("cooks_into") or []
+        if any(_station_key(s) == station for s in c.get("stations") or [])
+    ]
+    made = [w for w in ways if _station_key(_way_station(w)) == station]
+    if into:
+        d.say("station_takes", numbers, item=item, station=place, into=into[0])
+    if made:
+        said = d.w("list_sep").join(way_text(d, w, item) for w in made)
+        d.say("station_makes", numbers, item=item, station=place, ways=said)
+    if not into and not made:
+        d.say("station_none", numbers, item=item, station=place)
+
+
+# The fields a pack's recipe gives its XP in (vanilla cooking's ``experience``).
+XP_FIELDS = ("experience", "xp")
+
+
+def _xp(d: Draft, r: dict[str, Any], ways: list[dict[str, Any]], numbers) -> None:
+    """The XP the data gives for the item's ways (a pack's cooking recipe has it), or that
+    it gives none: the shipped item data carries no XP."""
+    item = d.name(r["item"])
+    given = [
+        (way, data[key])
+        for way in ways
+        for data in [way.get("data") or {}]
+        for key in XP_FIELDS
+        if isinstance(data.get(key), int | float)
+    ]
+    if not given:
+        d.say("xp_none", numbers, item=item)
+    for way, xp in given:
+        d.say("xp_is", numbers, item=item, xp=f"{xp:g}", way=way_text(d, way, item))
+
+
+def _way_station(way: dict[str, Any]) -> str:
+    found = COOKED.match(str(way.get("how", "")))
+    return str(way.get("station") or (found.group("station") if found else ""))
+
+
+def _station_key(name: Any) -> str:
+    """A station's name as compared: no article, any case ("a blast furnace" is Blast Furnace)."""
+    return re.sub(r"^(?:an?|the)\s+", "", str(name or "").strip().casefold())
 
 
 def _percent(chance: float) -> str:
@@ -261,6 +325,9 @@ def _cooks_into(d: Draft, r: dict[str, Any], numbers: list[int]) -> None:
 
 def item_query(d: Draft, obs: Seen) -> None:
     r = obs.result
+    if r.get("tag"):
+        _tag(d, obs)
+        return
     if not r.get("count"):
         if not any(s.tool == "database.query" for s in d.seen):
             d.say("item_not_found", name=d.name(obs.input.get("name", "")))
@@ -278,6 +345,21 @@ def item_query(d: Draft, obs: Seen) -> None:
     ]
     numbers = [n for i in shown for n in obs.number(i)]
     d.say("item_matches", numbers, name=d.name(query), items=d.join(facts))
+
+
+def _tag(d: Draft, obs: Seen) -> None:
+    """Which items count as the tag asked about, and how many more it holds."""
+    r = obs.result
+    matches = r.get("matches") or []
+    if not matches:
+        d.say("tag_none", obs.numbers, tag=r["tag"])
+        return
+    names = d.w("list_sep").join(
+        d.w("tag_item", name=d.name(m["name"]), item_id=m["item_id"]) for m in matches
+    )
+    d.say("tag_items", obs.numbers, tag=r["tag"], items=names)
+    if r.get("more"):
+        d.say("uses_more", count=r["more"])
 
 
 def _is_named(match: dict[str, Any], query: str) -> bool:

@@ -41,6 +41,8 @@ class Entity:
     # An entity (``kind`` "entity") that is a mob; one that is none (an arrow, a boat, the
     # item on the ground: ``agentweb.game.mobs``) is named for search only.
     mob: bool = True
+    # An item the data's recipes are made in (a furnace, a stonecutter, a mod's machine).
+    station: bool = False
 
     def name_in(self, language: str) -> str:
         """The entity's name in the answer's language (``zh`` or ``en``)."""
@@ -74,6 +76,7 @@ def read(payload: dict[str, Any]) -> list[Entity]:
                 how=str(raw.get("how", "exact")),
                 book_names={str(k): str(v) for k, v in book_names.items()},
                 mob=raw.get("mob") is not False,
+                station=raw.get("station") is True,
             )
         )
     return found
@@ -120,6 +123,7 @@ FILLER = frozenset(
         "up",
         "out",
         "for",
+        "with",
         "it",
         "its",
         "is",
@@ -165,6 +169,12 @@ FILLER = frozenset(
         "want",
         "wants",
         "take",
+        # "does raw gold work in …", "can kelp go on …": whether a thing does, not a name.
+        "work",
+        "works",
+        "go",
+        "goes",
+        "put",
         "how",
         "what",
         "which",
@@ -227,6 +237,8 @@ ASKING_EN = (
     w.COUNT_EN,
     w.EACH_EN,
     w.THOSE_EN,
+    # "slimeball used for": what it is used for.
+    r"\b(?:used|good|useful) (?:for|in)\b",
 )
 ASKING_ZH = (
     # "两把弓", "2个书架": a count before the name.
@@ -239,6 +251,7 @@ ASKING_ZH = (
     w.COUNT_ZH,
     w.EACH_ZH,
     w.THOSE_ZH,
+    w.USES_ZH,
     # Then particles and what is left of question words ("能拿到钻石啊").
     r"[的了吗呢吧啊呀嘛哦啦么啥什]",
 )

@@ -76,6 +76,11 @@ def _parse(question: str) -> Parsed:
     if _profile(low, text):
         p.intent = Intent.PROFILE
         return p
+    tag = pt.TAG_ID.search(text)
+    if tag:
+        # "#c:gears 这个标签里都有啥", "what's in #minecraft:planks": the tag's items.
+        p.intent, p.tag, p.items = Intent.ITEM_INFO, tag.group(1).lower(), []
+        return p
     titled = w.TITLE_WORD_EN.search(text) or w.TITLE_WORD_ZH.search(text)
     word = titled and nm.clean(titled["w"] or titled.groupdict().get("w2") or "")
     if word:
@@ -110,8 +115,12 @@ def _parse(question: str) -> Parsed:
     # An id is a name whatever is asked of it ("mymod:foo_bar 掉什么"), read whole.
     ids = ids_in(text) if lang == "zh" else []
     if lang == "zh":
-        # English name patterns read Chinese badly: the glossary and Latin names instead.
+        # English name patterns read Chinese badly: the glossary and Latin names instead;
+        # then the words before "怎么合成" (a name the glossary lacks, looked up as written).
         items = named or ids or [name for name in (nm.latin(text),) if name]
+        subject = pt.ZH_SUBJECT.match(text) if not items else None
+        if subject:
+            named = items = [subject["n"]]
     else:
         items = quoted or nm.all_names(pt.ITEM_PATTERNS, text)
     if items:

@@ -28,6 +28,7 @@ class Intent(StrEnum):
     ITEM_MATERIALS = "item_materials"  # a bill of materials: raw materials for N of an item
     REWARD_TABLE = "reward_table"  # a reward table: what is in it, which quests give it
     ITEM_SOURCE = "item_source"
+    ITEM_USES = "item_uses"  # what an item is used for: the recipes that take it
     ITEM_INFO = "item_info"
     MOB_DROPS = "mob_drops"  # what a mob drops
     KNOWLEDGE = "knowledge"
@@ -52,6 +53,7 @@ GAME_DATA = frozenset(
         Intent.ITEM_SOURCE,
         Intent.ITEM_INFO,
         Intent.ITEM_MATERIALS,
+        Intent.ITEM_USES,
         Intent.REWARD_TABLE,
         Intent.MOB_DROPS,
     }
@@ -131,6 +133,13 @@ class Parsed:
     # The name was guessed from where it stands ("what does X need", "… is X?"), not marked
     # by the player (quotes, "quest X", "craft X"): linked to no entity, it is no name.
     guessed: bool = False
+    # A station named as where the thing asked about is made or cooked ("raw gold in a blast
+    # furnace", "用切石机"): its name, context of the question, never its subject.
+    station: str | None = None
+    # The station as the question writes it ("a smoker", "高炉").
+    station_said: str | None = None
+    # An item tag asked about ("#c:gears 里有啥"): which items count as it.
+    tag: str | None = None
 
     @property
     def aspect(self) -> str:

@@ -166,3 +166,13 @@ BAD_FIRST_WORDS_TEXT = (
 BAD_FIRST_WORDS = frozenset(BAD_FIRST_WORDS_TEXT.split())
 # A run of Latin words in a Chinese question (ids whole: ``agentweb.lib.game_ids``).
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9 '’:_/.\-]*[A-Za-z0-9_]|[A-Za-z]")
+
+# An item tag written as the data writes it ("#c:gears", "#minecraft:planks").
+TAG_ID = re.compile(r"#([a-z0-9_.-]+:[a-z0-9_./-]+)", re.IGNORECASE)
+# The thing a Chinese question asks how to make or get, at its start ("铁齿轮怎么合成",
+# "营火咋做"): a name the glossary and the data may not have, looked up as written.
+ZH_SUBJECT = re.compile(
+    r"^(?!这|那|它|他|她|我|你|哪|啥|什么|怎么|如何)(?P<n>[\u3400-\u9fff]{2,8}?)\s*"
+    r"(?:要|该|应该|得|到底)?\s*(?:怎么|怎样|如何|咋)\s*"
+    r"(?:合成|合|做|制作|造|获得|获取|弄|搞|得到|拿到|烧)"
+)

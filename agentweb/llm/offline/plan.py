@@ -33,7 +33,7 @@ QUEST_FIND, QUEST_DETAIL, QUEST_QUERY = "ftb.quest.find", "ftb.quest.detail", "f
 QUEST_CLAIM, PLAYER_INFO, KNOWLEDGE = "ftb.quest.claim", "player.info", "database.query"
 SIGNIN, SHOP_BUY = "player.signin", "shop.buy"
 ITEM_MATERIALS, WEB_SEARCH, WEB_FETCH = "item.materials", "web.search", "web.fetch"
-MOB_DROPS = "mob.drops"
+MOB_DROPS, ITEM_USES = "mob.drops", "item.uses"
 MAX_KB_QUERY = 200
 # A question about the pack searched without its asking words keeps at least this much.
 MIN_TOPIC_CHARS = 2
@@ -69,6 +69,8 @@ def _recipe(p: Parsed, seen: list[Seen], tools: set[str], room: int | None = Non
             yield Action(PLAYER_INFO)
         case Intent.ITEM_SOURCE:
             yield from _item_sources(p, seen, tools)
+        case Intent.ITEM_USES:
+            yield from _item_uses(p, seen, tools)
         case Intent.MOB_DROPS if p.mob:
             yield Action(
                 MOB_DROPS, {"mob": p.mob, **({"item": p.drop_item} if p.drop_item else {})}
@@ -240,7 +242,8 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         if obs is None:
             yield Action(ITEM_SOURCE, {"item": name, **extra})
             continue
-        if obs.ok and obs.result.get("found") and not obs.result.get("count"):
+        found, cooks = obs.result.get("found"), obs.result.get("cooks_into")
+        if obs.ok and found and not obs.result.get("count") and not cooks:
             # No recipe, cooking or drop: a quest may still give it ("how do I get a trident?").
             yield Action(QUEST_QUERY, {"rewards_item": obs.result.get("item") or name})
         if not obs.ok or obs.result.get("found"):
@@ -255,6 +258,21 @@ def _item_sources(p: Parsed, seen: list[Seen], tools: set[str]):
         yield _knowledge(p)
 
 
+def _item_uses(p: Parsed, seen: list[Seen], tools: set[str]):
+    """What the item is used for (at the station named, if one is); a name that is not
+    the item's tries the candidate that is; without the tool, where it comes from."""
+    if ITEM_USES not in tools:
+        yield from _item_sources(p, seen, tools)
+        return
+    at = {"station": p.station} if p.station else {}
+    yield Action(ITEM_USES, {"item": p.items[0], **at})
+    obs = last(seen, ITEM_USES, item=p.items[0])
+    if obs is not None and obs.ok and not obs.result.get("found"):
+        best = best_candidate(p.items[0], obs.result.get("candidates") or [])
+        if best:
+            yield Action(ITEM_USES, {"item": best, **at})
+
+
 def best_candidate(name: str, candidates: list[str]) -> str | None:
     """The candidate that is the name asked (ignoring case); ``None`` otherwise — a name
     with more or other words is another thing, which the answer offers instead. (The
@@ -263,11 +281,16 @@ def best_candidate(name: str, candidates: list[str]) -> str | None:
     return exact[0] if exact else None
 
 
+# The items of a tag one lookup names (the tool's limit).
+MAX_TAG_ITEMS = 20
 # Items compared in one question ("is cooked porkchop more filling than bread?").
 ITEMS_COMPARED = 2
 
 
 def _item_info(p: Parsed, seen: list[Seen]):
+    if p.tag:
+        yield Action(ITEM_QUERY, {"name": f"#{p.tag}", "limit": MAX_TAG_ITEMS})
+        return
     for name in p.items[:ITEMS_COMPARED]:
         yield Action(ITEM_QUERY, {"name": name})
     obs = last(seen, ITEM_QUERY, name=p.items[0])

@@ -95,7 +95,7 @@ def route(payload: dict[str, Any]) -> dict[str, str]:
         wanted = [FREE_CHAT, CHAT]
     elif (
         p.intent in ROUTE_TO_REASONING
-        or (p.intent is Intent.ITEM_INFO and p.asks("food"))
+        or (p.intent is Intent.ITEM_INFO and (p.asks("food") or p.tag is not None))
         # About the pack, naming things the data has: the knowledge base, then their data.
         or (p.intent is Intent.KNOWLEDGE and p.then is not None)
     ):

@@ -112,6 +112,8 @@ class Asked:
         self.obtain = bool(w.OBTAIN_EN.search(low) or w.OBTAIN_ZH.search(rest))
         self.chapters = has(w.CHAPTERS_EN, w.CHAPTERS_ZH)
         self.xp = has(w.XP_EN, w.XP_ZH)
+        # What a thing is used for: the recipes that take it, not where it comes from.
+        self.uses = has(w.USES_EN, w.USES_ZH)
         # The kind of task or reward several quests are asked by ("kill tasks", 随机奖励).
         # A phrase read as a name that says more than a kind ("Choice Chest") is a thing.
         plain = all(w.only_kind_words(n) for n in p.items)
@@ -147,6 +149,7 @@ class Asked:
         answered by the kind of thing it is, whatever the pattern reader took it for."""
         asks_else = self.anything and bool(self.aspects - {"about"} or self.which or self.count)
         asks_else |= self.total or self.obtain or self.materials or self.kill or self.contents
+        asks_else |= self.uses
         return self.what_is and not asks_else and not (self.judge or self.place or self.lore)
 
     @property
@@ -170,6 +173,7 @@ class Asked:
         """Asks any aspect, count or list at all (else it is a question about the thing)."""
         return bool(
             self.aspects
+            or self.uses
             or self.which
             or self.total
             or self.count
@@ -197,7 +201,7 @@ class Asked:
 def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed:
     """``p`` (the pattern reader's) decided by the entities where they name the subject.
     ``linked``: the names were looked up, so no entity means the data names nothing here."""
-    if p.intent in NOT_READ:
+    if p.intent in NOT_READ or p.tag:
         return p
     if not entities:
         # Nothing named: the pattern reader's phrase in a question about the pack is no name.
@@ -221,6 +225,9 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     # A phrase that is a mob's name beside another name the question links ("gunpowder a
     # creeper" in "is gunpowder a creeper drop") is no longer name around either.
     phrases = [ph for ph in phrases if not _several_names(ph, entities)]
+    # A phrase that holds two things the data names apart ("铜锭除了合铜块还": Copper Ingot,
+    # then Block of Copper) is a piece of a clause, not a longer name around either.
+    phrases = [ph for ph in phrases if not _holds_two(ph, entities)]
     live = [
         e
         for e in entities
@@ -245,6 +252,7 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
         elif not (asked.kind and _reverse(p, asked, [], [])):
             _unlinked(p, asked)  # a phrase around a name: looked up as written
         return p
+    live = _stations_apart(p, live)
     quests, things, mobs = of_kind(live, QUEST), items(live), mobs_in(live)
     whether = _whether_dropped(p, mobs, things)
     if whether is not None:
@@ -287,9 +295,13 @@ def refine(p: Parsed, entities: list[Entity], *, linked: bool = False) -> Parsed
     p.search_text = _search_text(p, live)
     p.search_names = _search_names(p, live)
     p.named = _named(live)
-    if asked.may_only and _relates(p, things):
+    if asked.uses and things and not asked.which:
+        # "What can I make with it", "还能干嘛": the data's recipes that take the thing.
+        asked.judge = asked.place = False
+    if (asked.may_only or (p.station and asked.whether)) and _relates(p, things):
         # "Can I use a blast furnace for iron ingots": whether the data relates them, how
-        # one is cooked or made with the other.
+        # one is cooked or made with the other; "do I need a furnace for kelp", "能用切石机
+        # 切出来吗": whether a thing goes through the station named, which the data says.
         asked.judge, asked.obtain = False, True
     if asked.about_the_pack and (p.intent in GAME_DATA or not asked.lore):
         _about_the_pack(p, asked, quests, things)
@@ -421,7 +433,7 @@ def _relates(p: Parsed, things: list[Entity]) -> bool:
     """Whether a question asking only whether something may be done asks what the data has
     on the things it names: two of them (one used for the other), or an item aspect in its
     words, the names' own words included ("a blast furnace" asks about smelting)."""
-    if len({t.text.casefold() for t in things}) > 1:
+    if len({t.text.casefold() for t in things}) > 1 or (p.station and things):
         return True
     plain = without_spans(p.text, pack_words(p.text, p.lang))
     return bool(things) and bool(
@@ -435,6 +447,17 @@ def _mob(p: Parsed, mob: Entity) -> None:
     of its name looked up."""
     p.intent, p.then, p.both = Intent.KNOWLEDGE, Intent.QUEST_KILLERS, False
     p.items, p.quest, p.quest_id, p.kills = [], None, None, mob.id
+
+
+def _holds_two(phrase: str, entities: list[Entity]) -> bool:
+    """Two different names of items, blocks or quests stand apart inside ``phrase``."""
+    low = phrase.casefold()
+    spans = []
+    for e in entities:
+        at = low.find(e.text.casefold()) if e.kind in (QUEST, ITEM, BLOCK) and e.text else -1
+        if at >= 0:
+            spans.append((at, at + len(e.text)))
+    return any(a_end <= b_start for _, a_end in spans for b_start, _ in spans)
 
 
 def _overlaps(text: str, phrase: str, spans: list[tuple[int, int]]) -> bool:
@@ -643,6 +666,39 @@ def _reverse(p: Parsed, asked: Asked, things: list[Entity], mobs: list[Entity]) 
     p.intent = Intent.QUEST_REWARDERS if gives or not needs else Intent.QUEST_REQUIRERS
     p.also_requirers = gives and needs
     return True
+
+
+def _stations_apart(p: Parsed, live: list[Entity]) -> list[Entity]:
+    """The entities without a station named as the place another item is made or cooked in
+    ("does raw gold work in a blast furnace", "铜齿轮能用切石机切出来吗"): the station is the
+    question's context (``p.station``), the other item its subject. A station named alone,
+    or beside other stations only ("how do I make a smoker from a furnace"), or not as a
+    place ("how many iron ingots for a blast furnace": a thing to make) stays a thing."""
+    things = items(live)
+    others = [t for t in things if not t.station]
+    if not others:
+        return live
+    apart = [t for t in things if t.station and _said_as_station(p, t)]
+    if apart:
+        p.station, p.station_said = apart[0].name, apart[0].text
+    mentions = {t.text.casefold() for t in apart}
+    return [e for e in live if e.text.casefold() not in mentions]
+
+
+def _said_as_station(p: Parsed, station: Entity) -> bool:
+    """The station's words stand where a place or tool does: after "in", "on", "with",
+    "用", "放", or before "里", "切", "烧"; or the question asks about cooking and the
+    station is where cooking is done — any cooking question names its cooker as a place."""
+    low, name = p.text.casefold(), station.text.casefold()
+    for m in re.finditer(re.escape(name), low):
+        before, after = p.text[: m.start()], p.text[m.end() :]
+        if w.STATION_BEFORE_EN.search(before.lower()) or w.STATION_BEFORE_ZH.search(before):
+            return True
+        if w.STATION_AFTER_ZH.search(after):
+            return True
+    rest = _without(p.text, [station], stand_in=True)
+    cooking = "cooking" in aspects_of(rest.lower() if p.lang == "en" else rest, p.lang)
+    return cooking and "cooking" in aspects_of(name, "zh" if CJK.search(name) else "en")
 
 
 def _dropping_mob(p: Parsed, live: list[Entity], mobs: list[Entity]) -> str | None:
@@ -867,6 +923,9 @@ def _quest(p: Parsed, asked: Asked, quest: Entity, material: bool = False) -> No
 def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) -> None:
     p.items = [e.id for e in things[:3]]
     p.quantity = _quantity(p.text, things[0])
+    if asked.uses and not asked.which:
+        p.intent, p.items = Intent.ITEM_USES, [things[0].id]
+        return
     # Words of the other names count ("a blast furnace for iron ingots" asks about one).
     rest = _without(p.text, things[:1])
     p.aspects = aspects_of(rest.lower() if p.lang == "en" else rest, p.lang)
@@ -890,6 +949,8 @@ def _item(p: Parsed, asked: Asked, things: list[Entity], every: list[Entity]) ->
         return
     else:
         p.intent = Intent.ITEM_SOURCE
+    if asked.xp and p.intent is Intent.ITEM_SOURCE:
+        p.aspects = (*p.aspects, "xp")  # the XP its cooking or recipe gives, if the data says
 
 
 def _material_of_made(p: Parsed, things: list[Entity]) -> bool:

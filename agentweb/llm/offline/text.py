@@ -99,7 +99,8 @@ QUEST_ASPECTS_ZH = {
 }
 # What a question asks about an item.
 ITEM_ASPECTS_EN = {
-    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless|make|made|build)\b",
+    "craft": r"\b(craft|crafted|crafting|crafts|recipes?|shape|shaped|shapeless|make|made|build"
+    r"|stonecut\w*)\b",
     "cooking": r"\b(cook|cooked|cooking|smelt|smelted|smelting|smoke|smoker|bake|baked|roast|"
     r"furnace|campfire)\b",
     "drops": r"\b(drops?|dropped|mobs?|monsters?|creatures?|kill|chance|who)\b",
@@ -107,7 +108,7 @@ ITEM_ASPECTS_EN = {
     r"|restores?|edible|eat)\b",
 }
 ITEM_ASPECTS_ZH = {
-    "craft": r"(合成|配方|制作|怎么做)",
+    "craft": r"(合成|配方|制作|怎么做|切出|切成|切制)",
     "cooking": r"(烤|烧|冶炼|烧制|熔炉|烟熏)",
     "drops": r"(掉落|生物|怪物|(?:怪|会|能|可以)掉|掉什么)",
     "food": r"(饥饿|饱和|饱食|恢复多少)",
@@ -536,3 +537,27 @@ def _zh(text: str) -> str:
     if not CJK.search(text):
         return text
     return re.sub(r"\bthat\b", "此", re.sub(r"\bit\b", "某", text))
+
+
+# The words that make a station named in a question the place a thing is made or cooked in
+# ("in a blast furnace", "on the campfire", "with my stonecutter", "用切石机", "放高炉里").
+STATION_BEFORE_EN = re.compile(
+    r"\b(?:in|on|at|with|using|use|into|inside|through)\s+(?:(?:a|an|the|my|your|this)\s+)?$"
+)
+STATION_BEFORE_ZH = re.compile(r"(?:用|在|放|放进|丢|丢进|扔|扔进|拿|进|过|靠)\s*$")
+STATION_AFTER_ZH = re.compile(r"^\s*(?:里|中|上|内|切|烧|烤|炼|做|合|加工)")
+
+# What an item is used for: the recipes that take it ("what can I make with X", "what is X
+# used for", "X能做什么", "X除了合Y还能干嘛", "X有什么用").
+USES_EN = re.compile(
+    r"\bwhat (?:can|could|do|should|would) (?:i|you|u|we) (?:even |actually |possibly )?"
+    r"(?:make|craft|do|build|cook|cut|smelt)\b(?:(?!\?).)*\b(?:with|from|out of|using|into)\b"
+    r"|\bwhat (?:is|are|'s|s)\b.*\b(?:used|good|useful) for\b|\b(?:uses?|usages?) (?:of|for)\b"
+    r"|\bwhat (?:uses|recipes) (?:\w+ ){0,3}(?:need|needs|use|uses|take|takes)\b"
+    r"|\bwhat (?:can|could) (?:\w+ ){1,4}(?:be )?(?:used|turned|made|crafted) (?:for|into)\b"
+    r"|\bwhat (?:is|gets|can be) (?:made|crafted) (?:from|with|out of)\b"
+)
+USES_ZH = re.compile(
+    r"(?:能|可以|还能|还可以)(?:用来|拿来)?(?:做|合成?|制作|干|造|切|烧)(?:出)?(?:些)?(?:什么|啥|嘛|哪些)"
+    r"|有(?:什么|啥)用|用途|用来(?:做|干)(?:什么|啥)|拿来(?:做|干)(?:什么|啥)|能干嘛|还能干"
+)
