@@ -384,15 +384,21 @@ def _observe_sources(out: ItemSourceResult) -> dict[str, Any]:
     return _observe_one(out, OBSERVED_SOURCES)
 
 
+def no_item_observed(query: str, candidates: list[str]) -> dict[str, Any]:
+    """What a lookup of an item tool observes when no item is called ``query``: the close
+    names as candidates, or that the item data has none."""
+    data: dict[str, Any] = {"query": query, "found": False}
+    if candidates:
+        data["message"] = f"No item is named exactly {query!r}; candidates below."
+        data["candidates"] = candidates
+    else:
+        data["message"] = f"No item named {query!r} is in the item data."
+    return data
+
+
 def _observe_one(out: ItemSourceResult, shown: int) -> dict[str, Any]:
     if out.item is None:
-        data: dict[str, Any] = {"query": out.query, "found": False}
-        if out.candidates:
-            data["message"] = f"No item is named exactly {out.query!r}; candidates below."
-            data["candidates"] = [c.name for c in out.candidates]
-        else:
-            data["message"] = f"No item named {out.query!r} is in the item data."
-        return data
+        return no_item_observed(out.query, [c.name for c in out.candidates])
     data = {"item": out.item.name, "item_id": out.item.item_id, "found": True}
     data["count"] = out.total
     if out.kind != "any":

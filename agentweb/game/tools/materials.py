@@ -13,7 +13,13 @@ from agentweb.game.materials import DEFAULT_DEPTH, MAX_DEPTH, bill_of_materials,
 from agentweb.game.models import CRAFTING_KINDS
 from agentweb.game.tools.common import MAX_NAME, ToolInput, db
 from agentweb.game.tools.item_results import ItemInfo, SourceInfo, source_infos
-from agentweb.game.tools.items import LANGUAGE_FIELD, MODULE, localized_items, resolve_item
+from agentweb.game.tools.items import (
+    LANGUAGE_FIELD,
+    MODULE,
+    localized_items,
+    no_item_observed,
+    resolve_item,
+)
 from agentweb.game.tools.shown import Shown, shown_in
 from agentweb.game.tools.ways import way_said
 
@@ -200,14 +206,8 @@ async def item_materials(value: MaterialsInput, call: ToolCall) -> MaterialsResu
 
 def _observe(out: MaterialsResult) -> dict[str, Any]:
     if out.item is None:
-        data: dict[str, Any] = {"query": out.query, "found": False}
-        if out.candidates:
-            data["message"] = f"No item is named exactly {out.query!r}; candidates below."
-            data["candidates"] = out.candidates
-        else:
-            data["message"] = f"No item named {out.query!r} is in the item data."
-        return data
-    data = {
+        return no_item_observed(out.query, list(out.candidates))
+    data: dict[str, Any] = {
         "found": True,
         "item": out.item.name,
         "item_id": out.item.item_id,

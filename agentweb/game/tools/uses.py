@@ -18,7 +18,13 @@ from agentweb.game import queries
 from agentweb.game.models import CRAFTING_KINDS
 from agentweb.game.tools.common import MAX_NAME, Limit, ToolInput, db
 from agentweb.game.tools.item_results import ItemInfo, SourceInfo, source_infos
-from agentweb.game.tools.items import LANGUAGE_FIELD, MODULE, localized_items, resolve_item
+from agentweb.game.tools.items import (
+    LANGUAGE_FIELD,
+    MODULE,
+    localized_items,
+    no_item_observed,
+    resolve_item,
+)
 from agentweb.game.tools.shown import Shown, shown_in
 
 # Made items the model sees by default; the rest are counted ("more").
@@ -112,14 +118,8 @@ async def item_uses(value: UsesInput, call: ToolCall) -> UsesResult:
 
 def _observe(out: UsesResult) -> dict[str, Any]:
     if out.item is None:
-        data: dict[str, Any] = {"query": out.query, "found": False}
-        if out.candidates:
-            data["message"] = f"No item is named exactly {out.query!r}; candidates below."
-            data["candidates"] = [c.name for c in out.candidates]
-        else:
-            data["message"] = f"No item named {out.query!r} is in the item data."
-        return data
-    data = {"item": out.item.name, "item_id": out.item.item_id, "found": True}
+        return no_item_observed(out.query, [c.name for c in out.candidates])
+    data: dict[str, Any] = {"item": out.item.name, "item_id": out.item.item_id, "found": True}
     if out.station:
         data["station"] = out.station
     data["count"] = out.total
